@@ -1,0 +1,116 @@
+// Builds the Fastify instance: plugins, every feature's routes, the error handler,
+// the OpenAPI document and, when a built web app is present, the web app itself.
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppDeps } from './app-deps.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import { energyCompaniesRoutes } from './features/energy-companies/energy-companies.routes.ts';
+import { healthRoutes, type Lifecycle } from './features/health/health.routes.ts';
+import { repairRequestsRoutes } from './features/repair-requests/repair-requests.routes.ts';
+import { siteSettingsRoutes } from './features/site-settings/site-settings.routes.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import { AppError } from './lib/errors.ts';
+import { registerErrorHandler, sendError } from './plugins/errors.ts';
+import { registerSecurity } from './plugins/security.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Db;
+  clock?: Clock;
+  /** Pino options or false; tests pass false. */
+  logger?: boolean | Record<string, unknown>;
+  lifecycle?: Lifecycle;
+}
+
+export type App = FastifyInstance & { deps: AppDeps; lifecycle: Lifecycle };
+
+const REDACT = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  'body.password',
+  'body.newPassword',
+  'body.currentPassword',
+];
+
+export async function buildApp(options: BuildAppOptions): Promise<App> {
+  const { config, db } = options;
+  const deps: AppDeps = { config, db, clock: options.clock ?? systemClock };
+  const lifecycle = options.lifecycle ?? { closing: false };
+
+  const app = Fastify({
+    logger:
+      options.logger === false ? false : { level: config.LOG_LEVEL, redact: REDACT, ...(options.logger as object) },
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandler(app);
+  await registerSecurity(app, config);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Acende API', version: '1.0.0', description: 'Street-lighting repair requests' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(healthRoutes, { deps, lifecycle });
+  await app.register(energyCompaniesRoutes, { deps });
+  await app.register(repairRequestsRoutes, { deps });
+  await app.register(siteSettingsRoutes, { deps });
+
+  await registerWebApp(app, config);
+
+  return Object.assign(app, { deps, lifecycle }) as unknown as App;
+}
+
+/** Serves the built web app with a fallback to index.html for client routes. */
+async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
+  const root = config.WEB_DIST ?? join(import.meta.dirname, '..', '..', 'web', 'dist');
+  const hasWeb = existsSync(join(root, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        res.header(
+          'cache-control',
+          path.includes(`${join(root, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/api?');
+    if (hasWeb && wantsPage) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendError(request, reply, new AppError('errors.routeNotFound', 404));
+  });
+}

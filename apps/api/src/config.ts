@@ -1,0 +1,95 @@
+// The environment, parsed once at boot by one zod schema. A bad value stops the
+// process with a message naming the setting, before anything listens.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes', 'on'].includes(v)));
+
+const int = (fallback: number, min: number, max: number) => z.coerce.number().int().min(min).max(max).default(fallback);
+
+const urlOrEmpty = z.union([z.url(), z.literal('')]).optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: int(3000, 0, 65535),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(sqlite:|postgres:\/\/|postgresql:\/\/)/, 'must start with sqlite: or postgres://')
+    .default('sqlite:./data/acende.db'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: urlOrEmpty,
+  ADMIN_USERNAME: z.string().trim().min(1).max(64).default('admin'),
+  ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  GEOCODER_URL: z.url().default('https://nominatim.openstreetmap.org'),
+  TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  TILE_ATTRIBUTION: z
+    .string()
+    .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+  SEED_EXAMPLES: bool(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool(false),
+  RATE_LIMIT_CREATE_MAX: int(20, 1, 1_000_000),
+  RATE_LIMIT_LOOKUP_MAX: int(120, 1, 1_000_000),
+  RATE_LIMIT_WINDOW_MS: int(60_000, 1000, 86_400_000),
+  BODY_LIMIT_BYTES: int(65_536, 1024, 10_485_760),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+export type Config = Omit<Env, 'PUBLIC_URL' | 'APP_SECRET'> & {
+  PUBLIC_URL: string;
+  APP_SECRET: string;
+  dialect: 'sqlite' | 'postgres';
+  sqlitePath: string | null;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the given environment; throws ConfigError listing every bad setting. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dialect = e.DATABASE_URL.startsWith('sqlite:') ? 'sqlite' : 'postgres';
+  const sqlitePath =
+    dialect === 'sqlite'
+      ? (() => {
+          const raw = e.DATABASE_URL.slice('sqlite:'.length);
+          return raw === ':memory:' ? raw : resolve(raw);
+        })()
+      : null;
+  return {
+    ...e,
+    dialect,
+    sqlitePath,
+    PUBLIC_URL: (e.PUBLIC_URL || `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    APP_SECRET: e.APP_SECRET ?? readOrCreateSecret(e.DATA_DIR),
+  };
+}
+
+/** APP_SECRET, when unset, is generated once into the data folder and kept there. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = join(resolve(dataDir), 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  try {
+    writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch (error) {
+    // Another process created it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    throw error;
+  }
+}

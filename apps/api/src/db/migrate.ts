@@ -1,0 +1,24 @@
+// Runs the numbered migrations in order. The list is static so that the bundled
+// server carries its migrations with it; a new migration is added to MIGRATIONS.
+import { type Kysely, type Migration, Migrator } from 'kysely';
+import * as m0001 from './migrations/0001-initial.ts';
+
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-initial': m0001,
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: the migrator works below the typed schema
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => MIGRATIONS },
+    migrationTableName: 'schema_migrations',
+    migrationLockTableName: 'schema_migrations_lock',
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${String(error)}`, { cause: error });
+  }
+  return (results ?? []).map((r) => r.migrationName);
+}

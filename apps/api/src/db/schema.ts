@@ -1,0 +1,137 @@
+// Kysely's view of the tables, in camelCase (CamelCasePlugin maps to snake_case columns).
+// Timestamps are ISO-8601 UTC text on both engines; booleans are 0/1 integers.
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export interface EnergyCompaniesTable {
+  id: Generated<number>;
+  name: string;
+  fullName: string;
+  colorClass: Generated<string>;
+  iconClass: Generated<string>;
+  active: Generated<number>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface RepairRequestsTable {
+  id: Generated<number>;
+  name: string | null;
+  email: string | null;
+  phone: string;
+  address: string;
+  reference: string | null;
+  problemType: string;
+  latitude: string;
+  longitude: string;
+  companyId: number;
+  status: Generated<string>;
+  notes: string | null;
+  assignedTo: string | null;
+  assignedToId: number | null;
+  language: Generated<string>;
+  trackingTokenHash: string;
+  district: string | null;
+  city: string | null;
+  poleNumber: string | null;
+  idempotencyKey: string | null;
+  idempotencyHash: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface RequestEventsTable {
+  id: Generated<number>;
+  requestId: number;
+  actorId: number | null;
+  actorName: string | null;
+  kind: string;
+  fromStatus: string | null;
+  toStatus: string | null;
+  assignedToId: number | null;
+  assignedTo: string | null;
+  notes: string | null;
+  createdAt: string;
+}
+
+export interface AdminsTable {
+  id: Generated<number>;
+  username: string;
+  passwordHash: string;
+  name: string;
+  email: string | null;
+  role: Generated<string>;
+  active: Generated<number>;
+  language: Generated<string>;
+  resetTokenHash: string | null;
+  resetTokenExpiry: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AdminCompaniesTable {
+  adminId: number;
+  companyId: number;
+  createdAt: string;
+}
+
+export interface SiteSettingsTable {
+  id: Generated<number>;
+  key: string;
+  value: string;
+  updatedAt: string;
+}
+
+export interface SessionsTable {
+  idHash: string;
+  adminId: number;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+  userAgent: string | null;
+  ip: string | null;
+}
+
+export interface EmailOutboxTable {
+  id: Generated<number>;
+  kind: string;
+  toAddress: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+  messageId: string;
+  status: Generated<string>;
+  attempts: Generated<number>;
+  nextAttemptAt: string;
+  claimedUntil: string | null;
+  lastError: string | null;
+  requestId: number | null;
+  adminId: number | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  username: string;
+  ip: string;
+  createdAt: string;
+}
+
+export interface Database {
+  energyCompanies: EnergyCompaniesTable;
+  repairRequests: RepairRequestsTable;
+  requestEvents: RequestEventsTable;
+  admins: AdminsTable;
+  adminCompanies: AdminCompaniesTable;
+  siteSettings: SiteSettingsTable;
+  sessions: SessionsTable;
+  emailOutbox: EmailOutboxTable;
+  loginFailures: LoginFailuresTable;
+}
+
+export type EnergyCompany = Selectable<EnergyCompaniesTable>;
+export type NewEnergyCompany = Insertable<EnergyCompaniesTable>;
+export type RepairRequest = Selectable<RepairRequestsTable>;
+export type NewRepairRequest = Insertable<RepairRequestsTable>;
+export type RepairRequestUpdate = Updateable<RepairRequestsTable>;
+export type Admin = Selectable<AdminsTable>;

@@ -1,0 +1,19 @@
+import { publicEnergyCompanySchema } from '@acende/shared/schemas/energy-companies';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.ts';
+import { listActiveCompanies } from './energy-companies.repository.ts';
+
+export const energyCompaniesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.get(
+    '/api/energy-companies',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Active energy companies, ordered by short name',
+        response: { 200: z.array(publicEnergyCompanySchema) },
+      },
+    },
+    async () => listActiveCompanies(deps.db),
+  );
+};

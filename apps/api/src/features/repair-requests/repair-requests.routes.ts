@@ -1,0 +1,52 @@
+import { errorResponseSchema } from '@acende/shared/schemas/api';
+import { idParam } from '@acende/shared/schemas/fields';
+import {
+  createRepairRequestResponseSchema,
+  createRepairRequestSchema,
+  publicRepairRequestSchema,
+} from '@acende/shared/schemas/repair-requests';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.ts';
+import { requestLanguage } from '../../lib/language.ts';
+import { createRepairRequest, getPublicRepairRequest } from './repair-requests.service.ts';
+
+export const repairRequestsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const { config } = deps;
+
+  app.post(
+    '/api/repair-requests',
+    {
+      config: { rateLimit: { max: config.RATE_LIMIT_CREATE_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS } },
+      schema: {
+        tags: ['public'],
+        summary: 'File a repair request',
+        headers: z.object({ 'idempotency-key': z.string().min(8).max(200).optional() }),
+        body: createRepairRequestSchema,
+        response: { 201: createRepairRequestResponseSchema, 400: errorResponseSchema, 409: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const created = await createRepairRequest(deps, request.body, {
+        language: requestLanguage(request),
+        idempotencyKey: request.headers['idempotency-key'],
+      });
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.get(
+    '/api/repair-requests/:id',
+    {
+      config: { rateLimit: { max: config.RATE_LIMIT_LOOKUP_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS } },
+      schema: {
+        tags: ['public'],
+        summary: 'Track a request; contact details are masked unless ?t= carries its tracking token',
+        params: z.object({ id: idParam }),
+        querystring: z.object({ t: z.string().max(200).optional() }),
+        response: { 200: publicRepairRequestSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => getPublicRepairRequest(deps, request.params.id, request.query.t),
+  );
+};

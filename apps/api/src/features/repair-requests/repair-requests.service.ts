@@ -1,0 +1,127 @@
+// The rules of filing and reading a repair request from the public side.
+import type { Language, ProblemType, RequestStatus } from '@acende/shared/enums';
+import { maskEmail, maskName, maskPhone } from '@acende/shared/mask';
+import type {
+  CreateRepairRequest,
+  CreateRepairRequestResponse,
+  PublicRepairRequest,
+} from '@acende/shared/schemas/repair-requests';
+import type { AppDeps } from '../../app-deps.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { iso } from '../../lib/clock.ts';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { derivedToken, hashToken, newToken, sha256, tokenMatches } from '../../lib/tokens.ts';
+import { findActiveCompany } from '../energy-companies/energy-companies.repository.ts';
+import {
+  findByIdempotencyKey,
+  findPublicRequest,
+  insertEvent,
+  insertRequest,
+  listStatusTimeline,
+} from './repair-requests.repository.ts';
+
+export interface CreateContext {
+  language: Language;
+  idempotencyKey?: string;
+}
+
+/** A stable fingerprint of what was asked, so a retried key with other data is caught. */
+function fingerprint(input: CreateRepairRequest): string {
+  const { captchaToken: _ignored, ...rest } = input;
+  return sha256(JSON.stringify(Object.entries(rest).sort(([a], [b]) => a.localeCompare(b))));
+}
+
+export async function createRepairRequest(
+  deps: AppDeps,
+  input: CreateRepairRequest,
+  context: CreateContext,
+): Promise<CreateRepairRequestResponse> {
+  const { db, config } = deps;
+  const key = context.idempotencyKey;
+  const bodyHash = key ? fingerprint(input) : null;
+  // With an Idempotency-Key the tracking token is derived from the key and the body,
+  // so a retry can be answered with the same token while only its hash is stored.
+  const tokenFor = () => (key ? derivedToken(config.APP_SECRET, 'tracking', `${key}\n${bodyHash}`) : newToken());
+
+  if (key) {
+    const replay = await replayIdempotent(deps, key, bodyHash as string);
+    if (replay) return { ...replay, trackingToken: tokenFor() };
+  }
+
+  const company = await findActiveCompany(db, Number(input.company));
+  if (!company) {
+    throw new AppError('errors.companyUnavailable', 400, undefined, { company: 'errors.companyUnavailable' });
+  }
+
+  const trackingToken = tokenFor();
+  const now = iso(deps.clock);
+  try {
+    const id = await db.transaction().execute(async (trx) => {
+      const requestId = await insertRequest(trx, {
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        address: input.address,
+        reference: input.reference,
+        problemType: input.problemType,
+        latitude: input.latitude,
+        longitude: input.longitude,
+        companyId: company.id,
+        status: 'open',
+        language: context.language,
+        trackingTokenHash: hashToken(trackingToken),
+        idempotencyKey: key ?? null,
+        idempotencyHash: bodyHash,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await insertEvent(trx, { requestId, kind: 'created', toStatus: 'open', createdAt: now });
+      return requestId;
+    });
+    return { id, companyName: company.name, trackingToken };
+  } catch (error) {
+    // Two retries with the same key raced: the loser answers with the winner's request.
+    if (key && isUniqueViolation(error)) {
+      const replay = await replayIdempotent(deps, key, bodyHash as string);
+      if (replay) return { ...replay, trackingToken };
+    }
+    throw error;
+  }
+}
+
+async function replayIdempotent(deps: AppDeps, key: string, bodyHash: string) {
+  const existing = await findByIdempotencyKey(deps.db, key);
+  if (!existing) return undefined;
+  if (existing.idempotencyHash !== bodyHash) throw conflict('errors.idempotencyConflict');
+  return { id: existing.id, companyName: existing.companyName };
+}
+
+export async function getPublicRepairRequest(
+  deps: AppDeps,
+  id: number,
+  token: string | undefined,
+): Promise<PublicRepairRequest> {
+  const row = await findPublicRequest(deps.db, id);
+  if (!row) throw notFound('errors.requestNotFound');
+  const whole = tokenMatches(token, row.trackingTokenHash);
+  const timeline = await listStatusTimeline(deps.db, id);
+  return {
+    id: row.id,
+    name: whole ? row.name : maskName(row.name),
+    phone: (whole ? row.phone : maskPhone(row.phone)) ?? '',
+    email: whole ? row.email : maskEmail(row.email),
+    address: row.address,
+    reference: row.reference,
+    problemType: row.problemType as ProblemType,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    company: String(row.companyId),
+    companyName: row.companyName,
+    companyFullName: row.companyFullName,
+    status: row.status as RequestStatus,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    masked: !whole,
+    timeline: timeline.map((event) => ({ status: event.toStatus as RequestStatus, at: event.createdAt })),
+  };
+}

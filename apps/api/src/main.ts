@@ -1,0 +1,66 @@
+// Reads config, migrates, seeds a first admin, listens, and shuts down gracefully:
+// on SIGTERM it reports not-ready, stops accepting, finishes in-flight requests and
+// closes the database.
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { createDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { ensureFirstAdmin, seedExampleCompanies } from './db/seed.ts';
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const db = createDatabase(config.DATABASE_URL);
+  const lifecycle = { closing: false };
+  const app = await buildApp({ config, db, lifecycle });
+
+  const applied = await migrateToLatest(db);
+  if (applied.length) app.log.info({ applied }, 'migrations applied');
+  const now = new Date().toISOString();
+  await ensureFirstAdmin(db, {
+    username: config.ADMIN_USERNAME,
+    password: config.ADMIN_PASSWORD,
+    now,
+    log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) },
+  });
+  if (config.SEED_EXAMPLES) await seedExampleCompanies(db, now);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    lifecycle.closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      app.log.error('graceful shutdown timed out');
+      process.exit(1);
+    }, 9000);
+    try {
+      await app.close();
+      await db.destroy();
+      clearTimeout(timer);
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,77 @@
+// One error handler for the whole API: AppError, zod validation failures and
+// Fastify's own errors become `{ message, errors? }` in the reader's language with
+// the right status. Any 5xx carries a generic message and the request id; the
+// detail goes to the log only.
+import { translate } from '@acende/shared/i18n/catalogues';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors.ts';
+import { requestLanguage } from '../lib/language.ts';
+
+interface ValidationIssue {
+  instancePath: string;
+  message: string;
+  keyword: string;
+  params: Record<string, unknown>;
+}
+
+const FASTIFY_CODES: Record<string, [number, string]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'errors.bodyTooLarge'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'errors.unsupportedMediaType'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'errors.invalidJson'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'errors.invalidJson'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'errors.invalidJson'],
+};
+
+function fieldName(issue: ValidationIssue, context: string | undefined): string {
+  const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  return path || context || '_';
+}
+
+function translateIssue(language: 'pt' | 'en', issue: ValidationIssue): string {
+  const key = issue.message.startsWith('validation.') ? issue.message : 'validation.invalid';
+  return translate(language, key, { max: issue.params.maximum });
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
+  const language = requestLanguage(request);
+
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = error.validation as unknown as ValidationIssue[];
+    const errors: Record<string, string> = {};
+    for (const issue of issues) {
+      const field = fieldName(issue, (error as { validationContext?: string }).validationContext);
+      errors[field] ??= translateIssue(language, issue);
+    }
+    const first = Object.values(errors)[0] ?? translate(language, 'validation.invalid');
+    return reply.code(400).send({ message: first, errors });
+  }
+
+  if (error instanceof AppError) {
+    if (error.status >= 500) request.log.error({ err: error }, 'service error');
+    const errors = error.fieldErrors
+      ? Object.fromEntries(Object.entries(error.fieldErrors).map(([f, key]) => [f, translate(language, key)]))
+      : undefined;
+    return reply.code(error.status).send({ message: translate(language, error.code, error.params), errors });
+  }
+
+  const fastifyError = error as FastifyError;
+  const known = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
+  if (known) return reply.code(known[0]).send({ message: translate(language, known[1]) });
+  if (error instanceof SyntaxError && fastifyError.statusCode === 400) {
+    return reply.code(400).send({ message: translate(language, 'errors.invalidJson') });
+  }
+
+  const status = fastifyError.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    request.log.info({ err: error }, 'client error');
+    const key = status === 404 ? 'errors.notFound' : status === 403 ? 'errors.forbidden' : 'errors.generic';
+    return reply.code(status).send({ message: translate(language, key) });
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.code(500).send({ message: translate(language, 'errors.internal'), requestId: request.id });
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
+}

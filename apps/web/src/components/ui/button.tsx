@@ -1,0 +1,35 @@
+import { Slot } from '@radix-ui/react-slot';
+import type { ButtonHTMLAttributes } from 'react';
+import { cn } from '../../lib/cn.ts';
+
+const VARIANTS = {
+  primary: 'bg-primary-strong text-white hover:opacity-90',
+  secondary: 'border border-gray-400 bg-white text-fg hover:bg-gray-100',
+  danger: 'bg-red-700 text-white hover:bg-red-800',
+  ghost: 'text-fg hover:bg-gray-100',
+  link: 'text-blue-800 underline underline-offset-2 hover:text-blue-950 px-0 min-h-0',
+} as const;
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: keyof typeof VARIANTS;
+  size?: 'sm' | 'md';
+  asChild?: boolean;
+}
+
+export function Button({ variant = 'primary', size = 'md', asChild, className, type, ...props }: ButtonProps) {
+  const Component = asChild ? Slot : 'button';
+  return (
+    <Component
+      type={asChild ? undefined : (type ?? 'button')}
+      className={cn(
+        'inline-flex items-center justify-center gap-2 rounded-theme font-medium transition-colors',
+        'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-blue-700',
+        'disabled:cursor-not-allowed disabled:opacity-50',
+        size === 'md' ? 'min-h-11 px-4 py-2 text-base' : 'min-h-9 px-3 py-1 text-sm',
+        VARIANTS[variant],
+        className,
+      )}
+      {...props}
+    />
+  );
+}

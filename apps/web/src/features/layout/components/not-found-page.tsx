@@ -1,0 +1,19 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  useEffect(() => {
+    document.title = `${t('notFound.title')} · ${t('app.title')}`;
+  }, [t]);
+  return (
+    <section className="mx-auto max-w-lg py-16 text-center">
+      <h1 className="mb-3 font-heading text-3xl font-bold">{t('notFound.title')}</h1>
+      <p className="mb-6 text-gray-700">{t('notFound.description')}</p>
+      <Link to="/" className="text-blue-800 underline">
+        {t('notFound.home')}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+// Business constants of the product spec, section 9. Change them here, nowhere else.
+export const WIZARD_STEPS = 3;
+/** Progress bar percentage for a wizard step (1..4): (step-1)/3 of 100, capped at 100. */
+export function wizardProgress(step: number): number {
+  return Math.min(100, Math.round(((step - 1) / WIZARD_STEPS) * 100));
+}
+
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+export const PASSWORD_MIN_LENGTH = 6;
+
+export const EMAIL_DEFAULT_PORT = 587;
+export const EMAIL_SECURE_PORT = 465;
+export const EMAIL_DEFAULT_SECURE = false;
+export const EMAIL_DEFAULT_ENABLED = false;
+export const CAPTCHA_DEFAULT_ENABLED = true;
+
+export const AUTOCOMPLETE_MIN_CHARS = 3;
+export const AUTOCOMPLETE_DEBOUNCE_MS = 500;
+export const ADDRESS_SEARCH_LIMIT = 5;
+export const ADDRESS_DISPLAY_MAX = 60;
+/** Cuts a long address to 60 characters plus an ellipsis, as the search box shows it. */
+export function truncateAddress(address: string, max = ADDRESS_DISPLAY_MAX): string {
+  return address.length > max ? `${address.slice(0, max)}...` : address;
+}
+
+export const MAP_HEIGHT_PX = 250;
+export const MAP_ZOOM_INITIAL = 15;
+export const MAP_ZOOM_RESULT = 16;
+export const GEOLOCATION_TIMEOUT_MS = 10_000;
+export const COORDINATE_FALLBACK_DECIMALS = 6;
+/** The address shown when a reverse lookup fails: six decimals, as the spec says. */
+export function coordinateFallbackAddress(lat: number, lon: number): string {
+  return `Latitude: ${lat.toFixed(COORDINATE_FALLBACK_DECIMALS)}, Longitude: ${lon.toFixed(COORDINATE_FALLBACK_DECIMALS)}`;
+}
+
+export const COPY_CONFIRMATION_MS = 3000;
+export const HEADER_LOGO_MAX_WIDTH_PX = 160;
+export const TOAST_MAX_WIDTH_PX = 420;
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+export const TOAST_HOTKEY = 'F8';
+
+export const COMPANY_DEFAULT_COLOR = 'blue';
+export const COMPANY_DEFAULT_ICON = 'bolt';
+
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 20;
+
+/** Map centre before a device position is known (DECISIONS 13): Brasília at zoom 4. */
+export const DEFAULT_MAP_CENTER = { lat: -15.7939, lon: -47.8828, zoom: 4 } as const;
+
+/** Tracking link shape (DECISIONS 8): {origin}/track/{id}?t={token}. */
+export function trackingUrl(origin: string, id: number, token?: string): string {
+  const base = `${origin.replace(/\/$/, '')}/track/${id}`;
+  return token ? `${base}?t=${encodeURIComponent(token)}` : base;
+}

@@ -1,0 +1,67 @@
+// Public payloads of repair requests: creation (spec section 5) and what the public reads back.
+import * as z from 'zod/mini';
+import { PROBLEM_TYPES, REQUEST_STATUSES } from '../enums.ts';
+import { idText, numericText, optionalEmail, optionalText, requiredText } from './fields.ts';
+
+const blank = (input: unknown) => input === undefined || input === null || input === '';
+
+export const problemTypeSchema = z.enum(PROBLEM_TYPES, {
+  error: (issue) => (blank(issue.input) ? 'validation.problemType.required' : 'validation.problemType.invalid'),
+});
+
+export const requestStatusSchema = z.enum(REQUEST_STATUSES, {
+  error: (issue) => (blank(issue.input) ? 'validation.status.required' : 'validation.invalid'),
+});
+
+/** Wizard step 1: contact. Initial values are empty strings. */
+export const contactSchema = z.object({
+  name: optionalText(120),
+  email: optionalEmail(),
+  phone: requiredText('validation.phone.required', 40).check(z.regex(/^[\d\s()+.-]{8,}$/, 'validation.phone.invalid')),
+});
+
+export const createRepairRequestSchema = z.extend(contactSchema, {
+  address: requiredText('validation.address.required', 500),
+  reference: optionalText(500),
+  problemType: problemTypeSchema,
+  latitude: numericText('validation.latitude.required', 'validation.latitude.invalid', -90, 90),
+  longitude: numericText('validation.longitude.required', 'validation.longitude.invalid', -180, 180),
+  company: idText('validation.company.required', 'validation.company.invalid'),
+  captchaToken: z.optional(z.string().check(z.maxLength(10_000))),
+});
+export type CreateRepairRequestInput = z.input<typeof createRepairRequestSchema>;
+export type CreateRepairRequest = z.output<typeof createRepairRequestSchema>;
+
+export const createRepairRequestResponseSchema = z.object({
+  id: z.number(),
+  companyName: z.string(),
+  trackingToken: z.string(),
+});
+export type CreateRepairRequestResponse = z.infer<typeof createRepairRequestResponseSchema>;
+
+export const publicTimelineEntrySchema = z.object({
+  status: z.enum(REQUEST_STATUSES),
+  at: z.string(),
+});
+
+export const publicRepairRequestSchema = z.object({
+  id: z.number(),
+  name: z.nullable(z.string()),
+  phone: z.string(),
+  email: z.nullable(z.string()),
+  address: z.string(),
+  reference: z.nullable(z.string()),
+  problemType: z.enum(PROBLEM_TYPES),
+  latitude: z.string(),
+  longitude: z.string(),
+  company: z.string(),
+  companyName: z.string(),
+  companyFullName: z.string(),
+  status: z.enum(REQUEST_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** True when contact fields are masked because the tracking token was missing or wrong. */
+  masked: z.boolean(),
+  timeline: z.array(publicTimelineEntrySchema),
+});
+export type PublicRepairRequest = z.infer<typeof publicRepairRequestSchema>;
