@@ -1,0 +1,31 @@
+// Test fixtures every journey uses: an axe scan that fails on any violation, control of
+// the fake geocoder, and API calls as the first admin.
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+import { ADMIN_PASSWORD, ADMIN_USERNAME } from './server.ts';
+
+export async function expectNoAxeViolations(page: Page, context = '') {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
+  expect(summary, `axe violations ${context}`).toEqual([]);
+}
+
+export async function setGeocoderDown(down: boolean) {
+  const res = await fetch(`${process.env.E2E_GEOCODER_URL}/__control`, {
+    method: 'POST',
+    body: JSON.stringify({ down }),
+  });
+  expect(res.status).toBe(204);
+}
+
+export const admin = { username: ADMIN_USERNAME, password: ADMIN_PASSWORD };
+
+export const test = base.extend<{ axe: (context?: string) => Promise<void> }>({
+  axe: async ({ page }, use) => {
+    await use((context?: string) => expectNoAxeViolations(page, context));
+  },
+});
+
+export { expect };

@@ -1,0 +1,15 @@
+// One fake geocoder and one built server for the whole run; their addresses reach the
+// tests through the environment (E2E_BASE_URL, E2E_GEOCODER_URL).
+import { startFakeGeocoder } from './fake-geocoder.ts';
+import { startServer } from './server.ts';
+
+export default async function globalSetup() {
+  const geocoder = await startFakeGeocoder();
+  const server = await startServer({ GEOCODER_URL: geocoder.url });
+  process.env.E2E_BASE_URL = server.url;
+  process.env.E2E_GEOCODER_URL = geocoder.url;
+  return async () => {
+    await server.stop();
+    await geocoder.close();
+  };
+}

@@ -1,0 +1,89 @@
+// `npm test`: the whole suite, in the order CI runs it — types, lint, unit and API
+// integration (SQLite and PostgreSQL), build, browser journeys in Chromium. Installs
+// Debian's Chromium first when it is missing and we are root. Ends with one line
+// "tests: N passed, N failed" counting every test that ran.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+const resultsDir = join(root, 'test-results');
+mkdirSync(resultsDir, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const timings = [];
+
+function run(title, command, args, env = {}) {
+  console.log(`\n━━ ${title} ━━ ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  timings.push([title, ((Date.now() - started) / 1000).toFixed(1)]);
+  if (result.status !== 0) {
+    console.error(`\n✗ ${title} failed (exit ${result.status ?? result.signal})`);
+    finish(1);
+  }
+}
+
+function ensureChromium() {
+  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (existsSync(path)) return;
+  if (process.getuid?.() !== 0) {
+    console.error(`Chromium is missing at ${path}. Install Debian's package: sudo apt-get install -y chromium`);
+    finish(1);
+  }
+  console.log('Installing Chromium from Debian packages...');
+  run('apt-get update', 'apt-get', ['update', '-qq']);
+  run('install chromium', 'apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-liberation'], {
+    DEBIAN_FRONTEND: 'noninteractive',
+  });
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += report.numPassedTests ?? 0;
+  totals.failed += report.numFailedTests ?? 0;
+  totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return;
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+  totals.failed += stats.unexpected ?? 0;
+  totals.skipped += stats.skipped ?? 0;
+}
+
+function finish(code) {
+  countVitest(join(resultsDir, 'vitest.json'));
+  countPlaywright(join(root, 'e2e/test-results/results.json'));
+  console.log('\nStage timings (s):');
+  for (const [title, seconds] of timings) console.log(`  ${title.padEnd(28)} ${seconds}`);
+  const failed = code !== 0 && totals.failed === 0 ? 1 : totals.failed;
+  console.log(`\ntests: ${totals.passed} passed, ${failed} failed, ${totals.skipped} skipped`);
+  process.exit(code);
+}
+
+rmSync(join(resultsDir, 'vitest.json'), { force: true });
+rmSync(join(root, 'e2e/test-results/results.json'), { force: true });
+
+if (!only || only === 'static') {
+  run('types', 'npm', ['run', 'typecheck']);
+  run('lint', 'npx', ['biome', 'check', '.']);
+}
+if (!only || only === 'unit') {
+  run('unit and API (SQLite + PostgreSQL)', 'npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${join(resultsDir, 'vitest.json')}`,
+  ]);
+}
+if (!only || only === 'e2e') {
+  run('build', 'npm', ['run', 'build']);
+  ensureChromium();
+  run('browser journeys (Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
+}
+finish(0);
