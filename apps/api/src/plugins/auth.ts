@@ -1,0 +1,120 @@
+// Authorisation in one place. A route declares `config: { auth: 'any' | 'operator' | 'admin' }`
+// (operator = admin or user; viewer is read-only); this plugin loads the signed-in
+// account from its session cookie and answers 401/403 before the handler runs.
+// Routes without `auth` are public and never touch sessions (the hot path stays lean).
+// It also refuses cross-site state changes on /api/admin.
+
+import type { Role } from '@acende/shared/enums';
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../app-deps.ts';
+import { findSessionAccount, touchSession } from '../features/auth/sessions.repository.ts';
+import { forbidden, unauthorized } from '../lib/errors.ts';
+import { hashToken } from '../lib/tokens.ts';
+
+export type AuthLevel = 'any' | 'operator' | 'admin';
+
+export interface AuthAdmin {
+  id: number;
+  username: string;
+  name: string;
+  email: string | null;
+  role: Role;
+  language: 'pt' | 'en';
+  /** Companies this account is linked to; empty means all (DECISIONS 3). */
+  companyIds: number[];
+  sessionHash: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthLevel;
+  }
+  interface FastifyRequest {
+    admin: AuthAdmin | null;
+  }
+}
+
+export const SESSION_IDLE_MS = 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+const TOUCH_EVERY_MS = 60 * 1000;
+
+export function sessionCookieName(deps: AppDeps): string {
+  return deps.config.NODE_ENV === 'production' ? '__Host-acende_session' : 'acende_session';
+}
+
+export function sessionCookieOptions(deps: AppDeps) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: deps.config.NODE_ENV === 'production',
+  };
+}
+
+/**
+ * Company scope of an account for repositories: null means every company (admins and
+ * accounts with no links), otherwise the list of company ids it may see.
+ */
+export function companyScope(admin: Pick<AuthAdmin, 'role' | 'companyIds'>): number[] | null {
+  if (admin.role === 'admin' || admin.companyIds.length === 0) return null;
+  return admin.companyIds;
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Same-origin check for browsers; clients that send neither header (curl, tests) pass. */
+function isCrossSite(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site && site !== 'same-origin' && site !== 'none') return true;
+  const origin = request.headers.origin;
+  if (origin) {
+    try {
+      return new URL(origin).host !== request.headers.host;
+    } catch {
+      return true;
+    }
+  }
+  return false;
+}
+
+export async function loadAdmin(deps: AppDeps, request: FastifyRequest): Promise<AuthAdmin | null> {
+  const token = request.cookies[sessionCookieName(deps)];
+  if (!token) return null;
+  const idHash = hashToken(token);
+  const now = deps.clock.now();
+  const account = await findSessionAccount(deps.db, idHash);
+  if (!account) return null;
+  const idleUntil = new Date(account.lastSeenAt).getTime() + SESSION_IDLE_MS;
+  if (idleUntil <= now.getTime() || new Date(account.expiresAt).getTime() <= now.getTime()) return null;
+  if (now.getTime() - new Date(account.lastSeenAt).getTime() > TOUCH_EVERY_MS) {
+    await touchSession(deps.db, idHash, now.toISOString());
+  }
+  return {
+    id: account.adminId,
+    username: account.username,
+    name: account.name,
+    email: account.email,
+    role: account.role as Role,
+    language: account.language === 'en' ? 'en' : 'pt',
+    companyIds: account.companyIds,
+    sessionHash: idHash,
+  };
+}
+
+export async function registerAuth(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  await app.register(cookie);
+  app.decorateRequest('admin', null);
+
+  app.addHook('onRequest', async (request) => {
+    if (STATE_CHANGING.has(request.method) && request.url.startsWith('/api/admin') && isCrossSite(request)) {
+      throw forbidden('errors.crossSite');
+    }
+    const level = request.routeOptions.config.auth;
+    if (!level) return;
+    request.admin = await loadAdmin(deps, request);
+    if (!request.admin) throw unauthorized();
+    if (level === 'admin' && request.admin.role !== 'admin') throw forbidden();
+    if (level === 'operator' && request.admin.role === 'viewer') throw forbidden();
+  });
+}
