@@ -16,12 +16,14 @@ import {
 import type { AppDeps } from './app-deps.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
 import { energyCompaniesRoutes } from './features/energy-companies/energy-companies.routes.ts';
 import { healthRoutes, type Lifecycle } from './features/health/health.routes.ts';
 import { repairRequestsRoutes } from './features/repair-requests/repair-requests.routes.ts';
 import { siteSettingsRoutes } from './features/site-settings/site-settings.routes.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
+import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler, sendError } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 
@@ -69,6 +71,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   registerErrorHandler(app);
   await registerSecurity(app, config);
+  await registerAuth(app, deps);
 
   await app.register(swagger, {
     openapi: {
@@ -83,6 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(energyCompaniesRoutes, { deps });
   await app.register(repairRequestsRoutes, { deps });
   await app.register(siteSettingsRoutes, { deps });
+  await app.register(authRoutes, { deps });
 
   await registerWebApp(app, config);
 
