@@ -1,0 +1,58 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const dataDir = () => mkdtempSync(join(tmpdir(), 'acende-config-'));
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'sqlite:./data/acende.db',
+      dialect: 'sqlite',
+      PUBLIC_URL: 'http://localhost:3000',
+      ADMIN_USERNAME: 'admin',
+      SEED_EXAMPLES: true,
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'development',
+    });
+    expect(config.sqlitePath).toMatch(/data\/acende\.db$/);
+    expect(config.APP_SECRET.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('generates APP_SECRET into the data folder once and keeps it', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).APP_SECRET;
+    expect(readFileSync(join(dir, 'app-secret'), 'utf8')).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir }).APP_SECRET).toBe(first);
+  });
+
+  it('selects PostgreSQL from the URL and derives PUBLIC_URL from PORT', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@h:5432/db', PORT: '8080' });
+    expect(config.dialect).toBe('postgres');
+    expect(config.PUBLIC_URL).toBe('http://localhost:8080');
+  });
+
+  it('stops with a message naming every bad setting', () => {
+    const bad = () =>
+      loadConfig({
+        DATA_DIR: dataDir(),
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        APP_SECRET: 'short',
+        SEED_EXAMPLES: 'maybe',
+      });
+    expect(bad).toThrow(ConfigError);
+    try {
+      bad();
+    } catch (error) {
+      const message = (error as Error).message;
+      for (const name of ['PORT', 'DATABASE_URL', 'APP_SECRET', 'SEED_EXAMPLES']) expect(message).toContain(name);
+    }
+  });
+});
