@@ -16,11 +16,20 @@ import {
 import type { AppDeps } from './app-deps.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import { adminRequestsRoutes } from './features/admin-requests/admin-requests.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { captchaRoutes } from './features/captcha/captcha.routes.ts';
+import { emailRoutes } from './features/email/email.routes.ts';
+import { energyCompaniesAdminRoutes } from './features/energy-companies/energy-companies.admin.routes.ts';
 import { energyCompaniesRoutes } from './features/energy-companies/energy-companies.routes.ts';
+import { geocodingRoutes } from './features/geocoding/geocoding.routes.ts';
 import { healthRoutes, type Lifecycle } from './features/health/health.routes.ts';
+import { passwordResetRoutes } from './features/password-reset/password-reset.routes.ts';
 import { repairRequestsRoutes } from './features/repair-requests/repair-requests.routes.ts';
+import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { siteSettingsRoutes } from './features/site-settings/site-settings.routes.ts';
+import { sendThemedIndex } from './features/site-settings/themed-index.ts';
+import { usersRoutes } from './features/users/users.routes.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -86,15 +95,24 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(energyCompaniesRoutes, { deps });
   await app.register(repairRequestsRoutes, { deps });
   await app.register(siteSettingsRoutes, { deps });
+  await app.register(captchaRoutes, { deps });
   await app.register(authRoutes, { deps });
+  await app.register(emailRoutes, { deps });
+  await app.register(passwordResetRoutes, { deps });
+  await app.register(usersRoutes, { deps });
+  await app.register(adminRequestsRoutes, { deps });
+  await app.register(energyCompaniesAdminRoutes, { deps });
+  await app.register(geocodingRoutes, { deps });
+  await app.register(reportsRoutes, { deps });
 
-  await registerWebApp(app, config);
+  await registerWebApp(app, deps);
 
   return Object.assign(app, { deps, lifecycle }) as unknown as App;
 }
 
 /** Serves the built web app with a fallback to index.html for client routes. */
-async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
+async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const { config } = deps;
   const root = config.WEB_DIST ?? join(import.meta.dirname, '..', '..', 'web', 'dist');
   const hasWeb = existsSync(join(root, 'index.html'));
   if (hasWeb) {
@@ -113,7 +131,8 @@ async function registerWebApp(app: FastifyInstance, config: Config): Promise<voi
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/api?');
     if (hasWeb && wantsPage) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      // The theme is inlined into the page so it paints with the right colours at once.
+      return sendThemedIndex(deps, reply, join(root, 'index.html'));
     }
     return sendError(request, reply, new AppError('errors.routeNotFound', 404));
   });

@@ -41,6 +41,10 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_MS: int(60_000, 1000, 86_400_000),
   BODY_LIMIT_BYTES: int(65_536, 1024, 10_485_760),
   WEB_DIST: z.string().optional(),
+  /** CAPTCHA=off turns captcha off whatever the stored setting says (automated tests and load only). */
+  CAPTCHA: bool(true),
+  /** Stands in for the captcha provider's verification endpoint (tests); unset means the provider's own. */
+  CAPTCHA_VERIFY_URL: urlOrEmpty,
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { ensureFirstAdmin, seedExampleCompanies } from './db/seed.ts';
+import { startOutboxWorker } from './features/email/outbox-worker.ts';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
   const db = createDatabase(config.DATABASE_URL);
   const lifecycle = { closing: false };
   const app = await buildApp({ config, db, lifecycle });
+  if (!config.CAPTCHA) app.log.warn('CAPTCHA=off: captcha is turned off for every form, whatever the settings say');
 
   const applied = await migrateToLatest(db);
   if (applied.length) app.log.info({ applied }, 'migrations applied');
@@ -33,6 +35,10 @@ async function main(): Promise<void> {
     log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) },
   });
   if (config.SEED_EXAMPLES) await seedExampleCompanies(db, now);
+  const outbox = startOutboxWorker(app.deps, {
+    intervalMs: 2000,
+    onError: (err) => app.log.error({ err }, 'e-mail outbox round failed'),
+  });
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -45,6 +51,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, 9000);
     try {
+      await outbox.stop();
       await app.close();
       await db.destroy();
       clearTimeout(timer);

@@ -2,9 +2,11 @@
 // server carries its migrations with it; a new migration is added to MIGRATIONS.
 import { type Kysely, type Migration, Migrator } from 'kysely';
 import * as m0001 from './migrations/0001-initial.ts';
+import * as m0005 from './migrations/0005-captcha-used.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
+  '0005-captcha-used': m0005,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works below the typed schema

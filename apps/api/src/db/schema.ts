@@ -117,6 +117,11 @@ export interface LoginFailuresTable {
   createdAt: string;
 }
 
+export interface CaptchaUsedTable {
+  signature: string;
+  expiresAt: string;
+}
+
 export interface Database {
   energyCompanies: EnergyCompaniesTable;
   repairRequests: RepairRequestsTable;
@@ -127,6 +132,7 @@ export interface Database {
   sessions: SessionsTable;
   emailOutbox: EmailOutboxTable;
   loginFailures: LoginFailuresTable;
+  captchaUsed: CaptchaUsedTable;
 }
 
 export type EnergyCompany = Selectable<EnergyCompaniesTable>;

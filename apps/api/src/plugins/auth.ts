@@ -81,7 +81,11 @@ function isCrossSite(request: FastifyRequest): boolean {
 export async function loadAdmin(deps: AppDeps, request: FastifyRequest): Promise<AuthAdmin | null> {
   const token = request.cookies[sessionCookieName(deps)];
   if (!token) return null;
-  const idHash = hashToken(token);
+  return loadAdminBySession(deps, hashToken(token));
+}
+
+/** The account behind a live session (by the stored hash of its id), or null when none or expired. */
+export async function loadAdminBySession(deps: AppDeps, idHash: string): Promise<AuthAdmin | null> {
   const now = deps.clock.now();
   const account = await findSessionAccount(deps.db, idHash);
   if (!account) return null;
@@ -102,9 +106,41 @@ export async function loadAdmin(deps: AppDeps, request: FastifyRequest): Promise
   };
 }
 
+export interface AdminRoute {
+  method: string;
+  url: string;
+  auth: AuthLevel | undefined;
+}
+
+/** /api/admin routes that are public on purpose: signing in and out, and the password-reset flow. */
+export const PUBLIC_ADMIN_ROUTES = new Set([
+  'POST /api/admin/login',
+  'POST /api/admin/logout',
+  'POST /api/admin/request-password-reset',
+  'POST /api/admin/complete-password-reset',
+]);
+
+const adminRoutes = new WeakMap<FastifyInstance, AdminRoute[]>();
+
+/** Every /api/admin route registered on this app with its declared level (for the role-matrix test). */
+export function listAdminRoutes(app: FastifyInstance): AdminRoute[] {
+  return [...(adminRoutes.get(app) ?? [])];
+}
+
 export async function registerAuth(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(cookie);
   app.decorateRequest('admin', null);
+
+  const routes: AdminRoute[] = [];
+  adminRoutes.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/admin')) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      routes.push({ method, url: route.url, auth: (route.config as { auth?: AuthLevel } | undefined)?.auth });
+    }
+  });
 
   app.addHook('onRequest', async (request) => {
     if (STATE_CHANGING.has(request.method) && request.url.startsWith('/api/admin') && isCrossSite(request)) {

@@ -3,15 +3,53 @@
 // admin lazily) so the public bundle carries no administrator text.
 // A new catalogue file is added to NAMESPACES below, in both languages.
 import type { Language } from '../enums.ts';
+import enAdminAccess from './en/admin-access.json';
+import enAdminEmail from './en/admin-email.json';
+import enAdminOperations from './en/admin-operations.json';
+import enAdminPasswordReset from './en/admin-password-reset.json';
+import enAdminReports from './en/admin-reports.json';
+import enAdminSettings from './en/admin-settings.json';
+import enCaptcha from './en/captcha.json';
 import enCommon from './en/common.json';
+import enEmail from './en/email.json';
 import enPublic from './en/public.json';
+import ptAdminAccess from './pt/admin-access.json';
+import ptAdminEmail from './pt/admin-email.json';
+import ptAdminOperations from './pt/admin-operations.json';
+import ptAdminPasswordReset from './pt/admin-password-reset.json';
+import ptAdminReports from './pt/admin-reports.json';
+import ptAdminSettings from './pt/admin-settings.json';
+import ptCaptcha from './pt/captcha.json';
 import ptCommon from './pt/common.json';
+import ptEmail from './pt/email.json';
 import ptPublic from './pt/public.json';
 import { type Catalogue, createTranslator } from './translate.ts';
 
 export const NAMESPACES: Record<Language, Record<string, Catalogue>> = {
-  pt: { common: ptCommon, public: ptPublic },
-  en: { common: enCommon, public: enPublic },
+  pt: {
+    common: ptCommon,
+    public: ptPublic,
+    'admin-access': ptAdminAccess,
+    'admin-email': ptAdminEmail,
+    'admin-password-reset': ptAdminPasswordReset,
+    'admin-operations': ptAdminOperations,
+    email: ptEmail,
+    'admin-reports': ptAdminReports,
+    captcha: ptCaptcha,
+    'admin-settings': ptAdminSettings,
+  },
+  en: {
+    common: enCommon,
+    public: enPublic,
+    'admin-access': enAdminAccess,
+    'admin-email': enAdminEmail,
+    'admin-password-reset': enAdminPasswordReset,
+    'admin-operations': enAdminOperations,
+    email: enEmail,
+    'admin-reports': enAdminReports,
+    captcha: enCaptcha,
+    'admin-settings': enAdminSettings,
+  },
 };
 
 function mergeInto(target: Catalogue, source: Catalogue): Catalogue {

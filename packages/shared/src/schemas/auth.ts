@@ -1,5 +1,7 @@
-// Administrator sign-in and the profile of the signed-in account.
+// Administrator sign-in, the profile of the signed-in account and the change of its
+// own password (the API's payload, and the web form that adds a confirmation).
 import * as z from 'zod/mini';
+import { PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { ROLES } from '../enums.ts';
 import { requiredText } from './fields.ts';
 
@@ -22,3 +24,35 @@ export const adminProfileSchema = z.object({
   companyIds: z.array(z.number()),
 });
 export type AdminProfile = z.infer<typeof adminProfileSchema>;
+
+/** A new password: at least 6 characters ('A nova senha deve ter pelo menos 6 caracteres'), at most 200. */
+export function newPasswordField(minKey = 'validation.password.min') {
+  return z
+    .string({ error: minKey })
+    .check(z.minLength(PASSWORD_MIN_LENGTH, minKey), z.maxLength(200, 'validation.tooLong'));
+}
+
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string({ error: 'validation.password.currentRequired' })
+    .check(z.minLength(1, 'validation.password.currentRequired'), z.maxLength(200, 'validation.tooLong')),
+  newPassword: newPasswordField(),
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** The web form: the API's fields plus a confirmation that must match (error shown on the confirmation). */
+export const changePasswordFormSchema = z
+  .object({
+    currentPassword: changePasswordSchema.shape.currentPassword,
+    newPassword: changePasswordSchema.shape.newPassword,
+    confirmPassword: z
+      .string({ error: 'validation.password.confirmRequired' })
+      .check(z.minLength(1, 'validation.password.confirmRequired')),
+  })
+  .check(
+    z.refine((v) => v.confirmPassword === '' || v.confirmPassword === v.newPassword, {
+      message: 'validation.password.mismatch',
+      path: ['confirmPassword'],
+    }),
+  );
+export type ChangePasswordFormInput = z.infer<typeof changePasswordFormSchema>;

@@ -1,4 +1,8 @@
+// Energy companies: what the public wizard lists, and the administrators' registry
+// (spec sections 3 and 5, DECISIONS 11).
 import * as z from 'zod/mini';
+import { COMPANY_DEFAULT_COLOR, COMPANY_DEFAULT_ICON } from '../constants.ts';
+import { requiredText } from './fields.ts';
 
 export const publicEnergyCompanySchema = z.object({
   id: z.number(),
@@ -8,3 +12,33 @@ export const publicEnergyCompanySchema = z.object({
   iconClass: z.string(),
 });
 export type PublicEnergyCompany = z.infer<typeof publicEnergyCompanySchema>;
+
+/** Absent colour and icon take the defaults (blue, bolt); sent blank they are refused. */
+const withDefault = (fallback: string, requiredKey: string) =>
+  z.pipe(
+    z.transform((value: unknown) => (value === undefined ? fallback : value)),
+    requiredText(requiredKey, 40).check(z.regex(/^[A-Za-z0-9_-]+$/, 'validation.energyCompany.classInvalid')),
+  );
+
+export const energyCompanyInputSchema = z.object({
+  name: requiredText('validation.energyCompany.nameRequired', 60),
+  fullName: requiredText('validation.energyCompany.fullNameRequired', 200),
+  colorClass: withDefault(COMPANY_DEFAULT_COLOR, 'validation.energyCompany.colorRequired'),
+  iconClass: withDefault(COMPANY_DEFAULT_ICON, 'validation.energyCompany.iconRequired'),
+  active: z._default(z.boolean({ error: 'validation.invalidType' }), true),
+});
+export type EnergyCompanyInput = z.input<typeof energyCompanyInputSchema>;
+export type EnergyCompanyValues = z.output<typeof energyCompanyInputSchema>;
+
+export const adminEnergyCompanySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  fullName: z.string(),
+  colorClass: z.string(),
+  iconClass: z.string(),
+  active: z.boolean(),
+  requestCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminEnergyCompany = z.infer<typeof adminEnergyCompanySchema>;

@@ -2,6 +2,11 @@ import { expect } from 'vitest';
 import { createAccount, signedIn, signIn } from '../../../test/accounts.ts';
 import { describeEachEngine, it } from '../../../test/engines.ts';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../plugins/auth.ts';
+import { LOGIN_MAX_FAILURES_PER_IP, LOGIN_WINDOW_MS } from './login-throttle.ts';
+
+let clientCounter = 0;
+/** A client address of its own, so one test's failures do not throttle another's. */
+const newClient = () => `10.9.${Math.floor(++clientCounter / 250)}.${(clientCounter % 250) + 1}`;
 
 describeEachEngine('admin sign-in and sessions', (ctx) => {
   it('signs in with the right password and answers the profile', async () => {
@@ -82,6 +87,14 @@ describeEachEngine('admin sign-in and sessions', (ctx) => {
     expect((await ctx().app.inject({ url: '/api/admin/profile', headers: busy.headers })).statusCode).toBe(401);
   });
 
+  it('sweeps sessions that expired when someone signs in', async () => {
+    const idle = await signedIn(ctx());
+    ctx().clock.advance(SESSION_IDLE_MS + 1000);
+    await signedIn(ctx());
+    const left = await ctx().db.selectFrom('sessions').select('adminId').where('adminId', '=', idle.id).execute();
+    expect(left).toEqual([]);
+  });
+
   it('refuses a cross-site state change', async () => {
     const account = await signedIn(ctx());
     const res = await ctx().app.inject({
@@ -91,5 +104,177 @@ describeEachEngine('admin sign-in and sessions', (ctx) => {
     });
     expect(res.statusCode).toBe(403);
     expect((await ctx().app.inject({ url: '/api/admin/profile', headers: account.headers })).statusCode).toBe(200);
+  });
+
+  const login = (username: string, password: string, remoteAddress = newClient(), language = 'pt') =>
+    ctx().app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username, password },
+      remoteAddress,
+      headers: { 'accept-language': language },
+    });
+
+  it('takes about the same time for an unknown user as for a wrong password', async () => {
+    const account = await createAccount(ctx());
+    const time = async (username: string) => {
+      const started = performance.now();
+      const res = await login(username, 'wrong-password');
+      expect(res.statusCode).toBe(401);
+      return performance.now() - started;
+    };
+    await time('warm-up-unknown');
+    // Interleaved, compared by median: other processes on the machine slow both alike.
+    const wrong: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      wrong.push(await time(account.username));
+      unknown.push(await time(`nobody-${i}`));
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+    // Both pay one argon2id verification; a skipped hash would make the unknown case ~100× faster.
+    expect(median(unknown)).toBeGreaterThan(median(wrong) / 4);
+  });
+
+  it('refuses a username after 5 failures in 15 minutes with 429 and Retry-After, from any client', async () => {
+    const account = await createAccount(ctx());
+    for (let i = 0; i < 5; i += 1) {
+      expect((await login(account.username, `wrong-${i}`)).statusCode).toBe(401);
+    }
+    ctx().clock.advance(60_000);
+    const refused = await login(account.username, account.password, newClient(), 'en');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBe(14 * 60);
+    expect(refused.json().message).toBe(`Too many sign-in attempts. Try again in ${14 * 60} seconds.`);
+    const pt = await login(account.username.toUpperCase(), account.password);
+    expect(pt.statusCode).toBe(429);
+    expect(pt.json().message).toBe(`Muitas tentativas de login. Tente novamente em ${14 * 60} segundos.`);
+
+    // Another account is not affected.
+    const other = await createAccount(ctx());
+    expect((await login(other.username, other.password)).statusCode).toBe(200);
+
+    ctx().clock.advance(LOGIN_WINDOW_MS - 60_000);
+    expect((await login(account.username, account.password)).statusCode).toBe(200);
+  });
+
+  it('counts unknown usernames too, and forgives a username after a successful sign-in', async () => {
+    for (let i = 0; i < 5; i += 1) expect((await login('ghost-user', 'x')).statusCode).toBe(401);
+    expect((await login('ghost-user', 'x')).statusCode).toBe(429);
+
+    const account = await createAccount(ctx());
+    for (let i = 0; i < 4; i += 1) expect((await login(account.username, 'bad')).statusCode).toBe(401);
+    expect((await login(account.username, account.password)).statusCode).toBe(200);
+    for (let i = 0; i < 4; i += 1) expect((await login(account.username, 'bad')).statusCode).toBe(401);
+    expect((await login(account.username, account.password)).statusCode).toBe(200);
+  });
+
+  it('refuses a client that fails across many usernames', async () => {
+    const client = newClient();
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_IP; i += 1) {
+      expect((await login(`spray-${i}`, 'guess', client)).statusCode).toBe(401);
+    }
+    const account = await createAccount(ctx());
+    const refused = await login(account.username, account.password, client);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await login(account.username, account.password, newClient())).statusCode).toBe(200);
+    ctx().clock.advance(LOGIN_WINDOW_MS + 1000);
+  });
+
+  it('keeps failures in the database, so a second instance sees them', async () => {
+    const account = await createAccount(ctx());
+    for (let i = 0; i < 5; i += 1) expect((await login(account.username, 'bad')).statusCode).toBe(401);
+    const { buildApp } = await import('../../app.ts');
+    const second = await buildApp({ config: ctx().config, db: ctx().db, clock: ctx().clock, logger: false });
+    try {
+      const res = await second.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: { username: account.username, password: account.password },
+        remoteAddress: newClient(),
+      });
+      expect(res.statusCode).toBe(429);
+    } finally {
+      await second.close();
+    }
+    ctx().clock.advance(LOGIN_WINDOW_MS + 1000);
+  });
+
+  const changePassword = (headers: Record<string, string>, payload: unknown, language = 'pt') =>
+    ctx().app.inject({
+      method: 'POST',
+      url: '/api/admin/change-password',
+      payload: payload as Record<string, unknown>,
+      headers: { ...headers, 'accept-language': language },
+    });
+
+  it('changes the password: old cookies and other sessions end, the caller gets a fresh session', async () => {
+    const account = await signedIn(ctx(), { role: 'viewer' });
+    const otherDevice = await signIn(ctx(), account.username, account.password);
+    const res = await changePassword(account.headers, {
+      currentPassword: account.password,
+      newPassword: 'brand-new-secret',
+    });
+    expect(res.statusCode).toBe(204);
+    const renewed = res.cookies.find((c) => c.name === 'acende_session');
+    expect(renewed?.value).toBeTruthy();
+    expect(`acende_session=${renewed?.value}`).not.toBe(account.cookie);
+
+    expect((await ctx().app.inject({ url: '/api/admin/profile', headers: account.headers })).statusCode).toBe(401);
+    expect((await ctx().app.inject({ url: '/api/admin/profile', headers: { cookie: otherDevice } })).statusCode).toBe(
+      401,
+    );
+    const fresh = await ctx().app.inject({
+      url: '/api/admin/profile',
+      headers: { cookie: `acende_session=${renewed?.value}` },
+    });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json().username).toBe(account.username);
+
+    expect((await login(account.username, account.password)).statusCode).toBe(401);
+    expect((await login(account.username, 'brand-new-secret')).statusCode).toBe(200);
+  });
+
+  it('refuses a wrong current password and a short new one, in pt and en', async () => {
+    const account = await signedIn(ctx(), { role: 'user' });
+    const wrong = await changePassword(account.headers, { currentPassword: 'nope', newPassword: 'another-one' }, 'en');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({
+      message: 'Current password is incorrect',
+      errors: { currentPassword: 'Current password is incorrect' },
+    });
+    const wrongPt = await changePassword(account.headers, { currentPassword: 'nope', newPassword: 'another-one' });
+    expect(wrongPt.json().message).toBe('A senha atual está incorreta');
+
+    const short = await changePassword(account.headers, { currentPassword: account.password, newPassword: '12345' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().errors).toEqual({ newPassword: 'A nova senha deve ter pelo menos 6 caracteres' });
+    const missing = await changePassword(account.headers, { newPassword: '123456' });
+    expect(missing.json().errors).toEqual({ currentPassword: 'A senha atual é obrigatória' });
+    const missingEn = await changePassword(account.headers, { currentPassword: '', newPassword: '1' }, 'en');
+    expect(missingEn.json().errors).toEqual({
+      currentPassword: 'Current password is required',
+      newPassword: 'The new password must be at least 6 characters',
+    });
+
+    // Nothing changed: the session and the old password still work.
+    expect((await ctx().app.inject({ url: '/api/admin/profile', headers: account.headers })).statusCode).toBe(200);
+    expect((await login(account.username, account.password)).statusCode).toBe(200);
+  });
+
+  it('needs a session to change a password', async () => {
+    const res = await changePassword({}, { currentPassword: 'a', newPassword: 'bbbbbb' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('refuses a cross-site password change', async () => {
+    const account = await signedIn(ctx());
+    const res = await changePassword(
+      { ...account.headers, origin: 'https://evil.example' },
+      { currentPassword: account.password, newPassword: 'hijacked-password' },
+    );
+    expect(res.statusCode).toBe(403);
+    expect((await login(account.username, account.password)).statusCode).toBe(200);
   });
 });

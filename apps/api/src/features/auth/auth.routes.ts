@@ -1,12 +1,20 @@
 import { errorResponseSchema } from '@acende/shared/schemas/api';
-import { adminProfileSchema, loginSchema } from '@acende/shared/schemas/auth';
+import { adminProfileSchema, changePasswordSchema, loginSchema } from '@acende/shared/schemas/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { loadAdmin, sessionCookieName, sessionCookieOptions } from '../../plugins/auth.ts';
-import { endSession, startSession, toProfile, verifyCredentials } from './auth.service.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import { loadAdmin, loadAdminBySession, sessionCookieName, sessionCookieOptions } from '../../plugins/auth.ts';
+import { verifyCaptchaOrThrow } from '../captcha/captcha.service.ts';
+import { changeOwnPassword, endSession, logIn, toProfile } from './auth.service.ts';
+import { LoginThrottledError } from './login-throttle.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const meta = (request: { headers: Record<string, unknown>; ip: string }) => ({
+    userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
+    ip: request.ip,
+  });
+
   app.post(
     '/api/admin/login',
     {
@@ -14,32 +22,27 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
         tags: ['admin auth'],
         summary: 'Sign in; sets the session cookie and answers the profile',
         body: loginSchema,
-        response: { 200: adminProfileSchema, 400: errorResponseSchema, 401: errorResponseSchema },
+        response: {
+          200: adminProfileSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          429: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {
-      const account = await verifyCredentials(deps, request.body.username, request.body.password);
-      const previous = await loadAdmin(deps, request);
-      if (previous) await endSession(deps, previous.sessionHash);
-      const token = await startSession(deps, account.id, {
-        userAgent: request.headers['user-agent'] ?? null,
-        ip: request.ip,
-      });
-      reply.setCookie(sessionCookieName(deps), token, sessionCookieOptions(deps));
-      const links = await deps.db
-        .selectFrom('adminCompanies')
-        .select('companyId')
-        .where('adminId', '=', account.id)
-        .execute();
-      return toProfile({
-        id: account.id,
-        username: account.username,
-        name: account.name,
-        email: account.email,
-        role: account.role as 'admin',
-        language: account.language === 'en' ? 'en' : 'pt',
-        companyIds: links.map((l) => l.companyId).sort((a, b) => a - b),
-      });
+      await verifyCaptchaOrThrow(deps, request.body.captchaToken, request);
+      try {
+        const { token, admin } = await logIn(deps, request.body, meta(request));
+        const previous = await loadAdmin(deps, request);
+        if (previous) await endSession(deps, previous.sessionHash);
+        reply.setCookie(sessionCookieName(deps), token, sessionCookieOptions(deps));
+        request.admin = admin;
+        return toProfile(admin);
+      } catch (error) {
+        if (error instanceof LoginThrottledError) reply.header('retry-after', String(error.retryAfterSeconds));
+        throw error;
+      }
     },
   );
 
@@ -67,5 +70,30 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
       },
     },
     async (request) => toProfile(request.admin!),
+  );
+
+  app.post(
+    '/api/admin/change-password',
+    {
+      config: { auth: 'any' },
+      schema: {
+        tags: ['admin auth'],
+        summary: "Changes the signed-in account's password; ends its other sessions and renews this one",
+        body: changePasswordSchema,
+        response: { 204: z.null(), 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const admin = request.admin!;
+      try {
+        const token = await changeOwnPassword(deps, admin, request.body, meta(request));
+        reply.setCookie(sessionCookieName(deps), token, sessionCookieOptions(deps));
+        request.admin = await loadAdminBySession(deps, hashToken(token));
+        return reply.code(204).send(null);
+      } catch (error) {
+        if (error instanceof LoginThrottledError) reply.header('retry-after', String(error.retryAfterSeconds));
+        throw error;
+      }
+    },
   );
 };

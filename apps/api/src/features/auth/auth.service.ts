@@ -1,12 +1,25 @@
-// Signing in and out: password check at equal cost for unknown usernames, a new
-// session id at every sign-in, stored hashed.
-import type { AdminProfile } from '@acende/shared/schemas/auth';
+// Signing in and out and changing one's own password: password checks at equal cost
+// for unknown usernames, login throttling, a new session id at every sign-in and after
+// a password change, stored hashed.
+import type { AdminProfile, ChangePasswordInput, LoginInput } from '@acende/shared/schemas/auth';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { dummyPasswordHash, verifyPassword } from '../../lib/passwords.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import { type AuthAdmin, SESSION_ABSOLUTE_MS } from '../../plugins/auth.ts';
-import { deleteSession, insertSession } from './sessions.repository.ts';
+import { type AuthAdmin, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../plugins/auth.ts';
+import {
+  companyIdsOf,
+  findAccountByUsername as findAccountRow,
+  findPasswordHash,
+  setPasswordHash,
+} from './accounts.repository.ts';
+import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts';
+import { deleteExpiredSessions, deleteSession, deleteSessionsOf, insertSession } from './sessions.repository.ts';
+
+export interface ClientMeta {
+  userAgent: string | null;
+  ip: string;
+}
 
 export function toProfile(admin: Omit<AuthAdmin, 'sessionHash'>): AdminProfile {
   return {
@@ -20,12 +33,8 @@ export function toProfile(admin: Omit<AuthAdmin, 'sessionHash'>): AdminProfile {
   };
 }
 
-export async function findAccountByUsername(deps: AppDeps, username: string) {
-  return deps.db
-    .selectFrom('admins')
-    .select(['id', 'username', 'name', 'email', 'role', 'language', 'passwordHash', 'active'])
-    .where('username', '=', username.trim().toLowerCase())
-    .executeTakeFirst();
+export function findAccountByUsername(deps: AppDeps, username: string) {
+  return findAccountRow(deps.db, username.trim().toLowerCase());
 }
 
 /** Checks the credentials; answers the same error, at about the same cost, for an unknown user and a wrong password. */
@@ -36,11 +45,41 @@ export async function verifyCredentials(deps: AppDeps, username: string, passwor
   return account;
 }
 
-export async function startSession(
+/** Signs in: throttled per username and per client; a failure of any kind counts the same. */
+export async function logIn(
   deps: AppDeps,
-  adminId: number,
-  meta: { userAgent: string | null; ip: string | null },
-): Promise<string> {
+  input: Pick<LoginInput, 'username' | 'password'>,
+  meta: ClientMeta,
+): Promise<{ token: string; admin: Omit<AuthAdmin, 'sessionHash'> & { sessionHash: string } }> {
+  await assertLoginAllowed(deps, input.username, meta.ip);
+  let account: Awaited<ReturnType<typeof verifyCredentials>>;
+  try {
+    account = await verifyCredentials(deps, input.username, input.password);
+  } catch (error) {
+    await recordLoginFailure(deps, input.username, meta.ip);
+    throw error;
+  }
+  await clearLoginFailures(deps, account.username);
+  // Sign-ins are rare enough to carry the sweep of sessions nobody can use any more.
+  const now = deps.clock.now();
+  await deleteExpiredSessions(deps.db, new Date(now.getTime() - SESSION_IDLE_MS).toISOString(), now.toISOString());
+  const token = await startSession(deps, account.id, meta);
+  return {
+    token,
+    admin: {
+      id: account.id,
+      username: account.username,
+      name: account.name,
+      email: account.email,
+      role: account.role as AuthAdmin['role'],
+      language: account.language === 'en' ? 'en' : 'pt',
+      companyIds: await companyIdsOf(deps.db, account.id),
+      sessionHash: hashToken(token),
+    },
+  };
+}
+
+export async function startSession(deps: AppDeps, adminId: number, meta: Partial<ClientMeta>): Promise<string> {
   const token = newToken();
   const now = deps.clock.now();
   await insertSession(deps.db, {
@@ -49,11 +88,42 @@ export async function startSession(
     now: now.toISOString(),
     expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
     userAgent: meta.userAgent?.slice(0, 300) ?? null,
-    ip: meta.ip,
+    ip: meta.ip ?? null,
   });
   return token;
 }
 
 export async function endSession(deps: AppDeps, sessionHash: string): Promise<void> {
   await deleteSession(deps.db, sessionHash);
+}
+
+/**
+ * Ends every session of the account and, for the caller, opens a fresh one: after a
+ * password change an old cookie (perhaps the reason for the change) is worthless.
+ */
+export async function restartSessions(deps: AppDeps, adminId: number, meta: Partial<ClientMeta>): Promise<string> {
+  await deleteSessionsOf(deps.db, adminId);
+  return startSession(deps, adminId, meta);
+}
+
+/**
+ * Changes the signed-in account's own password. A wrong current password counts as a
+ * login failure, so a stolen session cannot be used to guess it quickly.
+ */
+export async function changeOwnPassword(
+  deps: AppDeps,
+  admin: AuthAdmin,
+  input: ChangePasswordInput,
+  meta: ClientMeta,
+): Promise<string> {
+  await assertLoginAllowed(deps, admin.username, meta.ip);
+  const current = await findPasswordHash(deps.db, admin.id);
+  if (!current || !(await verifyPassword(current, input.currentPassword))) {
+    await recordLoginFailure(deps, admin.username, meta.ip);
+    throw new AppError('errors.currentPasswordIncorrect', 400, undefined, {
+      currentPassword: 'errors.currentPasswordIncorrect',
+    });
+  }
+  await setPasswordHash(deps.db, admin.id, await hashPassword(input.newPassword), deps.clock.now().toISOString());
+  return restartSessions(deps, admin.id, meta);
 }

@@ -1,4 +1,6 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { Database, NewEnergyCompany } from '../../db/schema.ts';
 
 export function listActiveCompanies(db: Db) {
   return db
@@ -17,4 +19,70 @@ export function findActiveCompany(db: Db, id: number) {
     .where('id', '=', id)
     .where('active', '=', 1)
     .executeTakeFirst();
+}
+
+// Administrators' registry (DECISIONS 11): every company, active or not, with how many
+// requests refer to it.
+const requestCount = (eb: ExpressionBuilder<Database, 'energyCompanies'>) =>
+  eb
+    .selectFrom('repairRequests')
+    .select((sub) => sub.fn.countAll<number>().as('n'))
+    .whereRef('repairRequests.companyId', '=', 'energyCompanies.id')
+    .as('requestCount');
+
+const ADMIN_COLUMNS = [
+  'energyCompanies.id',
+  'energyCompanies.name',
+  'energyCompanies.fullName',
+  'energyCompanies.colorClass',
+  'energyCompanies.iconClass',
+  'energyCompanies.active',
+  'energyCompanies.createdAt',
+  'energyCompanies.updatedAt',
+] as const;
+
+export function listAllCompanies(db: Db) {
+  return db
+    .selectFrom('energyCompanies')
+    .select([...ADMIN_COLUMNS, requestCount])
+    .orderBy('energyCompanies.name')
+    .orderBy('energyCompanies.id')
+    .execute();
+}
+
+export function findCompany(db: Db, id: number) {
+  return db
+    .selectFrom('energyCompanies')
+    .select([...ADMIN_COLUMNS, requestCount])
+    .where('energyCompanies.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function insertCompany(db: Db, values: NewEnergyCompany): Promise<number> {
+  const row = await db.insertInto('energyCompanies').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateCompany(
+  db: Db,
+  id: number,
+  values: Pick<NewEnergyCompany, 'name' | 'fullName' | 'colorClass' | 'iconClass' | 'active' | 'updatedAt'>,
+): Promise<boolean> {
+  const result = await db.updateTable('energyCompanies').set(values).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Deletes a company no request refers to; answers 'deleted', 'in-use' or 'missing'. */
+export async function deleteUnusedCompany(db: Db, id: number): Promise<'deleted' | 'in-use' | 'missing'> {
+  return db.transaction().execute(async (trx) => {
+    const used = await trx
+      .selectFrom('repairRequests')
+      .select('id')
+      .where('companyId', '=', id)
+      .limit(1)
+      .executeTakeFirst();
+    if (used) return 'in-use';
+    const result = await trx.deleteFrom('energyCompanies').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) === 1 ? 'deleted' : 'missing';
+  });
 }

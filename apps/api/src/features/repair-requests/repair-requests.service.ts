@@ -10,8 +10,11 @@ import type { AppDeps } from '../../app-deps.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { iso } from '../../lib/clock.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { verifyCaptchaOrThrow } from '../captcha/captcha.service.ts';
 import { derivedToken, hashToken, newToken, sha256, tokenMatches } from '../../lib/tokens.ts';
+import { queueConfirmationEmail } from '../email/outbox.service.ts';
 import { findActiveCompany } from '../energy-companies/energy-companies.repository.ts';
+import { resolveArea } from '../geocoding/geocoding.service.ts';
 import {
   findByIdempotencyKey,
   findPublicRequest,
@@ -47,6 +50,8 @@ export async function createRepairRequest(
     const replay = await replayIdempotent(deps, key, bodyHash as string);
     if (replay) return { ...replay, trackingToken: tokenFor() };
   }
+  // After the idempotent replay: a retry of the same request must not be refused as a reused captcha.
+  await verifyCaptchaOrThrow(deps, input.captchaToken);
 
   const company = await findActiveCompany(db, Number(input.company));
   if (!company) {
@@ -54,6 +59,8 @@ export async function createRepairRequest(
   }
 
   const trackingToken = tokenFor();
+  // The area comes from the geocoder (usually its cache); unknown when it is slow or down.
+  const area = await resolveArea(deps, Number(input.latitude), Number(input.longitude));
   const now = iso(deps.clock);
   try {
     const id = await db.transaction().execute(async (trx) => {
@@ -67,6 +74,8 @@ export async function createRepairRequest(
         latitude: input.latitude,
         longitude: input.longitude,
         companyId: company.id,
+        district: area.district,
+        city: area.city,
         status: 'open',
         language: context.language,
         trackingTokenHash: hashToken(trackingToken),
@@ -76,6 +85,8 @@ export async function createRepairRequest(
         updatedAt: now,
       });
       await insertEvent(trx, { requestId, kind: 'created', toStatus: 'open', createdAt: now });
+      const request = { ...input, id: requestId, companyName: company.name, language: context.language };
+      await queueConfirmationEmail(trx, deps, request, trackingToken);
       return requestId;
     });
     return { id, companyName: company.name, trackingToken };

@@ -1,23 +1,31 @@
-import { DEFAULT_MAP_CENTER } from '@acende/shared/constants';
-import { DEFAULT_THEME, type PublicTheme, publicThemeSchema } from '@acende/shared/schemas/theme';
+import {
+  logoUploadSchema,
+  publicThemeSchema,
+  themeSettingsPayloadSchema,
+  themeSettingsViewSchema,
+} from '@acende/shared/schemas/theme';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { readSetting } from './site-settings.repository.ts';
-
-export const THEME_KEY = 'theme';
-export const MAP_KEY = 'map';
-
-export async function readPublicTheme(deps: AppDeps): Promise<PublicTheme> {
-  const stored = (await readSetting<Partial<PublicTheme>>(deps.db, THEME_KEY)) ?? {};
-  return z.parse(publicThemeSchema, { ...DEFAULT_THEME, ...stored });
-}
+import { notFound } from '../../lib/errors.ts';
+import {
+  getThemeSettings,
+  readLogo,
+  readMapDefaults,
+  readPublicTheme,
+  removeLogo,
+  saveThemeSettings,
+  uploadLogo,
+} from './site-settings.service.ts';
 
 const siteSchema = z.object({
   tileUrl: z.string(),
   tileAttribution: z.string(),
   map: z.object({ lat: z.number(), lon: z.number(), zoom: z.number() }),
 });
+
+/** base64 of 512 KB plus the JSON around it. */
+const LOGO_BODY_LIMIT = 720 * 1024;
 
 export const siteSettingsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.get(
@@ -35,10 +43,77 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
         response: { 200: siteSchema },
       },
     },
-    async () => {
-      const map =
-        (await readSetting<{ lat: number; lon: number; zoom: number }>(deps.db, MAP_KEY)) ?? DEFAULT_MAP_CENTER;
-      return { tileUrl: deps.config.TILE_URL, tileAttribution: deps.config.TILE_ATTRIBUTION, map };
+    async () => ({
+      tileUrl: deps.config.TILE_URL,
+      tileAttribution: deps.config.TILE_ATTRIBUTION,
+      map: await readMapDefaults(deps),
+    }),
+  );
+
+  app.get(
+    '/api/theme/logo',
+    { schema: { tags: ['public'], summary: 'The uploaded logo, with its content type' } },
+    async (_request, reply) => {
+      const logo = await readLogo(deps);
+      if (!logo) throw notFound();
+      reply.header('content-type', logo.contentType).header('cache-control', 'public, max-age=3600');
+      reply.header('x-content-type-options', 'nosniff').header('content-disposition', 'inline; filename="logo"');
+      if (logo.contentType === 'image/svg+xml') {
+        // Even sanitised, an SVG opened on its own must not run or fetch anything.
+        reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
+      }
+      return reply.send(logo.bytes);
+    },
+  );
+
+  app.get(
+    '/api/admin/theme-settings',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Theme settings and the map defaults',
+        response: { 200: themeSettingsViewSchema },
+      },
+    },
+    async () => getThemeSettings(deps),
+  );
+
+  app.post(
+    '/api/admin/theme-settings',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Saves the theme and the map defaults',
+        body: themeSettingsPayloadSchema,
+        response: { 200: themeSettingsViewSchema },
+      },
+    },
+    async (request) => saveThemeSettings(deps, request.body),
+  );
+
+  app.post(
+    '/api/admin/theme-settings/logo',
+    {
+      config: { auth: 'admin' },
+      bodyLimit: LOGO_BODY_LIMIT,
+      schema: {
+        tags: ['admin'],
+        summary: 'Uploads a logo (PNG, SVG or WebP up to 512 KB, base64 in JSON); SVG is sanitised',
+        body: logoUploadSchema,
+        response: { 200: z.object({ logoUrl: z.string() }) },
+      },
+    },
+    async (request) => uploadLogo(deps, request.body),
+  );
+
+  app.delete(
+    '/api/admin/theme-settings/logo',
+    { config: { auth: 'admin' }, schema: { tags: ['admin'], summary: 'Removes the uploaded logo' } },
+    async (_request, reply) => {
+      await removeLogo(deps);
+      return reply.code(204).send();
     },
   );
 };

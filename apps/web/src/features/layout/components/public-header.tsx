@@ -1,16 +1,73 @@
+import { HEADER_LOGO_MAX_WIDTH_PX } from '@acende/shared/constants';
+import type { PublicTheme } from '@acende/shared/schemas/theme';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTheme } from '../api/get-theme.ts';
 import { LanguageToggle } from './language-toggle.tsx';
 
+const THEME_VARIABLES: [keyof PublicTheme, string][] = [
+  ['primaryColor', '--theme-primary'],
+  ['secondaryColor', '--theme-secondary'],
+  ['accentColor', '--theme-accent'],
+  ['dangerColor', '--theme-danger'],
+  ['warningColor', '--theme-warning'],
+  ['successColor', '--theme-success'],
+  ['textColor', '--theme-text'],
+  ['backgroundColor', '--theme-background'],
+  ['headerBackgroundColor', '--theme-header-background'],
+  ['footerBackgroundColor', '--theme-footer-background'],
+  ['borderRadius', '--theme-radius'],
+  ['fontFamily', '--theme-font'],
+  ['headerFontFamily', '--theme-header-font'],
+];
+
+/** The header of every public page: the logo of the theme settings, or the title when it fails to load. */
 export function PublicHeader() {
   const { t } = useTranslation();
+  const theme = useTheme();
+  const logoUrl = theme.data?.logoUrl;
+  const [failedLogo, setFailedLogo] = useState<string | undefined>(undefined);
+
+  // The theme's colours and fonts replace the defaults of index.css.
+  useEffect(() => {
+    if (!theme.data) return;
+    const style = document.documentElement.style;
+    for (const [field, variable] of THEME_VARIABLES) {
+      const value = theme.data[field];
+      if (typeof value === 'string' && value && !/[;{}<>]/.test(value)) style.setProperty(variable, value);
+    }
+  }, [theme.data]);
+
+  const showLogo = Boolean(logoUrl) && failedLogo !== logoUrl;
   return (
     <header className="border-b border-gray-200 bg-header">
       <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-3">
-        <Link to="/" className="flex items-center gap-2 font-heading text-xl font-bold text-fg no-underline">
-          <span>{t('app.title')}</span>
+        <Link
+          to="/"
+          className="flex items-center gap-2 rounded font-heading text-xl font-bold text-fg no-underline focus-visible:outline-3 focus-visible:outline-blue-700"
+        >
+          {showLogo ? (
+            <img
+              src={logoUrl}
+              alt={t('app.title')}
+              style={{ maxWidth: HEADER_LOGO_MAX_WIDTH_PX }}
+              className="h-auto max-h-12"
+              onError={() => setFailedLogo(logoUrl)}
+            />
+          ) : (
+            <span>{t('app.title')}</span>
+          )}
         </Link>
-        <LanguageToggle />
+        <nav aria-label={t('nav.label')} className="flex items-center gap-3">
+          <Link
+            to="/track"
+            className="rounded text-blue-800 underline focus-visible:outline-3 focus-visible:outline-blue-700"
+          >
+            {t('nav.track')}
+          </Link>
+          <LanguageToggle />
+        </nav>
       </div>
     </header>
   );

@@ -2,13 +2,9 @@ import { contactSchema } from '@acende/shared/schemas/repair-requests';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
-
-export type ContactValues = z.input<typeof contactSchema>;
-
-const fieldClass =
-  'w-full rounded-theme border border-gray-400 bg-white px-3 py-2 text-base focus-visible:outline-3 focus-visible:outline-blue-700 aria-[invalid=true]:border-red-700';
+import type { ContactValues } from '../lib/wizard-state.ts';
+import { fieldClass } from './field-class.ts';
 
 /** Step 1: name, e-mail, phone (required), validated with the same schema as the API. */
 export function ContactStep({
@@ -19,7 +15,11 @@ export function ContactStep({
   onNext: (v: ContactValues) => void;
 }) {
   const { t } = useTranslation();
-  const form = useForm<ContactValues>({ resolver: zodResolver(contactSchema) as never, defaultValues });
+  // raw: the wizard keeps what was typed; the API trims and normalises on its side.
+  const form = useForm<ContactValues>({
+    resolver: zodResolver(contactSchema, undefined, { raw: true }) as never,
+    defaultValues,
+  });
   const { errors } = form.formState;
   const error = (key?: string) => (key ? t(key) : undefined);
 
@@ -74,7 +74,7 @@ export function ContactStep({
           required
           placeholder={t('contact.phonePlaceholder')}
           aria-invalid={errors.phone ? true : undefined}
-          aria-describedby="contact-phone-hint contact-phone-error"
+          aria-describedby={errors.phone ? 'contact-phone-hint contact-phone-error' : 'contact-phone-hint'}
           className={fieldClass}
           {...form.register('phone')}
         />

@@ -1,36 +1,149 @@
+// The request wizard at '/': contact, location, company, then the success screen.
+// Its data lives in session storage until submitted (lib/wizard-state.ts).
 import { wizardProgress } from '@acende/shared/constants';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ContactStep, type ContactValues } from './contact-step.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useCreateRepairRequest } from '../api/create-repair-request.ts';
+import { useEnergyCompanies } from '../api/get-energy-companies.ts';
+import { submissionKey, toCreateInput, useWizardState } from '../lib/wizard-state.ts';
+import { ContactStep } from './contact-step.tsx';
+import { SummaryPanel } from './summary-panel.tsx';
+
+// Steps 2 to 4 are one lazy chunk, fetched while the citizen fills in step 1, so the
+// first load stays small.
+const loadLaterSteps = () => import('./later-steps.ts');
+const LocationStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.LocationStep })));
+const CompanyStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.CompanyStep })));
+const SuccessScreen = lazy(() => loadLaterSteps().then((m) => ({ default: m.SuccessScreen })));
+
+export function WizardProgress({ step }: { step: number }) {
+  const { t } = useTranslation();
+  const percent = wizardProgress(step);
+  return (
+    <div className="mb-6">
+      <div
+        role="progressbar"
+        aria-label={t('wizard.progress', { percent })}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-2 w-full overflow-hidden rounded-full bg-gray-200"
+      >
+        <div className="h-full bg-primary-strong transition-all" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="mt-1 text-right text-sm text-gray-700" aria-hidden="true">
+        {percent}%
+      </p>
+    </div>
+  );
+}
 
 export function WizardPage() {
   const { t } = useTranslation();
-  const [step] = useState(1);
-  const [contact, setContact] = useState<ContactValues>({ name: '', email: '', phone: '' });
-  const percent = wizardProgress(step);
+  const { data, result, update, updateLocation, complete, reset } = useWizardState();
+  const create = useCreateRepairRequest();
+  const companies = useEnergyCompanies();
+  const [companyName, setCompanyName] = useState<string | undefined>(undefined);
+  const step = result ? 4 : data.step;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+
   useEffect(() => {
     document.title = `${t('wizard.title')} · ${t('app.title')}`;
   }, [t]);
 
+  useEffect(() => {
+    void loadLaterSteps();
+  }, []);
+
+  // Moving between steps puts focus on the new step's heading, so screen readers follow.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on step changes only
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    heading.current?.focus();
+    window.scrollTo({ top: 0 });
+  }, [step]);
+
+  const selectedCompany =
+    companyName ?? companies.data?.find((company) => String(company.id) === data.company)?.name ?? undefined;
+
+  const submit = useCallback(() => {
+    const input = toCreateInput(data);
+    const submission = submissionKey(data.submission, input);
+    update({ submission });
+    create.mutate(
+      { input, idempotencyKey: submission.key },
+      {
+        onSuccess: (created) => complete({ ...created, input }),
+        onError: (error) =>
+          toast({
+            title: t('toast.submit.error'),
+            description: errorMessage(error, error.message),
+            variant: 'destructive',
+          }),
+      },
+    );
+  }, [data, update, create, complete, t]);
+
   return (
-    <section aria-labelledby="wizard-title" className="mx-auto max-w-xl">
+    <section aria-labelledby="wizard-title" className="mx-auto max-w-5xl">
       <h1 id="wizard-title" className="mb-4 font-heading text-2xl font-bold">
         {t('wizard.title')}
       </h1>
-      <div className="mb-6">
-        <p className="mb-2 font-medium">{t(`wizard.steps.${step}`)}</p>
-        <div
-          role="progressbar"
-          aria-label={t('wizard.progress', { percent })}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          className="h-2 w-full overflow-hidden rounded-full bg-gray-200"
-        >
-          <div className="h-full bg-primary-strong transition-all" style={{ width: `${percent}%` }} />
+      <WizardProgress step={step} />
+      <div className={step === 2 || step === 3 ? 'grid gap-6 md:grid-cols-[1fr_18rem]' : 'mx-auto max-w-xl'}>
+        <div className="min-w-0">
+          <h2 ref={heading} tabIndex={-1} className="mb-4 font-heading text-xl font-semibold outline-none">
+            {t(`wizard.steps.${step}`)}
+          </h2>
+          <Suspense fallback={<Spinner />}>
+            {step === 1 ? (
+              <ContactStep
+                defaultValues={data.contact}
+                onNext={(contact) => update({ contact: { ...data.contact, ...contact }, step: 2 })}
+              />
+            ) : step === 2 ? (
+              <LocationStep
+                location={data.location}
+                reference={data.reference}
+                problemType={data.problemType}
+                onLocation={updateLocation}
+                onReference={(reference) => update({ reference })}
+                onProblemType={(problemType) => update({ problemType })}
+                onBack={() => update({ step: 1 })}
+                onNext={() => update({ step: 3 })}
+              />
+            ) : step === 3 ? (
+              <CompanyStep
+                company={data.company}
+                submitting={create.isPending}
+                onCompany={(company, name) => {
+                  setCompanyName(name);
+                  update({ company });
+                }}
+                onBack={() => update({ step: 2 })}
+                onSubmit={submit}
+              />
+            ) : result ? (
+              <SuccessScreen
+                result={result}
+                onNewRequest={() => {
+                  setCompanyName(undefined);
+                  create.reset();
+                  reset();
+                }}
+              />
+            ) : null}
+          </Suspense>
         </div>
+        {step === 2 || step === 3 ? <SummaryPanel data={data} companyName={selectedCompany} /> : null}
       </div>
-      <ContactStep defaultValues={contact} onNext={setContact} />
     </section>
   );
 }

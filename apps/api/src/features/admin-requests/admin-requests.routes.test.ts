@@ -1,0 +1,626 @@
+import { PROBLEM_TYPES, REQUEST_STATUSES } from '@acende/shared/enums';
+import { beforeAll, expect } from 'vitest';
+import { createAccount, signedIn, type TestAccount } from '../../../test/accounts.ts';
+import { describeEachEngine, it, type TestContext } from '../../../test/engines.ts';
+import { seedRequests } from '../../db/seed-requests.ts';
+
+const SEEDED = 10_000;
+
+interface Row {
+  id: number;
+  name: string | null;
+  phone: string;
+  address: string;
+  status: string;
+  problemType: string;
+  companyId: number;
+  assignedToId: number | null;
+  createdAt: string;
+}
+
+/** Requests with values no seeded request has, to find by each searchable field. */
+const KNOWN = [
+  {
+    name: 'Zuleica Quintanilha Borba',
+    phone: '(51) 97777-1234',
+    address: 'Rua Xingu Velho, 77 - Bom Fim, Porto Alegre - RS',
+  },
+  {
+    name: 'Waldemar Kowalczyk',
+    phone: '(54) 3210-5566',
+    address: 'Travessa Zeppelin, 9 - Floresta, Porto Alegre - RS',
+  },
+];
+
+async function insertKnown(ctx: TestContext, known: (typeof KNOWN)[number], companyId: number): Promise<number> {
+  const now = ctx.clock.now().toISOString();
+  const row = await ctx.db
+    .insertInto('repairRequests')
+    .values({
+      ...known,
+      email: null,
+      reference: null,
+      problemType: 'NO_LAMP',
+      latitude: '-30.03',
+      longitude: '-51.21',
+      companyId,
+      status: 'open',
+      trackingTokenHash: `known-${known.phone}`,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await ctx.db
+    .insertInto('requestEvents')
+    .values({ requestId: row.id, kind: 'created', toStatus: 'open', createdAt: now })
+    .execute();
+  return row.id;
+}
+
+/** The list's rules, computed independently over every row: the oracle the API must match. */
+function expected(rows: Row[], filters: Record<string, string>): Row[] {
+  const q = filters.q?.trim().toLowerCase();
+  const digits = q?.replace(/\D/g, '') ?? '';
+  return rows
+    .filter((r) => !filters.status || r.status === filters.status)
+    .filter((r) => !filters.problemType || r.problemType === filters.problemType)
+    .filter((r) => !filters.companyId || r.companyId === Number(filters.companyId))
+    .filter((r) => !filters.assignedToId || r.assignedToId === Number(filters.assignedToId))
+    .filter((r) => !filters.from || r.createdAt >= filters.from)
+    .filter((r) => !filters.to || r.createdAt <= filters.to)
+    .filter((r) => {
+      if (!q) return true;
+      if (/^\d+$/.test(q) && r.id === Number(q)) return true;
+      if ([r.name ?? '', r.phone, r.address].some((v) => v.toLowerCase().includes(q))) return true;
+      return digits.length >= 3 && r.phone.replace(/\D/g, '').includes(digits);
+    })
+    .sort((a, b) => (a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1));
+}
+
+describeEachEngine('operators: request list, detail and counts on 10,000 seeded requests', (ctx) => {
+  let rows: Row[] = [];
+  let admin: TestAccount;
+  let scoped: TestAccount;
+  let viewer: TestAccount;
+  const knownIds: number[] = [];
+
+  beforeAll(async () => {
+    admin = await signedIn(ctx(), { role: 'admin' });
+    scoped = await signedIn(ctx(), { role: 'user', companyIds: [1] });
+    viewer = await signedIn(ctx(), { role: 'viewer' });
+    // An unlinked operator, so the seed assigns work across every company.
+    await createAccount(ctx(), { role: 'user', name: 'Operadora Rita' });
+    const started = performance.now();
+    await seedRequests(ctx().db, { count: SEEDED, now: ctx().clock.now(), seed: 42 });
+    console.info(`[${ctx().engine}] seeded ${SEEDED} requests in ${Math.round(performance.now() - started)} ms`);
+    knownIds.push(await insertKnown(ctx(), KNOWN[0]!, 1), await insertKnown(ctx(), KNOWN[1]!, 2));
+    rows = await ctx()
+      .db.selectFrom('repairRequests')
+      .select(['id', 'name', 'phone', 'address', 'status', 'problemType', 'companyId', 'assignedToId', 'createdAt'])
+      .execute();
+  });
+
+  const list = async (query: Record<string, string>, account: TestAccount = admin, language = 'pt') => {
+    const res = await ctx().app.inject({
+      url: '/api/admin/repair-requests',
+      query,
+      headers: { ...account.headers, 'accept-language': language },
+    });
+    return res;
+  };
+
+  const expectMatches = async (filters: Record<string, string>, account: TestAccount = admin, scope?: number[]) => {
+    const res = await list(filters, account);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    const all = expected(scope ? rows.filter((r) => scope.includes(r.companyId)) : rows, filters);
+    const pageSize = Number(filters.pageSize ?? 20);
+    const page = Number(filters.page ?? 1);
+    expect(body.total).toBe(all.length);
+    expect(body.page).toBe(page);
+    expect(body.pageSize).toBe(pageSize);
+    expect(body.items.map((i: Row) => i.id)).toEqual(
+      all.slice((page - 1) * pageSize, page * pageSize).map((r) => r.id),
+    );
+    return body;
+  };
+
+  it('holds the seeded requests with every status, problem type and company', () => {
+    expect(rows.length).toBe(SEEDED + KNOWN.length);
+    for (const status of REQUEST_STATUSES) expect(rows.some((r) => r.status === status)).toBe(true);
+    for (const type of PROBLEM_TYPES) expect(rows.some((r) => r.problemType === type)).toBe(true);
+    for (const company of [1, 2, 3]) expect(rows.some((r) => r.companyId === company)).toBe(true);
+  });
+
+  it('lists the newest first, 20 per page by default, with the total', async () => {
+    const body = await expectMatches({});
+    expect(body.items).toHaveLength(20);
+    expect(body.items[0]).toMatchObject({
+      id: expect.any(Number),
+      phone: expect.any(String),
+      address: expect.any(String),
+      companyName: expect.any(String),
+      status: expect.any(String),
+      createdAt: expect.any(String),
+    });
+    const dates = body.items.map((i: Row) => i.createdAt);
+    expect([...dates].sort().reverse()).toEqual(dates);
+  });
+
+  it.each(REQUEST_STATUSES)('filters by status %s', async (status) => {
+    const body = await expectMatches({ status });
+    expect(body.total).toBeGreaterThan(0);
+    expect(body.items.every((i: Row) => i.status === status)).toBe(true);
+  });
+
+  it.each(PROBLEM_TYPES)('filters by problem type %s', async (problemType) => {
+    const body = await expectMatches({ problemType });
+    expect(body.total).toBeGreaterThan(0);
+  });
+
+  it('filters by company, by assignee and by date range, each alone', async () => {
+    expect((await expectMatches({ companyId: '2' })).total).toBeGreaterThan(0);
+    const assigned = rows.find((r) => r.assignedToId !== null)!;
+    expect((await expectMatches({ assignedToId: String(assigned.assignedToId) })).total).toBeGreaterThan(0);
+    const now = ctx().clock.now().getTime();
+    const from = new Date(now - 90 * 86_400_000).toISOString();
+    const to = new Date(now - 30 * 86_400_000).toISOString();
+    const body = await expectMatches({ from, to });
+    expect(body.total).toBeGreaterThan(0);
+    expect(body.total).toBeLessThan(rows.length);
+    expect((await expectMatches({ from })).total).toBeGreaterThan(body.total);
+  });
+
+  it('treats a bare date as a whole UTC day', async () => {
+    const day = rows[500]!.createdAt.slice(0, 10);
+    const res = await list({ from: day, to: day });
+    const onDay = rows.filter((r) => r.createdAt.slice(0, 10) === day);
+    expect(res.json().total).toBe(onDay.length);
+  });
+
+  it('combines every filter', async () => {
+    const now = ctx().clock.now().getTime();
+    const filters = {
+      status: 'completed',
+      problemType: 'LIGHT_OUT',
+      companyId: '3',
+      from: new Date(now - 300 * 86_400_000).toISOString(),
+      to: new Date(now - 10 * 86_400_000).toISOString(),
+      q: 'silva',
+    };
+    const body = await expectMatches(filters);
+    expect(body.total).toBeGreaterThan(0);
+    for (const item of body.items) {
+      expect(item).toMatchObject({ status: 'completed', problemType: 'LIGHT_OUT', companyId: 3 });
+    }
+    const withAssignee = rows.find((r) => r.assignedToId !== null && r.status === 'in_progress')!;
+    await expectMatches({
+      status: 'in_progress',
+      assignedToId: String(withAssignee.assignedToId),
+      companyId: String(withAssignee.companyId),
+    });
+  });
+
+  it('pages through the results with totals that hold on every page', async () => {
+    const first = await expectMatches({ status: 'open', pageSize: '50', page: '1' });
+    await expectMatches({ status: 'open', pageSize: '50', page: '3' });
+    const lastPage = Math.ceil(first.total / 100);
+    const last = await expectMatches({ status: 'open', pageSize: '100', page: String(lastPage) });
+    expect(last.items.length).toBe(first.total - (lastPage - 1) * 100);
+    const beyond = await list({ status: 'open', pageSize: '100', page: String(lastPage + 1) });
+    expect(beyond.json()).toMatchObject({ items: [], total: first.total });
+    for (const size of ['10', '20', '50', '100']) await expectMatches({ pageSize: size, page: '2' });
+  });
+
+  it('refuses a page size outside 10, 20, 50 and 100 and bad filters with a clear 400', async () => {
+    const pt = await list({ pageSize: '25' });
+    expect(pt.statusCode).toBe(400);
+    expect(pt.json().message).toBe('Linhas por página devem ser 10, 20, 50 ou 100');
+    const en = await list({ pageSize: '1000' }, admin, 'en');
+    expect(en.json().message).toBe('Rows per page must be 10, 20, 50 or 100');
+    const bad: Record<string, string>[] = [
+      { status: 'closed' },
+      { problemType: 'X' },
+      { page: '0' },
+      { from: 'yesterday' },
+      { companyId: 'a' },
+    ];
+    for (const query of bad) {
+      const res = await list(query);
+      expect(res.statusCode, JSON.stringify(query)).toBe(400);
+    }
+  });
+
+  it('finds a request by its number', async () => {
+    const body = await expectMatches({ q: String(knownIds[1]) });
+    expect(body.items.map((i: Row) => i.id)).toContain(knownIds[1]);
+  });
+
+  it('finds a request by name, whole or in part, in any case', async () => {
+    for (const q of ['Zuleica Quintanilha', 'quintanilha', 'KOWALCZYK']) {
+      const body = await expectMatches({ q });
+      expect(
+        body.items.map((i: Row) => i.id),
+        q,
+      ).toEqual(q === 'KOWALCZYK' ? [knownIds[1]] : [knownIds[0]]);
+    }
+  });
+
+  it('finds a request by phone as typed or as digits only', async () => {
+    for (const q of ['(51) 97777-1234', '97777-1234', '977771234', '3210-5566']) {
+      const body = await expectMatches({ q });
+      expect(
+        body.items.map((i: Row) => i.id),
+        q,
+      ).toContain(q.includes('3210') ? knownIds[1] : knownIds[0]);
+    }
+  });
+
+  it('finds a request by address and treats LIKE wildcards as text', async () => {
+    const body = await expectMatches({ q: 'xingu velho' });
+    expect(body.items.map((i: Row) => i.id)).toEqual([knownIds[0]]);
+    expect((await expectMatches({ q: 'Zeppelin' })).items.map((i: Row) => i.id)).toEqual([knownIds[1]]);
+    expect((await list({ q: '%' })).json().total).toBe(0);
+    expect((await list({ q: '_' })).json().total).toBe(0);
+    expect((await expectMatches({ q: 'andradas' })).total).toBeGreaterThan(0);
+  });
+
+  it("limits a company-linked user's list, detail and counts to its companies", async () => {
+    const body = await expectMatches({}, scoped, [1]);
+    expect(body.total).toBe(rows.filter((r) => r.companyId === 1).length);
+    expect(body.items.every((i: Row) => i.companyId === 1)).toBe(true);
+    await expectMatches({ q: 'silva', status: 'open' }, scoped, [1]);
+    // Asking for another company's requests gives nothing, not them.
+    expect((await list({ companyId: '2' }, scoped)).json().total).toBe(0);
+    expect((await list({ q: String(knownIds[1]) }, scoped)).json().items.map((i: Row) => i.id)).not.toContain(
+      knownIds[1],
+    );
+
+    const outside = await ctx().app.inject({
+      url: `/api/admin/repair-requests/${knownIds[1]}`,
+      headers: scoped.headers,
+    });
+    expect(outside.statusCode).toBe(404);
+    expect(outside.json().message).toBe('Solicitação não encontrada');
+    const inside = await ctx().app.inject({
+      url: `/api/admin/repair-requests/${knownIds[0]}`,
+      headers: scoped.headers,
+    });
+    expect(inside.statusCode).toBe(200);
+
+    const counts = await ctx().app.inject({ url: '/api/admin/repair-requests/counts', headers: scoped.headers });
+    const mine = rows.filter((r) => r.companyId === 1);
+    expect(counts.json()).toEqual({
+      total: mine.length,
+      open: mine.filter((r) => r.status === 'open').length,
+      in_progress: mine.filter((r) => r.status === 'in_progress').length,
+      completed: mine.filter((r) => r.status === 'completed').length,
+      cancelled: mine.filter((r) => r.status === 'cancelled').length,
+    });
+    const byCompany = await ctx().app.inject({
+      url: '/api/admin/repair-requests/counts/company',
+      headers: scoped.headers,
+    });
+    expect(byCompany.json().map((c: { companyId: number }) => c.companyId)).toEqual([1]);
+    expect(byCompany.json()[0].total).toBe(mine.length);
+  });
+
+  it('counts every request by status and by company for an admin', async () => {
+    const res = await ctx().app.inject({ url: '/api/admin/repair-requests/counts', headers: admin.headers });
+    expect(res.statusCode).toBe(200);
+    const counts = res.json();
+    expect(counts.total).toBe(rows.length);
+    for (const status of REQUEST_STATUSES) expect(counts[status]).toBe(rows.filter((r) => r.status === status).length);
+    const byCompany = await ctx().app.inject({
+      url: '/api/admin/repair-requests/counts/company',
+      headers: viewer.headers,
+    });
+    expect(byCompany.statusCode).toBe(200);
+    const entries = byCompany.json();
+    expect(entries.map((e: { companyName: string }) => e.companyName)).toEqual(['CEEE', 'Certel', 'RGE']);
+    for (const entry of entries) {
+      const mine = rows.filter((r) => r.companyId === entry.companyId);
+      expect(entry.total).toBe(mine.length);
+      expect(entry.completed).toBe(mine.filter((r) => r.status === 'completed').length);
+    }
+  });
+
+  it('lets a viewer read, and refuses anonymous readers', async () => {
+    expect((await list({}, viewer)).statusCode).toBe(200);
+    const anonymous = await ctx().app.inject({ url: '/api/admin/repair-requests' });
+    expect(anonymous.statusCode).toBe(401);
+    const counts = await ctx().app.inject({ url: '/api/admin/repair-requests/counts' });
+    expect(counts.statusCode).toBe(401);
+  });
+
+  it('shows a request with everything, its company, assignee and full history', async () => {
+    const completed = rows.find((r) => r.status === 'completed' && r.assignedToId !== null)!;
+    const res = await ctx().app.inject({ url: `/api/admin/repair-requests/${completed.id}`, headers: viewer.headers });
+    expect(res.statusCode).toBe(200);
+    const detail = res.json();
+    expect(detail).toMatchObject({
+      id: completed.id,
+      phone: completed.phone,
+      address: completed.address,
+      latitude: expect.stringMatching(/^-\d+\.\d+$/),
+      longitude: expect.stringMatching(/^-\d+\.\d+$/),
+      city: 'Porto Alegre',
+      status: 'completed',
+      company: { id: completed.companyId, name: expect.any(String), fullName: expect.any(String), active: true },
+      assignedToId: completed.assignedToId,
+      assignee: { id: completed.assignedToId, name: expect.any(String) },
+    });
+    expect(detail.history.map((e: { toStatus: string }) => e.toStatus)).toEqual(['open', 'in_progress', 'completed']);
+    expect(detail.history[1]).toMatchObject({
+      fromStatus: 'open',
+      actorName: expect.any(String),
+      at: expect.any(String),
+    });
+    expect(detail.updatedAt).toBe(detail.history[2].at);
+    const missing = await ctx().app.inject({ url: '/api/admin/repair-requests/999999', headers: admin.headers });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describeEachEngine(
+  'operators: updating a request',
+  (ctx) => {
+    let admin: TestAccount;
+    let user: TestAccount;
+    let viewer: TestAccount;
+    let scopedOther: TestAccount;
+    let rita: { id: number };
+    let requestId: number;
+
+    beforeAll(async () => {
+      admin = await signedIn(ctx(), { role: 'admin', name: 'Ana Administradora' });
+      user = await signedIn(ctx(), { role: 'user', name: 'Ulisses Operador', companyIds: [1] });
+      viewer = await signedIn(ctx(), { role: 'viewer' });
+      scopedOther = await signedIn(ctx(), { role: 'user', companyIds: [2] });
+      rita = await createAccount(ctx(), { role: 'user', name: 'Rita Técnica' });
+      const created = await ctx().app.inject({
+        method: 'POST',
+        url: '/api/repair-requests',
+        payload: {
+          name: 'Maria da Silva',
+          email: 'maria@example.com',
+          phone: '(51) 99876-4321',
+          address: 'Rua dos Andradas, 1234 - Centro Histórico, Porto Alegre - RS',
+          problemType: 'LIGHT_OUT',
+          latitude: '-30.0277',
+          longitude: '-51.2287',
+          company: '1',
+        },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      requestId = created.json().id;
+    });
+
+    const read = async (account: TestAccount = admin) =>
+      (await ctx().app.inject({ url: `/api/admin/repair-requests/${requestId}`, headers: account.headers })).json();
+    const patch = (body: Record<string, unknown>, account: TestAccount = admin, language = 'pt', id = requestId) =>
+      ctx().app.inject({
+        method: 'PATCH',
+        url: `/api/admin/repair-requests/${id}`,
+        payload: body,
+        headers: { ...account.headers, 'accept-language': language },
+      });
+
+    it('requires the status, in Portuguese and in English', async () => {
+      const { updatedAt } = await read();
+      const pt = await patch({ notes: 'x', updatedAt });
+      expect(pt.statusCode).toBe(400);
+      expect(pt.json()).toMatchObject({
+        message: 'O status é obrigatório',
+        errors: { status: 'O status é obrigatório' },
+      });
+      const en = await patch({ status: '', updatedAt }, admin, 'en');
+      expect(en.json().message).toBe('Status is required');
+      const bad = await patch({ status: 'closed', updatedAt });
+      expect(bad.statusCode).toBe(400);
+      expect((await read()).status).toBe('open');
+    });
+
+    it('refuses viewers with 403 and leaves the request as it was', async () => {
+      const before = await read();
+      const res = await patch({ status: 'completed', updatedAt: before.updatedAt }, viewer);
+      expect(res.statusCode).toBe(403);
+      expect(await read()).toEqual(before);
+    });
+
+    it('answers 404 to a user outside the request company', async () => {
+      const { updatedAt } = await read();
+      const res = await patch({ status: 'completed', updatedAt }, scopedOther);
+      expect(res.statusCode).toBe(404);
+      expect((await read()).status).toBe('open');
+    });
+
+    it('moves to any status, writes the history and the public timeline, keeping the assignee', async () => {
+      let current = await read();
+      const assign = await patch(
+        { status: 'in_progress', assignedToId: rita.id, notes: 'Equipe enviada', updatedAt: current.updatedAt },
+        user,
+      );
+      expect(assign.statusCode, assign.body).toBe(200);
+      current = assign.json();
+      expect(current).toMatchObject({
+        status: 'in_progress',
+        assignedToId: rita.id,
+        assignedTo: 'Rita Técnica',
+        notes: 'Equipe enviada',
+      });
+      expect(current.history.at(-1)).toMatchObject({
+        actorId: user.id,
+        actorName: 'Ulisses Operador',
+        fromStatus: 'open',
+        toStatus: 'in_progress',
+        assignedTo: 'Rita Técnica',
+        assigneeChanged: true,
+        notes: 'Equipe enviada',
+      });
+
+      // A status change without an assignee keeps Rita.
+      const done = await patch({ status: 'completed', updatedAt: current.updatedAt });
+      expect(done.statusCode).toBe(200);
+      current = done.json();
+      expect(current).toMatchObject({ status: 'completed', assignedToId: rita.id, assignedTo: 'Rita Técnica' });
+      expect(current.history.at(-1)).toMatchObject({
+        actorName: 'Ana Administradora',
+        fromStatus: 'in_progress',
+        toStatus: 'completed',
+        assigneeChanged: false,
+      });
+
+      // Any status may follow any other, back to open and on to cancelled.
+      for (const status of ['open', 'cancelled', 'in_progress'] as const) {
+        const res = await patch({ status, updatedAt: current.updatedAt });
+        expect(res.statusCode, status).toBe(200);
+        current = res.json();
+        expect(current.status).toBe(status);
+        expect(current.assignedTo).toBe('Rita Técnica');
+      }
+      expect(current.history.map((e: { toStatus: string }) => e.toStatus)).toEqual([
+        'open',
+        'in_progress',
+        'completed',
+        'open',
+        'cancelled',
+        'in_progress',
+      ]);
+
+      const events = await ctx()
+        .db.selectFrom('requestEvents')
+        .selectAll()
+        .where('requestId', '=', requestId)
+        .execute();
+      expect(events).toHaveLength(6);
+
+      const tracking = await ctx().app.inject({ url: `/api/repair-requests/${requestId}` });
+      expect(tracking.json().status).toBe('in_progress');
+      expect(tracking.json().timeline.map((e: { status: string }) => e.status)).toEqual([
+        'open',
+        'in_progress',
+        'completed',
+        'open',
+        'cancelled',
+        'in_progress',
+      ]);
+      expect(tracking.body).not.toContain('Rita');
+      expect(tracking.body).not.toContain('Ulisses');
+    });
+
+    it('records a note or a new assignee without a status change, and can remove the assignee', async () => {
+      let current = await read();
+      const note = await patch({
+        status: current.status,
+        notes: 'Cliente avisado por telefone',
+        updatedAt: current.updatedAt,
+      });
+      current = note.json();
+      expect(current.history.at(-1)).toMatchObject({
+        fromStatus: null,
+        toStatus: null,
+        notes: 'Cliente avisado por telefone',
+      });
+      const reassign = await patch({ status: current.status, assignedToId: user.id, updatedAt: current.updatedAt });
+      current = reassign.json();
+      expect(current).toMatchObject({ assignedToId: user.id, assignedTo: 'Ulisses Operador' });
+      expect(current.history.at(-1)).toMatchObject({ assigneeChanged: true, assignedTo: 'Ulisses Operador' });
+      const remove = await patch({ status: current.status, assignedToId: null, updatedAt: current.updatedAt });
+      current = remove.json();
+      expect(current).toMatchObject({ assignedToId: null, assignedTo: null, assignee: null });
+      expect(current.history.at(-1)).toMatchObject({ assigneeChanged: true, assignedTo: null });
+      // Nothing changed: nothing written.
+      const count = current.history.length;
+      const same = await patch({ status: current.status, updatedAt: current.updatedAt });
+      expect(same.json().history).toHaveLength(count);
+    });
+
+    it('refuses an assignee who cannot see the company, a viewer or an unknown account', async () => {
+      const current = await read();
+      for (const assignedToId of [scopedOther.id, viewer.id, 999_999]) {
+        const res = await patch({ status: current.status, assignedToId, updatedAt: current.updatedAt }, admin, 'en');
+        expect(res.statusCode).toBe(400);
+        expect(res.json().errors.assignedToId).toBe('This account cannot be assigned to this request');
+      }
+      expect((await read()).updatedAt).toBe(current.updatedAt);
+    });
+
+    it('refuses a stale updatedAt with 409 instead of overwriting', async () => {
+      const first = await read();
+      const winner = await patch({ status: 'completed', notes: 'Primeiro', updatedAt: first.updatedAt });
+      expect(winner.statusCode).toBe(200);
+      const loser = await patch({ status: 'cancelled', notes: 'Segundo', updatedAt: first.updatedAt }, user);
+      expect(loser.statusCode).toBe(409);
+      expect(loser.json().message).toBe(
+        'Esta solicitação foi alterada por outra pessoa depois que você a abriu. Recarregue para ver as alterações e tente novamente.',
+      );
+      const en = await patch({ status: 'cancelled', updatedAt: first.updatedAt }, user, 'en');
+      expect(en.json().message).toMatch(/^This request was changed by someone else/);
+      const now = await read();
+      expect(now).toMatchObject({ status: 'completed', notes: 'Primeiro' });
+      const missing = await patch({ status: 'open' });
+      expect(missing.statusCode).toBe(400);
+    });
+
+    it('queues the status e-mail to the citizen with the change, only when the status changed', async () => {
+      await ctx()
+        .db.insertInto('siteSettings')
+        .values({
+          key: 'email',
+          value: JSON.stringify({ enabled: true, host: 'smtp.example.test', port: 587, from: 'acende@example.test' }),
+          updatedAt: ctx().clock.now().toISOString(),
+        })
+        .execute();
+      const outbox = () =>
+        ctx()
+          .db.selectFrom('emailOutbox')
+          .selectAll()
+          .where('requestId', '=', requestId)
+          .where('kind', '=', 'status_update')
+          .execute();
+      const before = (await outbox()).length;
+      let current = await read();
+      current = (await patch({ status: current.status, notes: 'Só uma nota', updatedAt: current.updatedAt })).json();
+      expect(await outbox()).toHaveLength(before);
+      await patch({ status: 'in_progress', notes: 'Voltamos ao local', updatedAt: current.updatedAt });
+      const queued = await outbox();
+      expect(queued).toHaveLength(before + 1);
+      expect(queued.at(-1)).toMatchObject({ toAddress: 'maria@example.com' });
+      expect(queued.at(-1)!.textBody).toContain('Voltamos ao local');
+      await ctx().db.deleteFrom('siteSettings').where('key', '=', 'email').execute();
+    });
+
+    it('lists the accounts a request may be assigned to', async () => {
+      await ctx().db.updateTable('admins').set({ active: 0 }).where('id', '=', scopedOther.id).execute();
+      const inactive = await createAccount(ctx(), { role: 'user', name: 'Inativo' });
+      await ctx().db.updateTable('admins').set({ active: 0 }).where('id', '=', inactive.id).execute();
+      const linked2 = await createAccount(ctx(), { role: 'user', name: 'Zeca da Certel', companyIds: [2] });
+
+      const forCompany1 = await ctx().app.inject({ url: '/api/admin/assignees?companyId=1', headers: admin.headers });
+      const ids1 = forCompany1.json().map((a: { id: number }) => a.id);
+      expect(ids1).toContain(admin.id);
+      expect(ids1).toContain(user.id);
+      expect(ids1).toContain(rita.id);
+      expect(ids1).not.toContain(viewer.id);
+      expect(ids1).not.toContain(inactive.id);
+      expect(ids1).not.toContain(linked2.id);
+      expect(forCompany1.json()[0]).toEqual({
+        id: expect.any(Number),
+        name: expect.any(String),
+        username: expect.any(String),
+        role: expect.any(String),
+      });
+
+      const forCompany2 = await ctx().app.inject({ url: '/api/admin/assignees?companyId=2', headers: admin.headers });
+      const ids2 = forCompany2.json().map((a: { id: number }) => a.id);
+      expect(ids2).toContain(linked2.id);
+      expect(ids2).not.toContain(user.id);
+      // A user linked to company 1 learns nothing about company 2.
+      const scopedAsk = await ctx().app.inject({ url: '/api/admin/assignees?companyId=2', headers: user.headers });
+      expect(scopedAsk.json()).toEqual([]);
+    });
+  },
+  { env: { GEOCODER_URL: 'http://127.0.0.1:9' } },
+);

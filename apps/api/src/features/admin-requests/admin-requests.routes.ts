@@ -1,0 +1,109 @@
+import {
+  adminRequestDetailSchema,
+  adminRequestListQuerySchema,
+  adminRequestListSchema,
+  assigneeSchema,
+  companyRequestCountsSchema,
+  requestCountsSchema,
+  updateRepairRequestSchema,
+} from '@acende/shared/schemas/admin-requests';
+import { errorResponseSchema } from '@acende/shared/schemas/api';
+import { idParam } from '@acende/shared/schemas/fields';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.ts';
+import {
+  getAdminRequest,
+  getCompanyRequestCounts,
+  getRequestCounts,
+  listAdminRequests,
+  listAssignees,
+  updateRepairRequest,
+} from './admin-requests.service.ts';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+
+export const adminRequestsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  app.get(
+    '/api/admin/repair-requests',
+    {
+      config: { auth: 'any' },
+      schema: {
+        tags: ['admin requests'],
+        summary: 'Requests the account may see, filtered and paged, newest first',
+        querystring: adminRequestListQuerySchema,
+        response: { 200: adminRequestListSchema, ...errors },
+      },
+    },
+    async (request) => listAdminRequests(deps, request.admin!, request.query),
+  );
+
+  app.get(
+    '/api/admin/repair-requests/counts',
+    {
+      config: { auth: 'any' },
+      schema: {
+        tags: ['admin requests'],
+        summary: 'Dashboard counts by status',
+        response: { 200: requestCountsSchema, ...errors },
+      },
+    },
+    async (request) => getRequestCounts(deps, request.admin!),
+  );
+
+  app.get(
+    '/api/admin/repair-requests/counts/company',
+    {
+      config: { auth: 'any' },
+      schema: {
+        tags: ['admin requests'],
+        summary: 'Dashboard counts by company and status',
+        response: { 200: companyRequestCountsSchema, ...errors },
+      },
+    },
+    async (request) => getCompanyRequestCounts(deps, request.admin!),
+  );
+
+  app.get(
+    '/api/admin/repair-requests/:id',
+    {
+      config: { auth: 'any' },
+      schema: {
+        tags: ['admin requests'],
+        summary: 'One request with its company, assignee and full history',
+        params: z.object({ id: idParam }),
+        response: { 200: adminRequestDetailSchema, 404: errorResponseSchema, ...errors },
+      },
+    },
+    async (request) => getAdminRequest(deps, request.admin!, request.params.id),
+  );
+
+  app.patch(
+    '/api/admin/repair-requests/:id',
+    {
+      config: { auth: 'operator' },
+      schema: {
+        tags: ['admin requests'],
+        summary: 'Change status, assignee and notes; send the updatedAt you read (409 when stale)',
+        params: z.object({ id: idParam }),
+        body: updateRepairRequestSchema,
+        response: { 200: adminRequestDetailSchema, 404: errorResponseSchema, 409: errorResponseSchema, ...errors },
+      },
+    },
+    async (request) => updateRepairRequest(deps, request.admin!, request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/admin/assignees',
+    {
+      config: { auth: 'any' },
+      schema: {
+        tags: ['admin requests'],
+        summary: "Active admin and user accounts that may see the company's requests",
+        querystring: z.object({ companyId: z.optional(idParam) }),
+        response: { 200: z.array(assigneeSchema), ...errors },
+      },
+    },
+    async (request) => listAssignees(deps, request.admin!, request.query.companyId),
+  );
+};

@@ -1,0 +1,240 @@
+// The rules of the operators' work on repair requests: scoped reading, the update
+// (any status to any status, assignee kept unless a new one is given, history event
+// and status e-mail in the same transaction, stale edits refused) and the counts.
+import { type ProblemType, REQUEST_STATUSES, type RequestStatus } from '@acende/shared/enums';
+import type {
+  AdminRequestDetail,
+  AdminRequestList,
+  AdminRequestListQuery,
+  Assignee,
+  CompanyRequestCounts,
+  RequestCounts,
+  RequestEvent,
+  UpdateRepairRequest,
+} from '@acende/shared/schemas/admin-requests';
+import type { AppDeps } from '../../app-deps.ts';
+import type { Trx } from '../../db/database.ts';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { type AuthAdmin, companyScope } from '../../plugins/auth.ts';
+import { queueStatusUpdateEmail } from '../email/outbox.service.ts';
+import {
+  countByCompanyAndStatus,
+  countByStatus,
+  findRequest,
+  insertEvent,
+  listAssignableAccounts,
+  listEvents,
+  listRequests,
+  listScopedCompanies,
+  updateRequestIfUnchanged,
+} from './admin-requests.repository.ts';
+
+type Reader = Pick<AuthAdmin, 'role' | 'companyIds'>;
+
+export async function listAdminRequests(
+  deps: AppDeps,
+  admin: Reader,
+  query: AdminRequestListQuery,
+): Promise<AdminRequestList> {
+  const { page, pageSize, ...filters } = query;
+  const { total, items } = await listRequests(deps.db, companyScope(admin), filters, page, pageSize);
+  return {
+    total,
+    page,
+    pageSize,
+    items: items.map((row) => ({
+      ...row,
+      problemType: row.problemType as ProblemType,
+      status: row.status as RequestStatus,
+    })),
+  };
+}
+
+export async function getAdminRequest(
+  deps: AppDeps,
+  admin: Reader,
+  id: number,
+  db: AppDeps['db'] | Trx = deps.db,
+): Promise<AdminRequestDetail> {
+  const row = await findRequest(db, companyScope(admin), id);
+  if (!row) throw notFound('errors.requestNotFound');
+  const events = await listEvents(db, id);
+  let assignee: number | null = null;
+  const history: RequestEvent[] = events.map((event) => {
+    // An event records the assignee after it; it changed it when that differs from before.
+    const changed = event.kind !== 'created' && event.assignedToId !== assignee;
+    if (event.kind !== 'created') assignee = event.assignedToId;
+    return {
+      id: event.id,
+      kind: event.kind,
+      at: event.createdAt,
+      actorId: event.actorId,
+      actorName: event.actorName,
+      fromStatus: event.fromStatus as RequestStatus | null,
+      toStatus: event.toStatus as RequestStatus | null,
+      assignedToId: event.assignedToId,
+      assignedTo: event.assignedTo,
+      assigneeChanged: changed,
+      notes: event.notes,
+    };
+  });
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    reference: row.reference,
+    problemType: row.problemType as ProblemType,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    district: row.district,
+    city: row.city,
+    status: row.status as RequestStatus,
+    notes: row.notes,
+    language: row.language === 'en' ? 'en' : 'pt',
+    company: {
+      id: row.companyId,
+      name: row.companyName,
+      fullName: row.companyFullName,
+      colorClass: row.companyColorClass,
+      iconClass: row.companyIconClass,
+      active: row.companyActive === 1,
+    },
+    companyName: row.companyName,
+    assignedToId: row.assignedToId,
+    assignedTo: row.assignedTo,
+    assignee:
+      row.assignedToId !== null && row.assigneeName !== null
+        ? {
+            id: row.assignedToId,
+            name: row.assigneeName,
+            username: row.assigneeUsername ?? '',
+            active: row.assigneeActive === 1,
+          }
+        : null,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    history,
+  };
+}
+
+/** The next updatedAt: now, but always later than the previous one so a stale read is always caught. */
+function nextTimestamp(now: Date, previous: string): string {
+  const previousMs = Date.parse(previous);
+  return new Date(Number.isNaN(previousMs) ? now.getTime() : Math.max(now.getTime(), previousMs + 1)).toISOString();
+}
+
+export async function updateRepairRequest(
+  deps: AppDeps,
+  admin: AuthAdmin,
+  id: number,
+  input: UpdateRepairRequest,
+): Promise<AdminRequestDetail> {
+  const scope = companyScope(admin);
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await findRequest(trx, scope, id);
+    if (!row) throw notFound('errors.requestNotFound');
+    if (row.updatedAt !== input.updatedAt) throw conflict('errors.staleUpdate');
+
+    let assignedToId = row.assignedToId;
+    let assignedTo = row.assignedTo;
+    if (input.assignedToId === null) {
+      assignedToId = null;
+      assignedTo = null;
+    } else if (input.assignedToId !== undefined && input.assignedToId !== row.assignedToId) {
+      const [account] = await listAssignableAccounts(trx, [row.companyId], input.assignedToId);
+      if (!account) {
+        throw new AppError('validation.assignee.invalid', 400, undefined, {
+          assignedToId: 'validation.assignee.invalid',
+        });
+      }
+      assignedToId = account.id;
+      assignedTo = account.name;
+    }
+
+    const fromStatus = row.status as RequestStatus;
+    const statusChanged = input.status !== fromStatus;
+    const assigneeChanged = assignedToId !== row.assignedToId;
+    if (!statusChanged && !assigneeChanged && !input.notes) return false;
+
+    const now = nextTimestamp(deps.clock.now(), row.updatedAt);
+    const written = await updateRequestIfUnchanged(trx, id, input.updatedAt, {
+      status: input.status,
+      assignedToId,
+      assignedTo,
+      notes: input.notes ?? row.notes,
+      updatedAt: now,
+    });
+    if (!written) throw conflict('errors.staleUpdate');
+
+    await insertEvent(trx, {
+      requestId: id,
+      kind: 'updated',
+      actorId: admin.id,
+      actorName: admin.name,
+      // Status fields only when the status changed: the public timeline lists status changes.
+      fromStatus: statusChanged ? fromStatus : null,
+      toStatus: statusChanged ? input.status : null,
+      assignedToId,
+      assignedTo,
+      notes: input.notes,
+      createdAt: now,
+    });
+    // The status e-mail is queued in this transaction (DECISIONS 15): it exists exactly when the change does.
+    if (statusChanged) {
+      await queueStatusUpdateEmail(
+        trx,
+        deps,
+        { id, name: row.name, email: row.email, language: row.language },
+        { fromStatus, toStatus: input.status, notes: input.notes },
+      );
+    }
+    return true;
+  });
+  return getAdminRequest(deps, admin, id);
+}
+
+function emptyCounts(): RequestCounts {
+  return { total: 0, open: 0, in_progress: 0, completed: 0, cancelled: 0 };
+}
+
+function addCount(counts: RequestCounts, status: string, count: number) {
+  counts.total += count;
+  if ((REQUEST_STATUSES as readonly string[]).includes(status)) counts[status as RequestStatus] += count;
+}
+
+export async function getRequestCounts(deps: AppDeps, admin: Reader): Promise<RequestCounts> {
+  const counts = emptyCounts();
+  for (const row of await countByStatus(deps.db, companyScope(admin))) addCount(counts, row.status, Number(row.count));
+  return counts;
+}
+
+export async function getCompanyRequestCounts(deps: AppDeps, admin: Reader): Promise<CompanyRequestCounts> {
+  const scope = companyScope(admin);
+  const [companies, rows] = await Promise.all([
+    listScopedCompanies(deps.db, scope),
+    countByCompanyAndStatus(deps.db, scope),
+  ]);
+  const byCompany = new Map(companies.map((c) => [c.id, { companyId: c.id, companyName: c.name, ...emptyCounts() }]));
+  for (const row of rows) {
+    const entry = byCompany.get(row.companyId);
+    if (entry) addCount(entry, row.status, Number(row.count));
+  }
+  // Inactive companies without requests say nothing on a dashboard.
+  return companies
+    .filter((c) => c.active === 1 || (byCompany.get(c.id)?.total ?? 0) > 0)
+    .map((c) => byCompany.get(c.id) as CompanyRequestCounts[number]);
+}
+
+/**
+ * Accounts a request of `companyId` may be assigned to; without it, to any company the
+ * caller sees. A company outside the caller's scope has no assignees for the caller.
+ */
+export async function listAssignees(deps: AppDeps, admin: Reader, companyId?: number): Promise<Assignee[]> {
+  const scope = companyScope(admin);
+  if (companyId !== undefined && scope !== null && !scope.includes(companyId)) return [];
+  const companies = companyId !== undefined ? [companyId] : scope;
+  const rows = await listAssignableAccounts(deps.db, companies);
+  return rows.map((row) => ({ ...row, role: row.role as Assignee['role'] }));
+}

@@ -1,0 +1,126 @@
+// E-mail settings in site_settings under the key 'email': read with defaults, saved
+// with the SMTP password sealed (secret-box), answered with a placeholder instead.
+import {
+  DEFAULT_EMAIL_SETTINGS,
+  type EmailSettings,
+  type EmailSettingsResponse,
+  SMTP_PASSWORD_PLACEHOLDER,
+} from '@acende/shared/schemas/email';
+import type { AppDeps } from '../../app-deps.ts';
+import type { Db } from '../../db/database.ts';
+import { iso } from '../../lib/clock.ts';
+import { readSetting, writeSetting } from '../site-settings/site-settings.repository.ts';
+import { decryptSecret, encryptSecret } from './secret-box.ts';
+
+export const EMAIL_SETTINGS_KEY = 'email';
+const PASSWORD_PURPOSE = 'smtp-password';
+
+/** As stored: the password sealed, or null when there is none. */
+interface StoredEmailSettings {
+  enabled: boolean;
+  host: string;
+  port: number;
+  secure: boolean;
+  auth: { user: string; passSealed: string | null };
+  from: string;
+}
+
+/** As the sender uses them: the password in clear, in memory only. */
+export interface SmtpSettings {
+  enabled: boolean;
+  host: string;
+  port: number;
+  secure: boolean;
+  user: string;
+  pass: string;
+  from: string;
+}
+
+async function readStored(db: Db): Promise<StoredEmailSettings> {
+  const stored = (await readSetting<Partial<StoredEmailSettings>>(db, EMAIL_SETTINGS_KEY)) ?? {};
+  return {
+    enabled: stored.enabled === true,
+    host: typeof stored.host === 'string' ? stored.host : DEFAULT_EMAIL_SETTINGS.host,
+    port: typeof stored.port === 'number' ? stored.port : DEFAULT_EMAIL_SETTINGS.port,
+    secure: stored.secure === true,
+    auth: {
+      user: typeof stored.auth?.user === 'string' ? stored.auth.user : '',
+      passSealed: typeof stored.auth?.passSealed === 'string' ? stored.auth.passSealed : null,
+    },
+    from: typeof stored.from === 'string' ? stored.from : DEFAULT_EMAIL_SETTINGS.from,
+  };
+}
+
+function toResponse(stored: StoredEmailSettings): EmailSettingsResponse {
+  return {
+    enabled: stored.enabled,
+    host: stored.host,
+    port: stored.port,
+    secure: stored.secure,
+    auth: { user: stored.auth.user, pass: stored.auth.passSealed ? SMTP_PASSWORD_PLACEHOLDER : '' },
+    from: stored.from,
+  };
+}
+
+/** The settings for the admin screen: never the password. */
+export async function getEmailSettings(deps: AppDeps): Promise<EmailSettingsResponse> {
+  return toResponse(await readStored(deps.db));
+}
+
+/** Saves the settings; the placeholder keeps the stored password, an empty one removes it. */
+export async function saveEmailSettings(deps: AppDeps, input: EmailSettings): Promise<EmailSettingsResponse> {
+  const current = await readStored(deps.db);
+  const pass = input.auth.pass;
+  const passSealed =
+    pass === SMTP_PASSWORD_PLACEHOLDER
+      ? current.auth.passSealed
+      : pass === ''
+        ? null
+        : encryptSecret(deps.config.APP_SECRET, PASSWORD_PURPOSE, pass);
+  const next: StoredEmailSettings = {
+    enabled: input.enabled,
+    host: input.host,
+    port: input.port,
+    secure: input.secure,
+    auth: { user: input.auth.user, passSealed },
+    from: input.from,
+  };
+  await writeSetting(deps.db, EMAIL_SETTINGS_KEY, next, iso(deps.clock));
+  return toResponse(next);
+}
+
+/** The settings to send with, password unsealed. `db` may be a transaction. */
+export async function readSmtpSettings(deps: AppDeps, db: Db = deps.db): Promise<SmtpSettings> {
+  const stored = await readStored(db);
+  return {
+    enabled: stored.enabled,
+    host: stored.host,
+    port: stored.port,
+    secure: stored.secure,
+    user: stored.auth.user,
+    pass: stored.auth.passSealed
+      ? (decryptSecret(deps.config.APP_SECRET, PASSWORD_PURPOSE, stored.auth.passSealed) ?? '')
+      : '',
+    from: stored.from,
+  };
+}
+
+/** Whether e-mails are to be queued at all (DECISIONS 15: nothing while disabled). */
+export async function isEmailEnabled(db: Db): Promise<boolean> {
+  const stored = await readStored(db);
+  return stored.enabled && stored.host !== '' && stored.from !== '';
+}
+
+/** Settings given on the screen for a test; the placeholder means the stored password. */
+export async function resolveGivenSettings(deps: AppDeps, given: EmailSettings): Promise<SmtpSettings> {
+  const pass = given.auth.pass === SMTP_PASSWORD_PLACEHOLDER ? (await readSmtpSettings(deps)).pass : given.auth.pass;
+  return {
+    enabled: given.enabled,
+    host: given.host,
+    port: given.port,
+    secure: given.secure,
+    user: given.auth.user,
+    pass,
+    from: given.from,
+  };
+}

@@ -1,0 +1,87 @@
+// SQL of the e-mail outbox. A row is claimed by setting a lease (claimed_until): on
+// PostgreSQL the candidate rows are locked FOR UPDATE SKIP LOCKED so that several
+// instances never claim the same row; SQLite has one writer, so the UPDATE is atomic.
+import type { Db } from '../../db/database.ts';
+import { dialectOf } from '../../db/database.ts';
+
+export interface NewOutboxEmail {
+  kind: string;
+  toAddress: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+  messageId: string;
+  requestId: number | null;
+  adminId: number | null;
+  createdAt: string;
+}
+
+export async function insertOutboxEmail(db: Db, email: NewOutboxEmail): Promise<number> {
+  const row = await db
+    .insertInto('emailOutbox')
+    .values({ ...email, status: 'pending', attempts: 0, nextAttemptAt: email.createdAt })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Claims up to `limit` due rows until `leaseUntil`; each claim counts as an attempt. */
+export async function claimDueEmails(db: Db, now: string, leaseUntil: string, limit: number) {
+  // A materialized CTE is evaluated once: with `id IN (subquery LIMIT n)` PostgreSQL may
+  // run the subquery again and claim more rows than asked.
+  const rows = await db
+    .with(
+      (cte) => cte('due').materialized(),
+      (qb) => {
+        const due = qb
+          .selectFrom('emailOutbox')
+          .select('id')
+          .where('status', '=', 'pending')
+          .where('nextAttemptAt', '<=', now)
+          .where((eb) => eb.or([eb('claimedUntil', 'is', null), eb('claimedUntil', '<', now)]))
+          .orderBy('nextAttemptAt')
+          .orderBy('id')
+          .limit(limit);
+        return dialectOf(db) === 'postgres' ? due.forUpdate().skipLocked() : due;
+      },
+    )
+    .updateTable('emailOutbox')
+    .set((eb) => ({ claimedUntil: leaseUntil, attempts: eb('attempts', '+', 1) }))
+    .where('id', 'in', (eb) => eb.selectFrom('due').select('due.id'))
+    .returningAll()
+    .execute();
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+export async function markEmailSent(db: Db, id: number, now: string): Promise<void> {
+  await db
+    .updateTable('emailOutbox')
+    .set({ status: 'sent', sentAt: now, claimedUntil: null, lastError: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A failed attempt: retried at `nextAttemptAt`, or given up ('failed') when that is null. */
+export async function markEmailFailed(db: Db, id: number, error: string, nextAttemptAt: string | null): Promise<void> {
+  await db
+    .updateTable('emailOutbox')
+    .set(
+      nextAttemptAt
+        ? { lastError: error, nextAttemptAt, claimedUntil: null }
+        : { lastError: error, status: 'failed', claimedUntil: null },
+    )
+    .where('id', '=', id)
+    .execute();
+}
+
+/** How many e-mails of a kind an account was sent (or queued) since a moment. */
+export async function countRecentEmails(db: Db, adminId: number, kind: string, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('emailOutbox')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('adminId', '=', adminId)
+    .where('kind', '=', kind)
+    .where('createdAt', '>', since)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}

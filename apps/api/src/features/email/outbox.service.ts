@@ -1,0 +1,131 @@
+// Putting e-mails in the outbox, always inside the caller's transaction so an e-mail
+// exists exactly when the change that caused it was committed. Nothing is queued
+// while e-mail is disabled (DECISIONS 15). The worker (outbox-worker.ts) sends them.
+import { randomUUID } from 'node:crypto';
+import { trackingUrl } from '@acende/shared/constants';
+import type { Language } from '@acende/shared/enums';
+import type { AppDeps } from '../../app-deps.ts';
+import type { Db } from '../../db/database.ts';
+import { iso } from '../../lib/clock.ts';
+import { type RenderedEmail, renderConfirmation, renderPasswordReset, renderStatusUpdate } from './email.templates.ts';
+import { isEmailEnabled } from './email-settings.service.ts';
+import { insertOutboxEmail } from './outbox.repository.ts';
+
+export type EmailKind = 'request_confirmation' | 'status_update' | 'password_reset';
+
+const asLanguage = (value: string | null | undefined): Language => (value === 'en' ? 'en' : 'pt');
+
+/** A Message-ID of our own, fixed when the row is written, so every retry carries the same one. */
+function newMessageId(deps: AppDeps): string {
+  let host = 'acende.local';
+  try {
+    host = new URL(deps.config.PUBLIC_URL).hostname || host;
+  } catch {
+    // keep the default
+  }
+  return `<${randomUUID()}@${host}>`;
+}
+
+/** Writes one e-mail to the outbox with `db` (normally the caller's transaction). */
+export async function queueEmail(
+  db: Db,
+  deps: AppDeps,
+  email: RenderedEmail & { kind: EmailKind; to: string; requestId?: number | null; adminId?: number | null },
+): Promise<number> {
+  return insertOutboxEmail(db, {
+    kind: email.kind,
+    toAddress: email.to,
+    subject: email.subject,
+    textBody: email.text,
+    htmlBody: email.html,
+    messageId: newMessageId(deps),
+    requestId: email.requestId ?? null,
+    adminId: email.adminId ?? null,
+    createdAt: iso(deps.clock),
+  });
+}
+
+export interface ConfirmationRequest {
+  id: number;
+  name: string | null;
+  email: string | null;
+  phone: string;
+  address: string;
+  reference: string | null;
+  problemType: string;
+  companyName: string;
+  language: string;
+}
+
+/**
+ * Queues the new-request confirmation inside the creating transaction, when the citizen
+ * gave an e-mail and e-mail is enabled. Its link carries the tracking token (DECISIONS 8).
+ */
+export async function queueConfirmationEmail(
+  trx: Db,
+  deps: AppDeps,
+  request: ConfirmationRequest,
+  trackingToken: string,
+): Promise<boolean> {
+  if (!request.email || !(await isEmailEnabled(trx))) return false;
+  const language = asLanguage(request.language);
+  const rendered = renderConfirmation(language, {
+    id: request.id,
+    name: request.name,
+    phone: request.phone,
+    address: request.address,
+    reference: request.reference,
+    problemType: request.problemType,
+    companyName: request.companyName,
+    trackingUrl: trackingUrl(deps.config.PUBLIC_URL, request.id, trackingToken),
+  });
+  await queueEmail(trx, deps, { ...rendered, kind: 'request_confirmation', to: request.email, requestId: request.id });
+  return true;
+}
+
+export interface StatusUpdateRequest {
+  id: number;
+  name: string | null;
+  email: string | null;
+  language: string;
+}
+
+/**
+ * Queues the status-update notice inside the updating transaction, when the status
+ * changed, the citizen gave an e-mail and e-mail is enabled. Only the hash of the
+ * tracking token is stored, so the link carries the token only when the caller has one.
+ */
+export async function queueStatusUpdateEmail(
+  trx: Db,
+  deps: AppDeps,
+  request: StatusUpdateRequest,
+  change: { fromStatus: string | null; toStatus: string; notes: string | null; trackingToken?: string },
+): Promise<boolean> {
+  if (change.fromStatus === change.toStatus) return false;
+  if (!request.email || !(await isEmailEnabled(trx))) return false;
+  const rendered = renderStatusUpdate(asLanguage(request.language), {
+    id: request.id,
+    name: request.name,
+    status: change.toStatus,
+    notes: change.notes,
+    trackingUrl: trackingUrl(deps.config.PUBLIC_URL, request.id, change.trackingToken),
+  });
+  await queueEmail(trx, deps, { ...rendered, kind: 'status_update', to: request.email, requestId: request.id });
+  return true;
+}
+
+/** Queues a password-reset e-mail to an account, in its language. */
+export async function queuePasswordResetEmail(
+  trx: Db,
+  deps: AppDeps,
+  account: { id: number; name: string; username: string; email: string; language: string },
+  token: string,
+): Promise<void> {
+  const resetUrl = `${deps.config.PUBLIC_URL.replace(/\/$/, '')}/admin/reset-password/${encodeURIComponent(token)}`;
+  const rendered = renderPasswordReset(asLanguage(account.language), {
+    name: account.name,
+    username: account.username,
+    resetUrl,
+  });
+  await queueEmail(trx, deps, { ...rendered, kind: 'password_reset', to: account.email, adminId: account.id });
+}

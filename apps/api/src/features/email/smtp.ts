@@ -1,0 +1,57 @@
+// A nodemailer transport from the current settings, with timeouts short enough that a
+// dead SMTP server never holds the outbox worker for long.
+import nodemailer from 'nodemailer';
+import { headerSafe } from './email.templates.ts';
+import type { SmtpSettings } from './email-settings.service.ts';
+
+export interface OutgoingMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+}
+
+export interface Mailer {
+  send(message: OutgoingMessage): Promise<void>;
+  verify(): Promise<void>;
+  close(): void;
+}
+
+export function createMailer(settings: SmtpSettings): Mailer {
+  const transport = nodemailer.createTransport({
+    host: settings.host,
+    port: settings.port,
+    secure: settings.secure,
+    auth: settings.user ? { user: settings.user, pass: settings.pass } : undefined,
+    connectionTimeout: 15_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  return {
+    async send(message) {
+      await transport.sendMail({
+        from: headerSafe(settings.from),
+        to: headerSafe(message.to),
+        subject: headerSafe(message.subject),
+        text: message.text,
+        html: message.html,
+        messageId: message.messageId,
+        headers: { 'Auto-Submitted': 'auto-generated' },
+      });
+    },
+    async verify() {
+      await transport.verify();
+    },
+    close() {
+      transport.close();
+    },
+  };
+}
+
+/** A short, single-line description of a sending failure, for the outbox row and the admin. */
+export function describeSmtpError(error: unknown): string {
+  const e = error as { message?: string; responseCode?: number; code?: string };
+  const text = headerSafe(e?.message ?? String(error));
+  return text.slice(0, 500) || e?.code || 'unknown error';
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { areaOf, createGeocoder } from './geocoding.service.ts';
+
+describe('geocoder queue', () => {
+  it('spaces upstream calls one second apart on its own clock, answering every caller', async () => {
+    let clock = 0;
+    const sleeps: number[] = [];
+    const starts: number[] = [];
+    const geocoder = createGeocoder({
+      baseUrl: 'http://geocoder.test',
+      userAgent: 'test',
+      now: () => clock,
+      sleep: async (ms) => {
+        sleeps.push(ms);
+        clock += ms;
+      },
+      fetch: async (url) => {
+        starts.push(clock);
+        const q = new URL(String(url)).searchParams.get('q');
+        return new Response(JSON.stringify([{ display_name: q, lat: '1', lon: '2' }]), { status: 200 });
+      },
+    });
+    const answers = await Promise.all(['a1', 'b2', 'c3', 'd4'].map((q) => geocoder.search(q)));
+    expect(answers.map((list) => list[0]?.display_name)).toEqual(['a1', 'b2', 'c3', 'd4']);
+    expect(starts).toEqual([0, 1000, 2000, 3000]);
+    expect(sleeps).toEqual([1000, 1000, 1000]);
+  });
+
+  it('shares one upstream call between concurrent identical lookups', async () => {
+    let count = 0;
+    const geocoder = createGeocoder({
+      baseUrl: 'http://geocoder.test',
+      userAgent: 'test',
+      minIntervalMs: 0,
+      fetch: async () => {
+        count++;
+        return new Response(JSON.stringify({ display_name: 'X', lat: '1', lon: '2' }), { status: 200 });
+      },
+    });
+    await Promise.all([geocoder.reverse(1, 2), geocoder.reverse(1, 2), geocoder.reverse(1.0000001, 2)]);
+    expect(count).toBe(1);
+  });
+});
+
+describe('areaOf', () => {
+  it('takes the suburb, neighbourhood or city district, and the city, town or village', () => {
+    expect(areaOf({ suburb: 'Centro', city: 'Porto Alegre' })).toEqual({ district: 'Centro', city: 'Porto Alegre' });
+    expect(areaOf({ neighbourhood: 'Vila Nova', town: 'Lajeado' })).toEqual({ district: 'Vila Nova', city: 'Lajeado' });
+    expect(areaOf({ city_district: 'Norte', village: 'Linha' })).toEqual({ district: 'Norte', city: 'Linha' });
+    expect(areaOf(undefined)).toEqual({ district: null, city: null });
+  });
+});

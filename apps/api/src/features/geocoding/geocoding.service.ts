@@ -1,0 +1,265 @@
+// Address search and reverse lookup through a Nominatim-compatible service (DECISIONS 12):
+// the app's own User-Agent, a cache, and at most one upstream call per second, queued.
+import type { AppDeps } from '../../app-deps.ts';
+import type { Config } from '../../config.ts';
+import { AppError } from '../../lib/errors.ts';
+
+export const GEOCODER_ACCEPT_LANGUAGE = 'pt-BR,pt,en-US,en';
+export const GEOCODER_MIN_INTERVAL_MS = 1000;
+const UPSTREAM_TIMEOUT_MS = 8000;
+const CACHE_TTL_MS = 24 * 60 * 60 * 1000;
+const CACHE_MAX_ENTRIES = 2000;
+const SEARCH_LIMIT = 5;
+
+/** The parts of Nominatim's `address` object that name an area (DECISIONS 10). */
+export interface AddressDetails {
+  suburb?: string;
+  neighbourhood?: string;
+  city_district?: string;
+  quarter?: string;
+  city?: string;
+  town?: string;
+  village?: string;
+  municipality?: string;
+}
+
+export interface ReverseResult {
+  display_name: string;
+  lat: string;
+  lon: string;
+  address?: AddressDetails;
+}
+
+export interface SearchResult {
+  display_name: string;
+  lat: string;
+  lon: string;
+}
+
+export interface Area {
+  district: string | null;
+  city: string | null;
+}
+
+export interface GeocoderOptions {
+  baseUrl: string;
+  userAgent: string;
+  minIntervalMs?: number;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  fetch?: typeof fetch;
+}
+
+export interface Geocoder {
+  reverse(lat: number, lon: number): Promise<ReverseResult | null>;
+  search(query: string): Promise<SearchResult[]>;
+  /** The area of a point when it is already known (from a reverse lookup or a search result). */
+  cachedArea(lat: number, lon: number): Area | undefined;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A small TTL cache that forgets its oldest entries past a size. */
+class TtlCache<T> {
+  private readonly entries = new Map<string, { value: T; expires: number }>();
+  constructor(private readonly now: () => number) {}
+  get(key: string): T | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expires < this.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+  set(key: string, value: T): void {
+    this.entries.delete(key);
+    this.entries.set(key, { value, expires: this.now() + CACHE_TTL_MS });
+    if (this.entries.size > CACHE_MAX_ENTRIES) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+  }
+}
+
+const pointKey = (lat: number, lon: number) => `${lat.toFixed(6)},${lon.toFixed(6)}`;
+
+export function areaOf(address: AddressDetails | undefined): Area {
+  const pick = (...values: (string | undefined)[]) => values.find((v) => typeof v === 'string' && v.trim())?.trim();
+  return {
+    district: pick(address?.suburb, address?.neighbourhood, address?.city_district, address?.quarter) ?? null,
+    city: pick(address?.city, address?.town, address?.village, address?.municipality) ?? null,
+  };
+}
+
+export function createGeocoder(options: GeocoderOptions): Geocoder {
+  const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? defaultSleep;
+  const doFetch = options.fetch ?? fetch;
+  const interval = options.minIntervalMs ?? GEOCODER_MIN_INTERVAL_MS;
+  const base = options.baseUrl.replace(/\/$/, '');
+  const reverseCache = new TtlCache<ReverseResult | null>(now);
+  const searchCache = new TtlCache<SearchResult[]>(now);
+  const areaCache = new TtlCache<Area>(now);
+  const inFlight = new Map<string, Promise<unknown>>();
+
+  // Each upstream call takes the next free one-second slot; callers wait, none is dropped.
+  let queue: Promise<void> = Promise.resolve();
+  let lastStart = Number.NEGATIVE_INFINITY;
+  const nextSlot = (): Promise<void> => {
+    const slot = queue.then(async () => {
+      const wait = lastStart + interval - now();
+      if (wait > 0) await sleep(wait);
+      lastStart = now();
+    });
+    queue = slot.catch(() => {});
+    return slot;
+  };
+
+  async function upstream(path: string, params: Record<string, string>): Promise<unknown> {
+    await nextSlot();
+    const url = `${base}/${path}?${new URLSearchParams(params)}`;
+    let response: Response;
+    try {
+      response = await doFetch(url, {
+        headers: {
+          'User-Agent': options.userAgent,
+          'Accept-Language': GEOCODER_ACCEPT_LANGUAGE,
+          Accept: 'application/json',
+        },
+        signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
+      });
+    } catch (cause) {
+      throw new AppError('errors.serviceUnavailable', 502, { cause: String(cause) });
+    }
+    if (!response.ok) {
+      throw new AppError('errors.serviceUnavailable', 502, { upstreamStatus: response.status });
+    }
+    try {
+      return await response.json();
+    } catch {
+      throw new AppError('errors.serviceUnavailable', 502);
+    }
+  }
+
+  /** One upstream call per key at a time: concurrent askers share it. */
+  function shared<T>(key: string, run: () => Promise<T>): Promise<T> {
+    const running = inFlight.get(key) as Promise<T> | undefined;
+    if (running) return running;
+    const promise = run().finally(() => inFlight.delete(key));
+    inFlight.set(key, promise);
+    return promise;
+  }
+
+  return {
+    async reverse(lat, lon) {
+      const key = pointKey(lat, lon);
+      const cached = reverseCache.get(key);
+      if (cached !== undefined) return cached;
+      return shared(`r:${key}`, async () => {
+        const body = (await upstream('reverse', {
+          format: 'json',
+          lat: lat.toFixed(7),
+          lon: lon.toFixed(7),
+          addressdetails: '1',
+        })) as Partial<ReverseResult> & { error?: unknown };
+        const result =
+          body && typeof body.display_name === 'string'
+            ? { display_name: body.display_name, lat: String(body.lat ?? lat), lon: String(body.lon ?? lon) }
+            : null;
+        reverseCache.set(key, result);
+        areaCache.set(key, areaOf(result ? body.address : undefined));
+        return result;
+      });
+    },
+
+    async search(query) {
+      const key = query.trim().toLowerCase().replace(/\s+/g, ' ');
+      const cached = searchCache.get(key);
+      if (cached) return cached;
+      return shared(`s:${key}`, async () => {
+        const body = await upstream('search', {
+          format: 'json',
+          q: query.trim(),
+          limit: String(SEARCH_LIMIT),
+          addressdetails: '1',
+        });
+        const list = Array.isArray(body) ? (body as (SearchResult & { address?: AddressDetails })[]) : [];
+        const results: SearchResult[] = [];
+        for (const item of list.slice(0, SEARCH_LIMIT)) {
+          const lat = Number(item?.lat);
+          const lon = Number(item?.lon);
+          if (typeof item?.display_name !== 'string' || !Number.isFinite(lat) || !Number.isFinite(lon)) continue;
+          results.push({ display_name: item.display_name, lat: String(item.lat), lon: String(item.lon) });
+          // A citizen who picks this result files with these coordinates: remember its area.
+          if (item.address) areaCache.set(pointKey(lat, lon), areaOf(item.address));
+        }
+        searchCache.set(key, results);
+        return results;
+      });
+    },
+
+    cachedArea(lat, lon) {
+      return areaCache.get(pointKey(lat, lon));
+    },
+  };
+}
+
+const instances = new WeakMap<Config, Geocoder>();
+
+/** The app's geocoder, one per configuration (so each test app has its own queue and cache). */
+export function geocoderFor(deps: Pick<AppDeps, 'config'>): Geocoder {
+  let geocoder = instances.get(deps.config);
+  if (!geocoder) {
+    geocoder = createGeocoder({
+      baseUrl: deps.config.GEOCODER_URL,
+      userAgent: `Acende/0.1 (street-lighting repair requests; ${deps.config.PUBLIC_URL})`,
+    });
+    instances.set(deps.config, geocoder);
+  }
+  return geocoder;
+}
+
+/** Replaces the app's geocoder; tests use it to change timing. */
+export function setGeocoderFor(config: Config, geocoder: Geocoder | undefined): void {
+  if (geocoder) instances.set(config, geocoder);
+  else instances.delete(config);
+}
+
+const AREA_COOLDOWN_MS = 60_000;
+const areaCooldownUntil = new WeakMap<Geocoder, number>();
+
+/**
+ * The neighbourhood and city of a point for a new request. Never throws and never
+ * waits longer than `timeoutMs`: a slow or broken geocoder leaves the area unknown.
+ */
+export async function resolveArea(
+  deps: Pick<AppDeps, 'config'>,
+  lat: number,
+  lon: number,
+  timeoutMs = 2500,
+): Promise<Area> {
+  const unknown: Area = { district: null, city: null };
+  if (!Number.isFinite(lat) || !Number.isFinite(lon)) return unknown;
+  const geocoder = geocoderFor(deps);
+  const known = geocoder.cachedArea(lat, lon);
+  if (known) return known;
+  // After a failure, new requests skip the lookup for a while instead of each waiting on it.
+  if ((areaCooldownUntil.get(geocoder) ?? 0) > Date.now()) return unknown;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<Area>((resolve) => {
+    timer = setTimeout(() => resolve(unknown), timeoutMs);
+  });
+  const lookup = geocoder
+    .reverse(lat, lon)
+    .then(() => geocoder.cachedArea(lat, lon) ?? unknown)
+    .catch(() => {
+      areaCooldownUntil.set(geocoder, Date.now() + AREA_COOLDOWN_MS);
+      return unknown;
+    });
+  try {
+    return await Promise.race([lookup, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

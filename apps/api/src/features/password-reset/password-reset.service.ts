@@ -1,0 +1,73 @@
+// Forgotten passwords: a reset link by e-mail (random token, stored hashed, 1 hour,
+// single use, the newest one only), at most 3 e-mails an hour per account, and an
+// answer that never tells whether the account exists, in about the same time.
+import { PASSWORD_RESET_TTL_MS } from '@acende/shared/constants';
+import type { AppDeps } from '../../app-deps.ts';
+import { iso } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import { deleteSessionsOf } from '../auth/sessions.repository.ts';
+import { isEmailEnabled } from '../email/email-settings.service.ts';
+import { countRecentEmails } from '../email/outbox.repository.ts';
+import { queuePasswordResetEmail } from '../email/outbox.service.ts';
+import {
+  findAccountByResetToken,
+  findResettableAccount,
+  replacePasswordWithToken,
+  setResetToken,
+} from './password-reset.repository.ts';
+
+export const RESET_EMAILS_PER_HOUR = 3;
+/** Every answer takes at least this long, so its timing does not tell whether the user exists. */
+export const RESET_REQUEST_MIN_MS = 300;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Issues a token and queues the e-mail when the account exists, has an e-mail and is under the hourly limit. */
+export async function requestPasswordReset(deps: AppDeps, username: string): Promise<void> {
+  const started = performance.now();
+  try {
+    await issueResetToken(deps, username);
+  } finally {
+    const elapsed = performance.now() - started;
+    // A little jitter on top of the floor hides the small differences that remain.
+    await sleep(Math.max(0, RESET_REQUEST_MIN_MS - elapsed) + Math.random() * 25);
+  }
+}
+
+async function issueResetToken(deps: AppDeps, username: string): Promise<void> {
+  const account = await findResettableAccount(deps.db, username);
+  if (!account?.email) return;
+  const now = deps.clock.now();
+  const hourAgo = new Date(now.getTime() - 60 * 60 * 1000).toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await isEmailEnabled(trx))) return;
+    if ((await countRecentEmails(trx, account.id, 'password_reset', hourAgo)) >= RESET_EMAILS_PER_HOUR) return;
+    const token = newToken();
+    await setResetToken(
+      trx,
+      account.id,
+      hashToken(token),
+      new Date(now.getTime() + PASSWORD_RESET_TTL_MS).toISOString(),
+      now.toISOString(),
+    );
+    await queuePasswordResetEmail(trx, deps, { ...account, email: account.email as string }, token);
+  });
+}
+
+/** Sets the new password with a live token, spends the token and ends every session of the account. */
+export async function completePasswordReset(deps: AppDeps, token: string, newPassword: string): Promise<void> {
+  const tokenHash = hashToken(token);
+  const account = await findAccountByResetToken(deps.db, tokenHash);
+  const now = deps.clock.now();
+  const invalid = new AppError('passwordReset.invalidToken', 400);
+  if (!account?.resetTokenExpiry || new Date(account.resetTokenExpiry).getTime() <= now.getTime()) throw invalid;
+  const passwordHash = await hashPassword(newPassword);
+  const done = await deps.db.transaction().execute(async (trx) => {
+    const replaced = await replacePasswordWithToken(trx, account.id, tokenHash, passwordHash, iso(deps.clock));
+    if (replaced) await deleteSessionsOf(trx, account.id);
+    return replaced;
+  });
+  if (!done) throw invalid;
+}

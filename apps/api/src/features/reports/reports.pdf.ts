@@ -1,0 +1,255 @@
+// Writes a report as a PDF while its rows are still being read: pdfkit flushes each
+// finished page, and the writer waits for the reader of the stream before adding more
+// rows, so memory stays flat whatever the report's size. Standard Helvetica (WinAnsi)
+// keeps the file small; characters outside it are replaced.
+import PDFDocument from 'pdfkit';
+
+export interface PdfColumn {
+  label: string;
+  width: number;
+  align?: 'left' | 'right';
+}
+
+export interface PdfPoint {
+  lat: number;
+  lon: number;
+  color: string;
+}
+
+export interface PdfReport {
+  title: string;
+  generatedAt: { label: string; value: string };
+  filters: { label: string; lines: string[] };
+  summary: { title: string; lines: string[] };
+  pageLabel: (page: number) => string;
+  /** The location map's frame: points streamed onto one page before the table. */
+  frame?: {
+    caption: string;
+    legendTitle: string;
+    bounds: { minLat: number; maxLat: number; minLon: number; maxLon: number } | null;
+    legend: { label: string; color: string }[];
+    points: () => AsyncIterable<PdfPoint[]>;
+  };
+  columns: PdfColumn[];
+  rows: AsyncIterable<string[][]>;
+}
+
+const MARGIN = 30;
+const ROW_HEIGHT = 14;
+const FONT_SIZE = 8;
+// WinAnsi beyond Latin-1: the characters Helvetica can still show.
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+
+export function toWinAnsi(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const code = ch.codePointAt(0) as number;
+    if (code === 9 || code === 10 || code === 13) out += ' ';
+    else if ((code >= 32 && code <= 126) || (code >= 160 && code <= 255) || WIN_ANSI_EXTRA.has(ch)) out += ch;
+    else out += '?';
+  }
+  return out;
+}
+
+type Doc = PDFKit.PDFDocument;
+
+function fit(doc: Doc, text: string, width: number): string {
+  const clean = toWinAnsi(text);
+  if (doc.widthOfString(clean) <= width) return clean;
+  let lo = 0;
+  let hi = clean.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (doc.widthOfString(`${clean.slice(0, mid)}…`) <= width) lo = mid;
+    else hi = mid - 1;
+  }
+  return `${clean.slice(0, lo)}…`;
+}
+
+/**
+ * One table cell, cut to its column. Placed by hand: text() with a width runs the line
+ * wrapper, which costs more than everything else in a 100,000-row table.
+ */
+function cell(doc: Doc, text: string, x: number, y: number, column: PdfColumn): void {
+  const inner = column.width - 4;
+  const fitted = fit(doc, text, inner);
+  const left = column.align === 'right' ? x + 2 + inner - doc.widthOfString(fitted) : x + 2;
+  doc.text(fitted, left, y + 1, { lineBreak: false });
+}
+
+/** Creates the document; write it with writePdf while the caller streams it out. */
+export function createPdf(title: string): Doc {
+  return new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
+    bufferPages: false,
+    autoFirstPage: false,
+    info: { Title: toWinAnsi(title), Producer: 'Acende', Creator: 'Acende' },
+  });
+}
+
+/** Resolves when the reader has taken what is queued (pdfkit pushes without waiting). */
+function drained(doc: Doc): Promise<void> {
+  const stream = doc as unknown as { readableLength: number; readableHighWaterMark: number; _read: () => void };
+  if (stream.readableLength < stream.readableHighWaterMark * 4) return Promise.resolve();
+  return new Promise((resolve) => {
+    const original = stream._read;
+    stream._read = () => {
+      stream._read = original;
+      resolve();
+    };
+  });
+}
+
+export async function writePdf(doc: Doc, report: PdfReport): Promise<void> {
+  let pageNumber = 0;
+  const pageHeight = () => doc.page.height;
+  const usableWidth = () => doc.page.width - 2 * MARGIN;
+
+  const newPage = () => {
+    doc.addPage();
+    pageNumber += 1;
+    doc.font('Helvetica').fontSize(7).fillColor('#555555');
+    doc.text(toWinAnsi(`${report.title} · ${report.pageLabel(pageNumber)}`), MARGIN, pageHeight() - MARGIN - 8, {
+      lineBreak: false,
+    });
+    doc.fillColor('#000000');
+    doc.x = MARGIN;
+    doc.y = MARGIN;
+  };
+
+  const write = (text: string, options: { size?: number; bold?: boolean; gap?: number } = {}) => {
+    doc
+      .font(options.bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(options.size ?? 9)
+      .text(toWinAnsi(text), MARGIN, doc.y, { width: usableWidth() });
+    doc.y += options.gap ?? 0;
+  };
+
+  newPage();
+  write(report.title, { size: 16, bold: true, gap: 4 });
+  write(`${report.generatedAt.label}: ${report.generatedAt.value}`, { gap: 6 });
+  write(report.filters.label, { bold: true, size: 10 });
+  for (const line of report.filters.lines) write(line);
+  doc.y += 6;
+  write(report.summary.title, { bold: true, size: 10 });
+  for (const line of report.summary.lines) write(line);
+  doc.y += 8;
+
+  if (report.frame) {
+    await drawFrame(doc, report.frame, newPage);
+    newPage();
+  }
+
+  const tableBottom = () => pageHeight() - MARGIN - 14;
+  const drawHeader = () => {
+    let x = MARGIN;
+    const y = doc.y;
+    doc.rect(MARGIN, y - 2, usableWidth(), ROW_HEIGHT).fill('#e5e7eb');
+    doc.fillColor('#000000').font('Helvetica-Bold').fontSize(FONT_SIZE);
+    for (const column of report.columns) {
+      cell(doc, column.label, x, y, column);
+      x += column.width;
+    }
+    doc.y = y + ROW_HEIGHT;
+    doc.font('Helvetica').fontSize(FONT_SIZE);
+  };
+
+  if (doc.y + 2 * ROW_HEIGHT > tableBottom()) newPage();
+  drawHeader();
+  for await (const batch of report.rows) {
+    for (const row of batch) {
+      if (doc.y + ROW_HEIGHT > tableBottom()) {
+        newPage();
+        drawHeader();
+      }
+      let x = MARGIN;
+      const y = doc.y;
+      row.forEach((text, i) => {
+        const column = report.columns[i] as PdfColumn;
+        cell(doc, text, x, y, column);
+        x += column.width;
+      });
+      doc
+        .moveTo(MARGIN, y + ROW_HEIGHT - 2)
+        .lineTo(MARGIN + usableWidth(), y + ROW_HEIGHT - 2)
+        .lineWidth(0.3)
+        .stroke('#d1d5db');
+      doc.fillColor('#000000');
+      doc.y = y + ROW_HEIGHT;
+    }
+    await drained(doc);
+  }
+  doc.end();
+}
+
+async function drawFrame(doc: Doc, frame: NonNullable<PdfReport['frame']>, newPage: () => void): Promise<void> {
+  const legendWidth = 150;
+  const width = doc.page.width - 2 * MARGIN - legendWidth - 10;
+  let top = doc.y + 14;
+  if (doc.page.height - MARGIN - 20 - top < 200) {
+    newPage();
+    top = doc.y + 14;
+  }
+  const height = doc.page.height - MARGIN - 20 - top;
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .fillColor('#000000')
+    .text(toWinAnsi(frame.caption), MARGIN, top - 12, {
+      lineBreak: false,
+    });
+  doc.rect(MARGIN, top, width, height).lineWidth(0.8).stroke('#374151');
+
+  const b = frame.bounds;
+  if (b) {
+    // Equirectangular projection scaled by the cosine of the mid latitude, north up.
+    const midLat = ((b.minLat + b.maxLat) / 2) * (Math.PI / 180);
+    const spanX = Math.max((b.maxLon - b.minLon) * Math.cos(midLat), 1e-6);
+    const spanY = Math.max(b.maxLat - b.minLat, 1e-6);
+    const inner = 10;
+    const scale = Math.min((width - 2 * inner) / spanX, (height - 2 * inner) / spanY);
+    const offsetX = MARGIN + inner + (width - 2 * inner - spanX * scale) / 2;
+    const offsetY = top + inner + (height - 2 * inner - spanY * scale) / 2;
+    // One small square per occupied 2-pt cell and colour: the frame page's content stays
+    // bounded by the frame's area however many points there are.
+    const drawn = new Set<string>();
+    for await (const batch of frame.points()) {
+      const byColor = new Map<string, [number, number][]>();
+      for (const point of batch) {
+        const x = 2 * Math.round((offsetX + (point.lon - b.minLon) * Math.cos(midLat) * scale) / 2);
+        const y = 2 * Math.round((offsetY + (b.maxLat - point.lat) * scale) / 2);
+        const cellKey = `${point.color}${x},${y}`;
+        if (drawn.has(cellKey)) continue;
+        drawn.add(cellKey);
+        const list = byColor.get(point.color) ?? [];
+        list.push([x, y]);
+        byColor.set(point.color, list);
+      }
+      for (const [color, cells] of byColor) {
+        for (const [x, y] of cells) doc.rect(x - 1.25, y - 1.25, 2.5, 2.5);
+        doc.fill(color);
+      }
+      await drained(doc);
+    }
+  }
+
+  let y = top;
+  const x = MARGIN + width + 10;
+  doc
+    .fillColor('#000000')
+    .font('Helvetica-Bold')
+    .fontSize(9)
+    .text(toWinAnsi(frame.legendTitle), x, y, { lineBreak: false });
+  y += 16;
+  for (const entry of frame.legend) {
+    doc.circle(x + 5, y + 5, 4).fill(entry.color);
+    doc
+      .fillColor('#000000')
+      .font('Helvetica')
+      .fontSize(9)
+      .text(toWinAnsi(entry.label), x + 14, y + 1, { lineBreak: false });
+    y += 16;
+  }
+}

@@ -1,0 +1,143 @@
+// Managing administrator accounts (admin only): list, create, edit. Rules: unique
+// usernames, linked companies must exist, an admin keeps their own admin role and
+// stays active, and deactivation or a new password ends that account's sessions.
+import type { Role } from '@acende/shared/enums';
+import type { CreateUser, UpdateUser, User, UserList } from '@acende/shared/schemas/users';
+import type { AppDeps } from '../../app-deps.ts';
+import type { Db, Trx } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import type { AuthAdmin } from '../../plugins/auth.ts';
+import { deleteSessionsOf } from '../auth/sessions.repository.ts';
+import {
+  companiesOf,
+  countUsers,
+  existingCompanyIds,
+  findUser,
+  insertUser,
+  listUsers as listUserRows,
+  replaceCompanyLinks,
+  updateUserRow,
+  usernameTakenByOther,
+} from './users.repository.ts';
+
+type UserRow = NonNullable<Awaited<ReturnType<typeof findUser>>>;
+
+async function toUsers(db: Db | Trx, rows: UserRow[]): Promise<User[]> {
+  const links = await companiesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    username: row.username,
+    name: row.name,
+    email: row.email,
+    role: row.role as Role,
+    active: row.active === 1,
+    companies: links.filter((l) => l.adminId === row.id).map((l) => ({ id: l.id, name: l.name })),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  }));
+}
+
+export async function listUsers(deps: AppDeps, page: number, pageSize: number): Promise<UserList> {
+  const [total, rows] = await Promise.all([
+    countUsers(deps.db),
+    listUserRows(deps.db, { limit: pageSize, offset: (page - 1) * pageSize }),
+  ]);
+  return { items: await toUsers(deps.db, rows), total, page, pageSize };
+}
+
+export async function getUser(db: Db | Trx, id: number): Promise<User> {
+  const row = await findUser(db, id);
+  if (!row) throw notFound('errors.users.notFound');
+  const [user] = await toUsers(db, [row]);
+  return user as User;
+}
+
+async function assertCompaniesExist(db: Db | Trx, ids: number[]): Promise<number[]> {
+  const unique = [...new Set(ids)];
+  const found = await existingCompanyIds(db, unique);
+  if (found.length !== unique.length) {
+    throw badRequest('validation.companies.invalid', { companies: 'validation.companies.invalid' });
+  }
+  return unique;
+}
+
+const usernameTaken = () =>
+  new AppError('errors.users.usernameTaken', 409, undefined, { username: 'errors.users.usernameTaken' });
+
+export async function createUser(deps: AppDeps, input: CreateUser): Promise<User> {
+  const now = deps.clock.now().toISOString();
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const id = await deps.db.transaction().execute(async (trx) => {
+      if (await usernameTakenByOther(trx, input.username)) throw usernameTaken();
+      const companies = await assertCompaniesExist(trx, input.companies);
+      const newId = await insertUser(trx, {
+        username: input.username,
+        name: input.name,
+        email: input.email,
+        role: input.role,
+        passwordHash,
+        now,
+      });
+      await replaceCompanyLinks(trx, newId, companies, now);
+      return newId;
+    });
+    return getUser(deps.db, id);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw usernameTaken();
+    throw error;
+  }
+}
+
+/**
+ * Edits an account. The caller cannot demote or deactivate themself (so at least one
+ * active admin always remains). Returns the user and whether the caller's own
+ * sessions were ended (their password changed), so the route can renew the cookie.
+ */
+export async function updateUser(
+  deps: AppDeps,
+  caller: AuthAdmin,
+  id: number,
+  input: UpdateUser,
+): Promise<{ user: User; callerSessionsEnded: boolean }> {
+  const self = caller.id === id;
+  if (self && input.role !== 'admin') {
+    throw badRequest('errors.users.selfDemote', { role: 'errors.users.selfDemote' });
+  }
+  if (self && input.active === false) {
+    throw badRequest('errors.users.selfDeactivate', { active: 'errors.users.selfDeactivate' });
+  }
+  const now = deps.clock.now().toISOString();
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  let endSessions = false;
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      const existing = await findUser(trx, id);
+      if (!existing) throw notFound('errors.users.notFound');
+      if (await usernameTakenByOther(trx, input.username, id)) throw usernameTaken();
+      const companies = await assertCompaniesExist(trx, input.companies);
+      const active = input.active === undefined ? undefined : input.active ? 1 : 0;
+      await updateUserRow(trx, id, {
+        username: input.username,
+        name: input.name,
+        email: input.email,
+        role: input.role,
+        active,
+        passwordHash,
+        now,
+      });
+      await replaceCompanyLinks(trx, id, companies, now);
+      endSessions = passwordHash !== undefined || (active === 0 && existing.active === 1);
+      if (endSessions) await deleteSessionsOf(trx, id);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw usernameTaken();
+    throw error;
+  }
+  return { user: await getUser(deps.db, id), callerSessionsEnded: self && endSessions };
+}

@@ -1,0 +1,53 @@
+// Server paging: previous/next, where we are, and the page size (10, 20, 50, 100).
+import { PAGE_SIZES } from '@acende/shared/constants';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../ui/button.tsx';
+
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  onPage,
+  onPageSize,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+  onPageSize: (size: number) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = Math.min(total, page * pageSize);
+  return (
+    <nav aria-label={t('operations.common.pagination')} className="flex flex-wrap items-center gap-3">
+      <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {t('operations.common.previous')}
+      </Button>
+      <span className="text-sm" aria-live="polite">
+        {t('operations.common.pageOf', { page, pages })} · {t('operations.common.showing', { from, to, total })}
+      </span>
+      <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        {t('operations.common.next')}
+      </Button>
+      <span className="flex items-center gap-2 text-sm">
+        <label htmlFor={`${id}-size`}>{t('operations.common.rowsPerPage')}</label>
+        <select
+          id={`${id}-size`}
+          value={pageSize}
+          onChange={(event) => onPageSize(Number(event.target.value))}
+          className="rounded-theme border border-gray-500 bg-white px-2 py-1"
+        >
+          {PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </select>
+      </span>
+    </nav>
+  );
+}

@@ -1,0 +1,60 @@
+import ptOperations from '@acende/shared/i18n/pt/admin-operations.json';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { addCatalogue } from '../../lib/i18n.ts';
+import { listQueryString, useListParams } from './list-params.ts';
+import { RequestFilters } from './request-filters.tsx';
+
+function Screen() {
+  const { params, update, clear, hasFilters } = useListParams();
+  const location = useLocation();
+  return (
+    <>
+      <RequestFilters params={params} onChange={update} onClear={clear} hasFilters={hasFilters} />
+      <button type="button" onClick={() => update({ page: params.page + 1 })}>
+        next page
+      </button>
+      <output data-testid="url">{location.search}</output>
+      <output data-testid="api">{listQueryString(params)}</output>
+    </>
+  );
+}
+
+function renderAt(url: string) {
+  const router = createMemoryRouter([{ path: '/admin/requests', element: <Screen /> }], { initialEntries: [url] });
+  render(<RouterProvider router={router} />);
+}
+
+addCatalogue('pt', ptOperations);
+
+const url = () => screen.getByTestId('url').textContent;
+
+describe('request list filters in the URL', () => {
+  it('reads filters and page from the URL, ignoring unknown values', () => {
+    renderAt('/admin/requests?q=silva&status=open&problemType=BROKEN&page=3&pageSize=7');
+    expect(screen.getByLabelText('Buscar')).toHaveValue('silva');
+    expect(screen.getByLabelText('Status')).toHaveValue('open');
+    expect(screen.getByLabelText('Tipo de problema')).toHaveValue('');
+    expect(screen.getByTestId('api').textContent).toBe('q=silva&status=open&page=3&pageSize=20');
+  });
+
+  it('searches on submit and goes back to page 1 when a filter changes', async () => {
+    renderAt('/admin/requests?page=4');
+    await userEvent.type(screen.getByLabelText('Buscar'), '  99876-4321 {Enter}');
+    expect(url()).toBe('?q=99876-4321');
+    await userEvent.click(screen.getByRole('button', { name: 'next page' }));
+    expect(url()).toBe('?q=99876-4321&page=2');
+    await userEvent.selectOptions(screen.getByLabelText('Tipo de problema'), 'FALLEN_POLE');
+    expect(url()).toBe('?q=99876-4321&problemType=FALLEN_POLE');
+  });
+
+  it('clears every filter but keeps the page size', async () => {
+    renderAt('/admin/requests?q=andradas&status=completed&pageSize=50&page=2');
+    await userEvent.click(screen.getByRole('button', { name: 'Limpar filtros' }));
+    expect(url()).toBe('?pageSize=50');
+    expect(screen.getByLabelText('Buscar')).toHaveValue('');
+    expect(screen.getByLabelText('Status')).toHaveValue('');
+  });
+});

@@ -1,0 +1,26 @@
+// A request status as a coloured badge with its words (colour is never the only signal).
+import type { RequestStatus } from '@acende/shared/enums';
+import { useTranslation } from 'react-i18next';
+import { cn } from '../../lib/cn.ts';
+
+const STYLES: Record<RequestStatus, string> = {
+  open: 'border-blue-300 bg-blue-50 text-blue-900',
+  in_progress: 'border-amber-300 bg-amber-50 text-amber-900',
+  completed: 'border-green-300 bg-green-50 text-green-900',
+  cancelled: 'border-gray-400 bg-gray-100 text-gray-900',
+};
+
+export function StatusBadge({ status }: { status: RequestStatus }) {
+  const { t } = useTranslation();
+  return (
+    <span
+      data-status={status}
+      className={cn(
+        'inline-block rounded-full border px-2 py-0.5 text-sm font-medium whitespace-nowrap',
+        STYLES[status],
+      )}
+    >
+      {t(`status.${status}`)}
+    </span>
+  );
+}

@@ -1,0 +1,183 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '../../components/ui/toast.tsx';
+import { i18n } from '../../lib/i18n.ts';
+import { createQueryClient } from '../../lib/query-client.ts';
+import AdminApp from './admin-app.tsx';
+import { adminRoutes, NAV_ORDER } from './admin-routes.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const json = (body: unknown, status = 200) =>
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+
+type Handler = (method: string, url: string) => Response | Promise<Response> | undefined;
+
+function renderAdmin(path: string, handler: Handler) {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      calls.push(`${method} ${url}`);
+      const answer = handler(method, url);
+      return answer ?? new Promise<Response>(() => {});
+    }),
+  );
+  const client = createQueryClient();
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/admin/*" element={<AdminApp />} />
+        </Routes>
+      </MemoryRouter>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return calls;
+}
+
+const profile = (role: 'admin' | 'user' | 'viewer') => ({
+  id: 7,
+  username: `${role}-x`,
+  name: `Conta ${role}`,
+  email: null,
+  role,
+  language: 'pt',
+  companyIds: [],
+});
+
+const withProfile =
+  (role: 'admin' | 'user' | 'viewer', more: Handler = () => undefined): Handler =>
+  (method, url) =>
+    url === '/api/admin/profile' ? json(profile(role)) : more(method, url);
+
+describe('admin app', () => {
+  it('shows a spinner while the profile loads', () => {
+    renderAdmin('/admin/dashboard', () => undefined);
+    expect(screen.getByRole('status')).toHaveTextContent('Carregando...');
+  });
+
+  it('sends an anonymous visitor to the sign-in screen', async () => {
+    renderAdmin('/admin/users', (_m, url) => (url === '/api/admin/profile' ? json({ message: 'x' }, 401) : undefined));
+    expect(await screen.findByRole('heading', { name: 'Acesso administrativo' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Esqueceu a senha?' })).toHaveAttribute(
+      'href',
+      '/admin/request-password-reset',
+    );
+  });
+
+  it('signs in and comes back to the screen that asked for it', async () => {
+    let signedIn = false;
+    const calls = renderAdmin('/admin/change-password', (method, url) => {
+      if (url === '/api/admin/profile') return signedIn ? json(profile('user')) : json({ message: 'x' }, 401);
+      if (method === 'POST' && url === '/api/admin/login') {
+        signedIn = true;
+        return json(profile('user'));
+      }
+      return undefined;
+    });
+    await userEvent.type(await screen.findByLabelText('Nome de usuário'), 'user-x');
+    await userEvent.type(screen.getByLabelText('Senha'), 'segredo');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByRole('heading', { name: 'Alterar senha' })).toBeInTheDocument();
+    expect(calls).toContain('POST /api/admin/login');
+  });
+
+  it('toasts the server message when signing in fails', async () => {
+    renderAdmin('/admin/login', (method, url) => {
+      if (url === '/api/admin/profile') return json({ message: 'x' }, 401);
+      if (method === 'POST') return json({ message: 'Credenciais inválidas. Tente novamente.' }, 401);
+      return undefined;
+    });
+    await userEvent.type(await screen.findByLabelText('Nome de usuário'), 'x');
+    await userEvent.type(screen.getByLabelText('Senha'), 'y');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByText('Falha no login', { exact: true })).toBeInTheDocument();
+    expect(screen.getByText('Credenciais inválidas. Tente novamente.', { exact: true })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Acesso administrativo' })).toBeInTheDocument();
+  });
+
+  it('sends a user account away from admin-only screens and hides them from its navigation', async () => {
+    renderAdmin('/admin/users', withProfile('user'));
+    expect(await screen.findByRole('heading', { name: 'Painel' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Navegação da administração' });
+    expect(within(nav).queryByRole('link', { name: 'Usuários' })).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'Alterar senha' })).toHaveAttribute('href', '/admin/change-password');
+    expect(screen.getByText('Conta user')).toBeInTheDocument();
+    expect(screen.getByText('Usuário')).toBeInTheDocument();
+  });
+
+  it('shows every screen to an admin, in the navigation order', async () => {
+    renderAdmin('/admin/dashboard', withProfile('admin'));
+    const nav = await screen.findByRole('navigation', { name: 'Navegação da administração' });
+    const labels = within(nav)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
+    const expected = NAV_ORDER.filter((key) => adminRoutes.some((r) => r.navKey === key)).map((key) =>
+      i18n.t(`adminShell.nav.${key}`),
+    );
+    expect(labels).toEqual([...expected, 'Ir para o site público']);
+    expect(labels).toEqual(expect.arrayContaining(['Painel', 'Usuários', 'Alterar senha']));
+  });
+
+  it('hides every admin-only screen from a viewer', async () => {
+    renderAdmin('/admin/dashboard', withProfile('viewer'));
+    const nav = await screen.findByRole('navigation', { name: 'Navegação da administração' });
+    for (const route of adminRoutes.filter((r) => r.navKey)) {
+      const link = within(nav).queryByRole('link', { name: i18n.t(`adminShell.nav.${route.navKey}`) });
+      if (route.level === 'admin') expect(link, route.path).toBeNull();
+      else expect(link, route.path).not.toBeNull();
+    }
+  });
+
+  it('toasts "Erro ao fazer logout" when signing out fails, and signs out otherwise', async () => {
+    let logoutWorks = false;
+    renderAdmin(
+      '/admin/dashboard',
+      withProfile('viewer', (method, url) => {
+        if (method === 'POST' && url === '/api/admin/logout') {
+          return logoutWorks ? new Response(null, { status: 204 }) : json({ message: 'falhou' }, 500);
+        }
+        return undefined;
+      }),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Sair' }));
+    expect(await screen.findByText('Erro ao fazer logout', { exact: true })).toBeInTheDocument();
+    logoutWorks = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Sair' }));
+    expect(await screen.findByRole('heading', { name: 'Acesso administrativo' })).toBeInTheDocument();
+  });
+
+  it('goes to the sign-in screen when a call finds the session ended', async () => {
+    renderAdmin(
+      '/admin/users',
+      withProfile('admin', (_m, url) =>
+        url.startsWith('/api/admin/users') ? json({ message: 'É preciso entrar para continuar' }, 401) : undefined,
+      ),
+    );
+    expect(await screen.findByRole('heading', { name: 'Acesso administrativo' })).toBeInTheDocument();
+  });
+
+  it('validates the change-password form with the spec messages', async () => {
+    const calls = renderAdmin('/admin/change-password', withProfile('viewer'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Alterar senha' }));
+    expect(await screen.findByText('A senha atual é obrigatória')).toBeInTheDocument();
+    expect(screen.getByText('A nova senha deve ter pelo menos 6 caracteres')).toBeInTheDocument();
+    expect(screen.getByText('A confirmação da senha é obrigatória')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Senha atual'), 'atual');
+    await userEvent.type(screen.getByLabelText('Nova senha'), 'nova-senha');
+    await userEvent.type(screen.getByLabelText('Confirmar nova senha'), 'diferente');
+    await userEvent.click(screen.getByRole('button', { name: 'Alterar senha' }));
+    expect(await screen.findByText('As senhas não coincidem')).toBeInTheDocument();
+    expect(screen.getByLabelText('Confirmar nova senha')).toHaveAttribute('aria-invalid', 'true');
+    expect(calls).not.toContain('POST /api/admin/change-password');
+  });
+});

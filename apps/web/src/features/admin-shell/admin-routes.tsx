@@ -1,0 +1,78 @@
+// The admin screens, in one list each engineer appends to. `adminRoutes` need a
+// signed-in account; `level: 'admin'` sends other roles to /admin/dashboard. An entry
+// with a `navKey` gets a navigation link labelled adminShell.nav.<navKey>, placed in
+// NAV_ORDER. Every element is lazily loaded: its code arrives when first opened.
+import { lazy, type ReactElement } from 'react';
+
+export type AdminNavKey =
+  | 'dashboard'
+  | 'requests'
+  | 'myQueue'
+  | 'reports'
+  | 'users'
+  | 'energyCompanies'
+  | 'emailSettings'
+  | 'themeSettings'
+  | 'captchaSettings'
+  | 'changePassword';
+
+/** The order of the navigation, whatever the order of the entries below. */
+export const NAV_ORDER: AdminNavKey[] = [
+  'dashboard',
+  'requests',
+  'myQueue',
+  'reports',
+  'users',
+  'energyCompanies',
+  'emailSettings',
+  'themeSettings',
+  'captchaSettings',
+  'changePassword',
+];
+
+export interface AdminRoute {
+  /** Relative to /admin. */
+  path: string;
+  element: ReactElement;
+  level: 'any' | 'admin';
+  navKey?: AdminNavKey;
+}
+
+const DashboardPage = lazy(() => import('../dashboard/components/dashboard-page.tsx'));
+const ChangePasswordPage = lazy(() => import('../auth/components/change-password-page.tsx'));
+const UsersPage = lazy(() => import('../users/components/users-page.tsx'));
+const UserFormPage = lazy(() => import('../users/components/user-form-page.tsx'));
+const EmailSettingsPage = lazy(() => import('../email-settings/components/email-settings-page.tsx'));
+const RequestsPage = lazy(() => import('../requests/components/requests-page.tsx'));
+const RequestDetailPage = lazy(() => import('../requests/components/request-detail-page.tsx'));
+const MyQueuePage = lazy(() => import('../my-queue/components/my-queue-page.tsx'));
+const EnergyCompaniesPage = lazy(() => import('../energy-companies/components/energy-companies-page.tsx'));
+
+const ThemeSettingsPage = lazy(() => import('../theme-settings/components/theme-settings-page.tsx'));
+const CaptchaSettingsPage = lazy(() => import('../captcha-settings/components/captcha-settings-page.tsx'));
+
+export const adminRoutes: AdminRoute[] = [
+  { path: 'theme-settings', element: <ThemeSettingsPage />, level: 'admin', navKey: 'themeSettings' },
+  { path: 'captcha-settings', element: <CaptchaSettingsPage />, level: 'admin', navKey: 'captchaSettings' },
+  { path: 'dashboard', element: <DashboardPage />, level: 'any', navKey: 'dashboard' },
+  { path: 'change-password', element: <ChangePasswordPage />, level: 'any', navKey: 'changePassword' },
+  { path: 'users', element: <UsersPage />, level: 'admin', navKey: 'users' },
+  { path: 'users/new', element: <UserFormPage />, level: 'admin' },
+  { path: 'users/:id/edit', element: <UserFormPage />, level: 'admin' },
+  { path: 'email-settings', element: <EmailSettingsPage />, level: 'admin', navKey: 'emailSettings' },
+  { path: 'requests', element: <RequestsPage />, level: 'any', navKey: 'requests' },
+  { path: 'requests/:id', element: <RequestDetailPage />, level: 'any' },
+  { path: 'user-requests', element: <MyQueuePage />, level: 'any', navKey: 'myQueue' },
+  { path: 'energy-companies', element: <EnergyCompaniesPage />, level: 'admin', navKey: 'energyCompanies' },
+];
+
+const LoginPage = lazy(() => import('../auth/components/login-page.tsx'));
+const RequestPasswordResetPage = lazy(() => import('../password-reset/components/request-password-reset-page.tsx'));
+const ResetPasswordPage = lazy(() => import('../password-reset/components/reset-password-page.tsx'));
+
+/** Screens for people who are not signed in (sign-in, password reset). */
+export const publicAdminRoutes: { path: string; element: ReactElement }[] = [
+  { path: 'login', element: <LoginPage /> },
+  { path: 'request-password-reset', element: <RequestPasswordResetPage /> },
+  { path: 'reset-password/:token', element: <ResetPasswordPage /> },
+];

@@ -1,0 +1,154 @@
+// The admin shell: a header with the signed-in name and role, the language toggle and
+// sign-out; navigation limited to what the account's role can use (collapsible on
+// narrow screens); the current screen below.
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { PROFILE_QUERY_KEY, useAdminProfile } from '../../../lib/admin-session.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { cn } from '../../../lib/cn.ts';
+import { LanguageToggle } from '../../layout/components/language-toggle.tsx';
+import { type AdminRoute, adminRoutes, NAV_ORDER } from '../admin-routes.tsx';
+import { useLogout } from '../api/logout.ts';
+
+export function navEntries(role: string | undefined): AdminRoute[] {
+  return adminRoutes
+    .filter((route) => route.navKey && (route.level === 'any' || role === 'admin'))
+    .sort((a, b) => NAV_ORDER.indexOf(a.navKey!) - NAV_ORDER.indexOf(b.navKey!));
+}
+
+/** A 401 from any admin call means the session ended elsewhere: forget the profile, so the guard sends to sign-in. */
+function useSessionEndWatcher() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const onError = (error: unknown) => {
+      if (error instanceof ApiError && error.status === 401) queryClient.setQueryData(PROFILE_QUERY_KEY, null);
+    };
+    const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error' && event.query.queryKey !== PROFILE_QUERY_KEY) {
+        onError(event.action.error);
+      }
+    });
+    const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
+    });
+    return () => {
+      unsubscribeQueries();
+      unsubscribeMutations();
+    };
+  }, [queryClient]);
+}
+
+export function AdminLayout() {
+  const { t } = useTranslation();
+  const profile = useAdminProfile().data;
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const logout = useLogout();
+  const [menuOpen, setMenuOpen] = useState(false);
+  useSessionEndWatcher();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the screen changes
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  const signOut = () =>
+    logout.mutate(undefined, {
+      onSuccess: () => {
+        navigate('/admin/login', { replace: true });
+        queryClient.clear();
+        queryClient.setQueryData(PROFILE_QUERY_KEY, null);
+      },
+      onError: (error) =>
+        toast({ title: t('adminShell.logoutError'), description: errorMessage(error, ''), variant: 'destructive' }),
+    });
+
+  const entries = navEntries(profile?.role);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#admin-main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:bg-white focus:p-2"
+      >
+        {t('app.skipToContent')}
+      </a>
+      <header className="border-b border-gray-200 bg-header">
+        <div className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+          <div className="flex items-center gap-2">
+            <Button
+              variant="secondary"
+              size="sm"
+              className="md:hidden"
+              aria-expanded={menuOpen}
+              aria-controls="admin-nav"
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              <span aria-hidden="true">☰</span> {t('adminShell.menu')}
+            </Button>
+            <Link to="/admin/dashboard" className="font-heading text-lg font-bold text-fg no-underline">
+              {t('adminShell.title')}
+            </Link>
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            {profile ? (
+              <p className="text-sm" data-testid="signed-in-as">
+                <span className="sr-only">{t('adminShell.signedInAs', { name: profile.name })}</span>
+                <span aria-hidden="true" className="font-medium">
+                  {profile.name}
+                </span>{' '}
+                <span className="rounded bg-gray-200 px-2 py-0.5 text-gray-900">{t(`roles.${profile.role}`)}</span>
+              </p>
+            ) : null}
+            <LanguageToggle />
+            <Button variant="secondary" size="sm" onClick={signOut} disabled={logout.isPending}>
+              {t('adminShell.logout')}
+            </Button>
+          </div>
+        </div>
+      </header>
+      <div className="flex flex-1 flex-col md:flex-row">
+        <nav
+          id="admin-nav"
+          aria-label={t('adminShell.navLabel')}
+          className={cn(
+            'border-b border-gray-200 bg-white md:block md:w-60 md:shrink-0 md:border-r md:border-b-0',
+            menuOpen ? 'block' : 'hidden',
+          )}
+        >
+          <ul className="grid gap-1 p-2">
+            {entries.map((entry) => (
+              <li key={entry.path}>
+                <NavLink
+                  to={`/admin/${entry.path}`}
+                  className={({ isActive }) =>
+                    cn(
+                      'block rounded-theme px-3 py-2 text-fg no-underline hover:bg-gray-100',
+                      isActive && 'bg-gray-200 font-semibold',
+                    )
+                  }
+                >
+                  {t(`adminShell.nav.${entry.navKey}`)}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <a href="/" className="block rounded-theme px-3 py-2 text-blue-800 underline hover:bg-gray-100">
+                {t('adminShell.publicSite')}
+              </a>
+            </li>
+          </ul>
+        </nav>
+        <main id="admin-main" className="min-w-0 flex-1 p-4 md:p-6">
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </div>
+  );
+}

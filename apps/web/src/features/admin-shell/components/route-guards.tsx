@@ -1,0 +1,42 @@
+// Who may see an admin screen: a spinner while the profile loads, /admin/login without
+// one (coming back afterwards), /admin/dashboard for admin-only screens without the
+// admin role (DECISIONS 1).
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { isAdmin, useAdminProfile } from '../../../lib/admin-session.ts';
+
+export function ProfileSpinner() {
+  return (
+    <div className="flex min-h-dvh items-center justify-center">
+      <Spinner className="text-lg" />
+    </div>
+  );
+}
+
+export function RequireProfile({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const profile = useAdminProfile();
+  if (profile.isPending) return <ProfileSpinner />;
+  if (profile.isError) {
+    return (
+      <div role="alert" className="mx-auto grid max-w-md gap-3 p-6 text-center">
+        <p>{t('errors.generic')}</p>
+        <Button onClick={() => void profile.refetch()}>{t('users.retry')}</Button>
+      </div>
+    );
+  }
+  if (!profile.data) {
+    return <Navigate to="/admin/login" replace state={{ from: location.pathname + location.search }} />;
+  }
+  return children;
+}
+
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const profile = useAdminProfile();
+  if (!isAdmin(profile.data)) return <Navigate to="/admin/dashboard" replace />;
+  return children;
+}

@@ -1,0 +1,86 @@
+// /admin/change-password: current, new and confirmation, with the spec's four messages.
+import { type ChangePasswordFormInput, changePasswordFormSchema } from '@acende/shared/schemas/auth';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/field.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { useChangePassword } from '../api/change-password.ts';
+
+const EMPTY: ChangePasswordFormInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+export default function ChangePasswordPage() {
+  const { t } = useTranslation();
+  const change = useChangePassword();
+  const form = useForm<ChangePasswordFormInput>({
+    resolver: zodResolver(changePasswordFormSchema) as never,
+    defaultValues: EMPTY,
+  });
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    document.title = `${t('changePassword.title')} · ${t('app.title')}`;
+  }, [t]);
+
+  const onSubmit = form.handleSubmit(({ currentPassword, newPassword }) =>
+    change.mutate(
+      { currentPassword, newPassword },
+      {
+        onSuccess: () => {
+          form.reset(EMPTY);
+          toast({ title: t('changePassword.success'), variant: 'success' });
+        },
+        onError: (error) => {
+          const fieldErrors = error instanceof ApiError ? error.fieldErrors : undefined;
+          for (const [field, message] of Object.entries(fieldErrors ?? {})) {
+            if (field in EMPTY) form.setError(field as keyof ChangePasswordFormInput, { message });
+          }
+          toast({
+            title: t('changePassword.error'),
+            description: errorMessage(error, t('users.errorDescription')),
+            variant: 'destructive',
+          });
+        },
+      },
+    ),
+  );
+
+  return (
+    <section className="max-w-md">
+      <h1 className="mb-6 font-heading text-2xl font-bold">{t('changePassword.title')}</h1>
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <TextField
+          id="current-password"
+          type="password"
+          label={t('changePassword.current')}
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          {...form.register('currentPassword')}
+        />
+        <TextField
+          id="new-password"
+          type="password"
+          label={t('changePassword.new')}
+          hint={t('changePassword.newHint')}
+          autoComplete="new-password"
+          error={errors.newPassword?.message}
+          {...form.register('newPassword')}
+        />
+        <TextField
+          id="confirm-password"
+          type="password"
+          label={t('changePassword.confirm')}
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...form.register('confirmPassword')}
+        />
+        <Button type="submit" disabled={change.isPending}>
+          {change.isPending ? t('changePassword.submitting') : t('changePassword.submit')}
+        </Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+// /admin/login: username and password, a link to the password reset, and the spec's
+// 'Falha no login' toast with the server's message.
+import { type LoginInput, loginSchema } from '@acende/shared/schemas/auth';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/field.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { useAdminProfile } from '../../../lib/admin-session.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { LanguageToggle } from '../../layout/components/language-toggle.tsx';
+import { useLogin } from '../api/login.ts';
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const profile = useAdminProfile();
+  const login = useLogin();
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema, undefined, { raw: true }) as never,
+    defaultValues: { username: '', password: '' },
+  });
+  const { errors } = form.formState;
+  const from = (location.state as { from?: string } | null)?.from;
+  // Back to the screen that asked for a sign-in, never to an outside or sign-in address.
+  const target = from?.startsWith('/admin/') && !from.startsWith('/admin/login') ? from : '/admin/dashboard';
+
+  useEffect(() => {
+    document.title = `${t('login.title')} · ${t('app.title')}`;
+  }, [t]);
+
+  if (profile.isPending) {
+    return (
+      <div className="flex min-h-dvh items-center justify-center">
+        <Spinner />
+      </div>
+    );
+  }
+  // Signed in (already, or just now: the login answer fills the profile cache).
+  if (profile.data) return <Navigate to={target} replace />;
+
+  const onSubmit = form.handleSubmit((values) =>
+    login.mutate(values, {
+      onError: (error) =>
+        toast({
+          title: t('login.failed'),
+          description: errorMessage(error, t('login.invalid')),
+          variant: 'destructive',
+        }),
+    }),
+  );
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-gray-50">
+      <header className="flex items-center justify-between gap-2 border-b border-gray-200 bg-header px-4 py-3">
+        <a href="/" className="font-heading text-lg font-bold text-fg no-underline">
+          {t('app.title')}
+        </a>
+        <LanguageToggle />
+      </header>
+      <main className="flex flex-1 items-start justify-center px-4 py-10">
+        <div className="w-full max-w-sm rounded-theme border border-gray-200 bg-white p-6 shadow-sm">
+          <h1 className="mb-6 font-heading text-2xl font-bold">{t('login.title')}</h1>
+          <form noValidate onSubmit={onSubmit} className="grid gap-4">
+            <TextField
+              id="login-username"
+              label={t('login.username')}
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              error={errors.username?.message}
+              {...form.register('username')}
+            />
+            <TextField
+              id="login-password"
+              type="password"
+              label={t('login.password')}
+              autoComplete="current-password"
+              error={errors.password?.message}
+              {...form.register('password')}
+            />
+            <Button type="submit" disabled={login.isPending} className="w-full">
+              {login.isPending ? t('login.submitting') : t('login.submit')}
+            </Button>
+            <Link to="/admin/request-password-reset" className="text-center text-blue-800 underline">
+              {t('login.forgot')}
+            </Link>
+          </form>
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+// /admin/captcha-settings: on/off, the service (ALTCHA by default, or Turnstile,
+// reCAPTCHA v2, hCaptcha with their keys); the secret key is never shown.
+import {
+  CAPTCHA_PROVIDERS,
+  type CaptchaSettingsInput,
+  type CaptchaSettingsView,
+  captchaSettingsSchema,
+} from '@acende/shared/schemas/captcha';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/field.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { useCaptchaSettings, useSaveCaptchaSettings } from '../api/captcha-settings.ts';
+
+interface FormValues {
+  enabled: boolean;
+  provider: CaptchaSettingsInput['provider'];
+  siteKey: string;
+  secretKey: string;
+}
+
+export default function CaptchaSettingsPage() {
+  const { t } = useTranslation();
+  const settings = useCaptchaSettings();
+
+  useEffect(() => {
+    document.title = `${t('settings.captcha.title')} · ${t('app.title')}`;
+  }, [t]);
+
+  if (settings.isPending) return <Spinner />;
+  if (settings.isError) {
+    return (
+      <div role="alert" className="grid justify-items-start gap-2">
+        <h1 className="font-heading text-2xl font-bold">{t('settings.captcha.title')}</h1>
+        <p className="text-red-700">{errorMessage(settings.error, t('settings.loadError'))}</p>
+        <Button variant="secondary" onClick={() => void settings.refetch()}>
+          {t('settings.retry')}
+        </Button>
+      </div>
+    );
+  }
+  return <CaptchaForm initial={settings.data} />;
+}
+
+const toForm = (view: CaptchaSettingsView): FormValues => ({
+  enabled: view.enabled,
+  provider: view.provider,
+  siteKey: view.siteKey ?? '',
+  secretKey: view.secretKey ?? '',
+});
+
+function CaptchaForm({ initial }: { initial: CaptchaSettingsView }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const save = useSaveCaptchaSettings();
+  const form = useForm<FormValues>({
+    resolver: zodResolver(captchaSettingsSchema as never) as never,
+    defaultValues: toForm(initial),
+  });
+  const { errors } = form.formState;
+  const provider = form.watch('provider');
+
+  const onSubmit = form.handleSubmit((values) =>
+    save.mutate(values, {
+      onSuccess: (saved) => {
+        form.reset(toForm(saved));
+        toast({ title: t('settings.saved'), variant: 'success' });
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.fieldErrors) {
+          for (const [field, message] of Object.entries(error.fieldErrors)) {
+            form.setError(field as keyof FormValues, { message });
+          }
+        }
+        toast({ title: t('settings.saveError'), description: errorMessage(error, ''), variant: 'destructive' });
+      },
+    }),
+  );
+
+  return (
+    <div className="grid max-w-2xl gap-6">
+      <header className="grid gap-1">
+        <h1 className="font-heading text-2xl font-bold">{t('settings.captcha.title')}</h1>
+        <p className="text-gray-700">{t('settings.captcha.description')}</p>
+      </header>
+      {initial.disabledByEnvironment ? (
+        <p role="status" className="rounded-theme border border-amber-700 bg-amber-50 p-3 text-amber-950">
+          {t('settings.captcha.disabledByEnvironment')}
+        </p>
+      ) : null}
+      <form noValidate onSubmit={onSubmit} className="grid gap-5">
+        <div className="flex items-center gap-2">
+          <input id={`${id}-enabled`} type="checkbox" className="size-5" {...form.register('enabled')} />
+          <label htmlFor={`${id}-enabled`} className="font-medium">
+            {t('settings.captcha.enabled')}
+          </label>
+        </div>
+        <fieldset className="grid gap-2">
+          <legend className="mb-1 font-medium">{t('settings.captcha.provider')}</legend>
+          {CAPTCHA_PROVIDERS.map((name) => (
+            <div key={name} className="flex items-center gap-2">
+              <input id={`${id}-${name}`} type="radio" value={name} className="size-5" {...form.register('provider')} />
+              <label htmlFor={`${id}-${name}`}>{t(`settings.captcha.providers.${name}`)}</label>
+            </div>
+          ))}
+          {errors.provider?.message ? <p className="text-sm text-red-700">{t(errors.provider.message)}</p> : null}
+        </fieldset>
+        {provider === 'altcha' ? (
+          <p className="text-sm text-gray-700">{t('settings.captcha.altchaHint')}</p>
+        ) : (
+          <div className="grid gap-4">
+            <TextField
+              id={`${id}-site`}
+              label={t('settings.captcha.siteKey')}
+              error={errors.siteKey?.message}
+              autoComplete="off"
+              spellCheck={false}
+              {...form.register('siteKey')}
+            />
+            <TextField
+              id={`${id}-secret`}
+              label={t('settings.captcha.secretKey')}
+              hint={t('settings.captcha.secretKeyHint')}
+              error={errors.secretKey?.message}
+              type="password"
+              autoComplete="new-password"
+              {...form.register('secretKey')}
+            />
+          </div>
+        )}
+        <Button type="submit" className="justify-self-start" disabled={save.isPending}>
+          {save.isPending ? t('settings.saving') : t('settings.save')}
+        </Button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+// /admin/dashboard: the counts (total, open, in progress, completed, cancelled) of the
+// requests the account may see, a chart by status and one by company, quick actions.
+import { lazy, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useAdminProfile } from '../../../lib/admin-session.ts';
+import { useCompanyCounts } from '../api/get-company-counts.ts';
+import { useCounts } from '../api/get-counts.ts';
+
+// Recharts is the heaviest admin dependency: it loads after the counts are on screen.
+const charts = () => import('./status-charts.tsx');
+const StatusChart = lazy(() => charts().then((m) => ({ default: m.StatusChart })));
+const CompanyChart = lazy(() => charts().then((m) => ({ default: m.CompanyChart })));
+
+const CARDS = [
+  ['total', 'total', 'border-gray-400'],
+  ['open', 'open', 'border-blue-700'],
+  ['in_progress', 'inProgress', 'border-amber-700'],
+  ['completed', 'completed', 'border-green-700'],
+  ['cancelled', 'cancelled', 'border-gray-600'],
+] as const;
+
+export default function DashboardPage() {
+  const { t } = useTranslation();
+  const profile = useAdminProfile().data;
+  const counts = useCounts();
+  const companies = useCompanyCounts();
+
+  useEffect(() => {
+    document.title = `${t('operations.dashboard.title')} · ${t('app.title')}`;
+  }, [t]);
+
+  const failed = counts.isError || companies.isError;
+  return (
+    <section className="grid gap-6">
+      <div>
+        <h1 className="font-heading text-2xl font-bold">{t('operations.dashboard.title')}</h1>
+        {profile ? <p>{t('dashboardHome.welcome', { name: profile.name })}</p> : null}
+      </div>
+
+      {failed ? (
+        <div role="alert" className="grid justify-items-start gap-2">
+          <p className="text-red-700">{t('operations.dashboard.error')}</p>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              void counts.refetch();
+              void companies.refetch();
+            }}
+          >
+            {t('operations.common.retry')}
+          </Button>
+        </div>
+      ) : null}
+
+      {counts.isPending ? <Spinner /> : null}
+      {counts.data ? (
+        <ul
+          className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5"
+          aria-label={t('operations.dashboard.title')}
+        >
+          {CARDS.map(([key, label, border]) => (
+            <li key={key} className={`rounded-theme border-l-4 bg-white p-4 shadow-sm ring-1 ring-gray-200 ${border}`}>
+              <p className="text-sm text-gray-800">{t(`operations.dashboard.${label}`)}</p>
+              <p className="text-3xl font-bold" data-testid={`count-${key}`}>
+                {counts.data[key]}
+              </p>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      <section aria-labelledby="quick-actions" className="grid gap-2">
+        <h2 id="quick-actions" className="font-heading text-xl font-semibold">
+          {t('operations.dashboard.quickActions')}
+        </h2>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild>
+            <Link to="/admin/requests" className="no-underline">
+              {t('operations.dashboard.viewAll')}
+            </Link>
+          </Button>
+          <Button asChild variant="secondary">
+            <Link to="/admin/user-requests" className="no-underline">
+              {t('operations.dashboard.myQueue')}
+            </Link>
+          </Button>
+          <Button asChild variant="secondary">
+            <a href="/" className="no-underline">
+              {t('operations.dashboard.publicSite')}
+            </a>
+          </Button>
+        </div>
+      </section>
+
+      {counts.data && counts.data.total === 0 ? <p>{t('operations.dashboard.noData')}</p> : null}
+      {counts.data && counts.data.total > 0 ? (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <Suspense fallback={<Spinner />}>
+            <StatusChart counts={counts.data} />
+            {companies.data ? <CompanyChart companies={companies.data} /> : null}
+          </Suspense>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,132 @@
+// /admin/energy-companies (admin only): the registry, with each company's icon, colour,
+// whether citizens see it and how many requests refer to it; add, edit, and delete
+// (refused with a clear message while requests refer to it: deactivate instead).
+import type { AdminEnergyCompany } from '@acende/shared/schemas/energy-companies';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ScrollRegion } from '../../../components/requests/scroll-region.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useDeleteEnergyCompany } from '../api/delete-energy-company.ts';
+import { useEnergyCompanies } from '../api/get-energy-companies.ts';
+import { CompanyIcon } from './company-icon.tsx';
+import { EnergyCompanyForm } from './energy-company-form.tsx';
+
+export default function EnergyCompaniesPage() {
+  const { t } = useTranslation();
+  const companies = useEnergyCompanies();
+  const remove = useDeleteEnergyCompany();
+  // null: no form; 'new': creating; a company: editing it.
+  const [editing, setEditing] = useState<AdminEnergyCompany | 'new' | null>(null);
+
+  useEffect(() => {
+    document.title = `${t('operations.companies.title')} · ${t('app.title')}`;
+  }, [t]);
+
+  const confirmDelete = (company: AdminEnergyCompany) => {
+    if (!window.confirm(t('operations.companies.confirmDelete', { name: company.name }))) return;
+    remove.mutate(company.id, {
+      onSuccess: () => toast({ title: t('operations.companies.deleted'), variant: 'success' }),
+      onError: (error) =>
+        toast({
+          title: t('operations.companies.deleteError'),
+          description: errorMessage(error, t('errors.generic')),
+          variant: 'destructive',
+        }),
+    });
+  };
+
+  return (
+    <section className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="font-heading text-2xl font-bold">{t('operations.companies.title')}</h1>
+        {editing === null ? <Button onClick={() => setEditing('new')}>{t('operations.companies.add')}</Button> : null}
+      </div>
+
+      {editing !== null ? (
+        <EnergyCompanyForm
+          key={editing === 'new' ? 'new' : editing.id}
+          company={editing === 'new' ? null : editing}
+          onDone={() => setEditing(null)}
+        />
+      ) : null}
+
+      {companies.isPending ? <Spinner /> : null}
+      {companies.isError ? (
+        <div role="alert" className="grid justify-items-start gap-2">
+          <p className="text-red-700">{t('operations.companies.error')}</p>
+          <Button variant="secondary" onClick={() => void companies.refetch()}>
+            {t('operations.common.retry')}
+          </Button>
+        </div>
+      ) : null}
+      {companies.data && companies.data.length === 0 ? <p>{t('operations.companies.empty')}</p> : null}
+      {companies.data && companies.data.length > 0 ? (
+        <ScrollRegion label={t('operations.companies.title')}>
+          <table className="w-full min-w-[720px] border-collapse text-left text-sm">
+            <thead>
+              <tr className="border-b border-gray-300">
+                <th scope="col" className="px-2 py-2 font-semibold">
+                  {t('operations.companies.iconClass')}
+                </th>
+                <th scope="col" className="px-2 py-2 font-semibold">
+                  {t('operations.companies.name')}
+                </th>
+                <th scope="col" className="px-2 py-2 font-semibold">
+                  {t('operations.companies.fullName')}
+                </th>
+                <th scope="col" className="px-2 py-2 font-semibold">
+                  {t('operations.companies.activeColumn')}
+                </th>
+                <th scope="col" className="px-2 py-2 font-semibold">
+                  {t('operations.companies.requests')}
+                </th>
+                <th scope="col" className="px-2 py-2 font-semibold">
+                  {t('operations.list.columns.actions')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {companies.data.map((company) => (
+                <tr key={company.id} className="border-b border-gray-200">
+                  <td className="px-2 py-2">
+                    <CompanyIcon iconClass={company.iconClass} colorClass={company.colorClass} />
+                  </td>
+                  <td className="px-2 py-2 font-medium">{company.name}</td>
+                  <td className="px-2 py-2">{company.fullName}</td>
+                  <td className="px-2 py-2">
+                    {company.active ? t('operations.companies.isActive') : t('operations.companies.isInactive')}
+                  </td>
+                  <td className="px-2 py-2">{company.requestCount}</td>
+                  <td className="px-2 py-2">
+                    <div className="flex flex-wrap gap-2">
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        aria-label={t('operations.companies.editOf', { name: company.name })}
+                        onClick={() => setEditing(company)}
+                      >
+                        {t('operations.companies.edit')}
+                      </Button>
+                      <Button
+                        variant="danger"
+                        size="sm"
+                        aria-label={t('operations.companies.deleteOf', { name: company.name })}
+                        disabled={remove.isPending}
+                        onClick={() => confirmDelete(company)}
+                      >
+                        {t('operations.companies.delete')}
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
+      ) : null}
+    </section>
+  );
+}

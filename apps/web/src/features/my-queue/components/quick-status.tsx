@@ -1,0 +1,62 @@
+// One row's quick status change: pick a status, apply. The row's updatedAt goes along,
+// so a change made meanwhile by someone else is refused rather than overwritten.
+import { REQUEST_STATUSES, type RequestStatus } from '@acende/shared/enums';
+import type { AdminRequestListItem } from '@acende/shared/schemas/admin-requests';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useChangeStatus } from '../api/change-status.ts';
+
+export function QuickStatus({ item }: { item: AdminRequestListItem }) {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<RequestStatus>(item.status);
+  const mutation = useChangeStatus();
+  const selectId = `quick-status-${item.id}`;
+  return (
+    <form
+      className="flex flex-wrap items-center gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        mutation.mutate(
+          { id: item.id, status, updatedAt: item.updatedAt },
+          {
+            onSuccess: () => toast({ title: t('operations.detail.updated'), variant: 'success' }),
+            onError: (error) =>
+              toast({
+                title: t('operations.detail.updateError'),
+                description: errorMessage(error, t('operations.detail.updateErrorDescription')),
+                variant: 'destructive',
+              }),
+          },
+        );
+      }}
+    >
+      <label htmlFor={selectId} className="sr-only">
+        {t('operations.queue.quickStatus', { id: item.id })}
+      </label>
+      <select
+        id={selectId}
+        value={status}
+        onChange={(event) => setStatus(event.target.value as RequestStatus)}
+        className="rounded-theme border border-gray-500 bg-white px-2 py-1 text-sm"
+      >
+        {REQUEST_STATUSES.map((value) => (
+          <option key={value} value={value}>
+            {t(`status.${value}`)}
+          </option>
+        ))}
+      </select>
+      <Button
+        type="submit"
+        size="sm"
+        variant="secondary"
+        disabled={mutation.isPending || status === item.status}
+        aria-label={t('operations.queue.applyFor', { id: item.id })}
+      >
+        {t('operations.queue.apply')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,94 @@
+// /admin/reset-password/:token: a new password and its confirmation, with the spec's
+// rules; a spent or expired link says so and offers a new one.
+import {
+  type CompletePasswordResetFormInput,
+  completePasswordResetFormSchema,
+} from '@acende/shared/schemas/password-reset';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/field.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { useCompletePasswordReset } from '../api/complete-password-reset.ts';
+import { ResetLayout } from './reset-layout.tsx';
+
+export default function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const { token = '' } = useParams();
+  const complete = useCompletePasswordReset();
+  const form = useForm<CompletePasswordResetFormInput>({
+    resolver: zodResolver(completePasswordResetFormSchema, undefined, { raw: true }) as never,
+    defaultValues: { token, newPassword: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    document.title = `${t('passwordReset.complete.title')} · ${t('app.title')}`;
+  }, [t]);
+
+  const onSubmit = form.handleSubmit(({ token: value, newPassword }) =>
+    complete.mutate(
+      { token: value, newPassword },
+      {
+        onError: () => toast({ title: t('passwordReset.complete.error'), variant: 'destructive' }),
+      },
+    ),
+  );
+
+  if (complete.isSuccess) {
+    return (
+      <ResetLayout title={t('passwordReset.complete.title')}>
+        <p role="status" className="mb-4 rounded-theme border border-green-700 bg-green-50 p-3 text-green-950">
+          {t('passwordReset.complete.success')}
+        </p>
+        <Button asChild className="w-full">
+          <Link to="/admin/login">{t('passwordReset.complete.goToLogin')}</Link>
+        </Button>
+      </ResetLayout>
+    );
+  }
+
+  return (
+    <ResetLayout title={t('passwordReset.complete.title')}>
+      <p className="mb-4 text-gray-700">{t('passwordReset.complete.description')}</p>
+      {errors.token?.message ? (
+        <p role="alert" className="mb-4 text-red-700">
+          {t(errors.token.message)}
+        </p>
+      ) : null}
+      {complete.isError ? (
+        <div role="alert" className="mb-4 rounded-theme border border-red-700 bg-red-50 p-3 text-red-900">
+          <p>{t('passwordReset.complete.error')}</p>
+          <Link to="/admin/request-password-reset" className="text-blue-800 underline">
+            {t('passwordReset.complete.requestAgain')}
+          </Link>
+        </div>
+      ) : null}
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <input type="hidden" {...form.register('token')} />
+        <TextField
+          id="reset-new-password"
+          type="password"
+          label={t('passwordReset.complete.newPassword')}
+          autoComplete="new-password"
+          error={errors.newPassword?.message}
+          {...form.register('newPassword')}
+        />
+        <TextField
+          id="reset-confirm-password"
+          type="password"
+          label={t('passwordReset.complete.confirmPassword')}
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...form.register('confirmPassword')}
+        />
+        <Button type="submit" disabled={complete.isPending} className="w-full">
+          {complete.isPending ? t('passwordReset.complete.submitting') : t('passwordReset.complete.submit')}
+        </Button>
+      </form>
+    </ResetLayout>
+  );
+}

@@ -1,0 +1,183 @@
+// /admin/requests/:id: the request, its contact, where it is (small map and a maps
+// link), its history, and the update form (read-only for viewers, DECISIONS 2).
+import { lazy, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useSite } from '../../../components/map/get-site.ts';
+import { formatDateTime } from '../../../components/requests/format.ts';
+import { StatusBadge } from '../../../components/requests/status-badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useAdminProfile } from '../../../lib/admin-session.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useRequest } from '../api/get-request.ts';
+import { RequestHistory } from './request-history.tsx';
+import { UpdateRequestForm } from './update-request-form.tsx';
+
+const LocationMap = lazy(() => import('../../../components/map/location-map.tsx'));
+
+function Item({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid grid-cols-[9rem_minmax(0,1fr)] gap-2 py-1">
+      <dt className="font-medium text-gray-800">{label}</dt>
+      <dd className="break-words">{children}</dd>
+    </div>
+  );
+}
+
+export default function RequestDetailPage() {
+  const { t, i18n } = useTranslation();
+  const id = Number(useParams().id);
+  const request = useRequest(id);
+  const profile = useAdminProfile().data;
+  const site = useSite();
+
+  useEffect(() => {
+    document.title = `${t('operations.detail.title', { id })} · ${t('app.title')}`;
+  }, [t, id]);
+
+  const back = (
+    <Link to="/admin/requests" className="text-blue-800 underline">
+      {t('operations.detail.back')}
+    </Link>
+  );
+
+  if (request.isPending && request.fetchStatus !== 'idle') return <Spinner />;
+  if (request.isError || !request.data) {
+    const missing =
+      !request.data &&
+      (!(request.error instanceof ApiError) || request.error.status === 404 || request.error.status === 400);
+    return (
+      <section className="grid justify-items-start gap-3">
+        <h1 className="font-heading text-2xl font-bold">
+          {t('operations.detail.title', { id: Number.isFinite(id) ? id : '' })}
+        </h1>
+        <div role="alert" className="grid justify-items-start gap-2">
+          <p className="text-red-700">{missing ? t('operations.detail.notFound') : t('operations.detail.error')}</p>
+          {missing ? null : (
+            <Button variant="secondary" onClick={() => void request.refetch()}>
+              {t('operations.common.retry')}
+            </Button>
+          )}
+        </div>
+        {back}
+      </section>
+    );
+  }
+
+  const r = request.data;
+  const lat = Number(r.latitude);
+  const lon = Number(r.longitude);
+  const hasPoint = Number.isFinite(lat) && Number.isFinite(lon);
+  const mapsUrl = `https://www.openstreetmap.org/?mlat=${encodeURIComponent(r.latitude)}&mlon=${encodeURIComponent(r.longitude)}#map=18/${encodeURIComponent(r.latitude)}/${encodeURIComponent(r.longitude)}`;
+  const canUpdate = profile?.role === 'admin' || profile?.role === 'user';
+
+  return (
+    <section className="grid gap-6">
+      <div className="grid gap-2">
+        {back}
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="font-heading text-2xl font-bold">{t('operations.detail.title', { id: r.id })}</h1>
+          <StatusBadge status={r.status} />
+        </div>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid content-start gap-6">
+          <section aria-labelledby="info-title" className="rounded-theme border border-gray-200 p-4">
+            <h2 id="info-title" className="mb-2 font-heading text-xl font-semibold">
+              {t('operations.detail.info')}
+            </h2>
+            <dl>
+              <Item label={t('operations.detail.number')}>{r.id}</Item>
+              <Item label={t('operations.detail.status')}>{t(`status.${r.status}`)}</Item>
+              <Item label={t('operations.detail.problemType')}>{t(`problemType.${r.problemType}`)}</Item>
+              <Item label={t('operations.detail.company')}>
+                {r.company.name} — {r.company.fullName}
+              </Item>
+              <Item label={t('operations.detail.assignee')}>{r.assignedTo ?? t('operations.common.notAssigned')}</Item>
+              <Item label={t('operations.detail.createdAt')}>{formatDateTime(r.createdAt, i18n.language)}</Item>
+              <Item label={t('operations.detail.updatedAt')}>{formatDateTime(r.updatedAt, i18n.language)}</Item>
+              {r.notes ? <Item label={t('operations.detail.notes')}>{r.notes}</Item> : null}
+            </dl>
+          </section>
+
+          <section aria-labelledby="contact-title" className="rounded-theme border border-gray-200 p-4">
+            <h2 id="contact-title" className="mb-2 font-heading text-xl font-semibold">
+              {t('operations.detail.contact')}
+            </h2>
+            <dl>
+              <Item label={t('operations.detail.name')}>{r.name ?? t('operations.common.notInformed')}</Item>
+              <Item label={t('operations.detail.phone')}>
+                <a href={`tel:${r.phone.replace(/[^\d+]/g, '')}`} className="text-blue-800 underline">
+                  {r.phone}
+                </a>
+              </Item>
+              <Item label={t('operations.detail.email')}>
+                {r.email ? (
+                  <a href={`mailto:${r.email}`} className="text-blue-800 underline">
+                    {r.email}
+                  </a>
+                ) : (
+                  t('operations.common.notInformed')
+                )}
+              </Item>
+            </dl>
+          </section>
+
+          <section aria-labelledby="location-title" className="rounded-theme border border-gray-200 p-4">
+            <h2 id="location-title" className="mb-2 font-heading text-xl font-semibold">
+              {t('operations.detail.location')}
+            </h2>
+            <dl>
+              <Item label={t('operations.detail.address')}>{r.address}</Item>
+              {r.reference ? <Item label={t('operations.detail.reference')}>{r.reference}</Item> : null}
+              <Item label={t('operations.detail.area')}>
+                {r.district || r.city
+                  ? [r.district, r.city].filter(Boolean).join(', ')
+                  : t('operations.detail.unknownArea')}
+              </Item>
+              <Item label={t('operations.detail.coordinates')}>
+                {r.latitude}, {r.longitude}
+              </Item>
+            </dl>
+            <p className="my-2">
+              <a href={mapsUrl} target="_blank" rel="noopener noreferrer" className="text-blue-800 underline">
+                {t('operations.detail.openMap')}
+              </a>
+            </p>
+            {hasPoint && site.data ? (
+              <Suspense fallback={<Spinner />}>
+                <LocationMap
+                  position={{ lat, lon }}
+                  zoom={16}
+                  fallback={site.data.map}
+                  tileUrl={site.data.tileUrl}
+                  attribution={site.data.tileAttribution}
+                  label={t('operations.detail.map')}
+                  heightPx={220}
+                />
+              </Suspense>
+            ) : null}
+          </section>
+        </div>
+
+        <div className="grid content-start gap-6">
+          <section className="rounded-theme border border-gray-200 p-4">
+            {canUpdate ? (
+              <UpdateRequestForm request={r} onStale={() => void request.refetch()} />
+            ) : (
+              <p role="note">{t('operations.common.readOnly')}</p>
+            )}
+          </section>
+          <section aria-labelledby="history-title" className="rounded-theme border border-gray-200 p-4">
+            <h2 id="history-title" className="mb-3 font-heading text-xl font-semibold">
+              {t('operations.detail.history')}
+            </h2>
+            <RequestHistory events={r.history} />
+          </section>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,139 @@
+// The update form: new status (one of the four, required), assignee (kept unless changed)
+// and notes, sent with the updatedAt that was read so a concurrent change is not overwritten.
+import { REQUEST_STATUSES, type RequestStatus } from '@acende/shared/enums';
+import type { AdminRequestDetail } from '@acende/shared/schemas/admin-requests';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { inputClass } from '../../../components/ui/field.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { useAssignees } from '../api/get-assignees.ts';
+import { useUpdateRequest } from '../api/update-request.ts';
+
+export function UpdateRequestForm({ request, onStale }: { request: AdminRequestDetail; onStale: () => void }) {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<RequestStatus | ''>(request.status);
+  const [assignee, setAssignee] = useState(request.assignedToId ? String(request.assignedToId) : '');
+  const [notes, setNotes] = useState('');
+  const [statusError, setStatusError] = useState<string | null>(null);
+  const assignees = useAssignees(request.company.id, true);
+  const mutation = useUpdateRequest(request.id);
+
+  // A fresh read (after saving or reloading) resets the form to what is stored.
+  useEffect(() => {
+    setStatus(request.status);
+    setAssignee(request.assignedToId ? String(request.assignedToId) : '');
+  }, [request.status, request.assignedToId]);
+
+  const options = assignees.data ?? [];
+  const currentMissing = request.assignedToId !== null && !options.some((option) => option.id === request.assignedToId);
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!status) {
+      setStatusError(t('validation.status.required'));
+      return;
+    }
+    setStatusError(null);
+    const assignedToId = assignee === '' ? null : Number(assignee);
+    mutation.mutate(
+      {
+        status,
+        // Unchanged assignee is not sent: the server keeps it.
+        ...(assignedToId !== request.assignedToId ? { assignedToId } : {}),
+        notes: notes.trim() || undefined,
+        updatedAt: request.updatedAt,
+      },
+      {
+        onSuccess: () => {
+          setNotes('');
+          toast({ title: t('operations.detail.updated'), variant: 'success' });
+        },
+        onError: (error) => {
+          toast({
+            title: t('operations.detail.updateError'),
+            description: errorMessage(error, t('operations.detail.updateErrorDescription')),
+            variant: 'destructive',
+          });
+          if (error instanceof ApiError && error.status === 409) onStale();
+        },
+      },
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4" aria-labelledby="update-title">
+      <h2 id="update-title" className="font-heading text-xl font-semibold">
+        {t('operations.detail.update')}
+      </h2>
+      <div className="grid gap-1">
+        <label htmlFor="update-status" className="font-medium">
+          {t('operations.detail.newStatus')}
+        </label>
+        <select
+          id="update-status"
+          required
+          value={status}
+          aria-invalid={statusError ? true : undefined}
+          aria-describedby={statusError ? 'update-status-error' : undefined}
+          onChange={(event) => setStatus(event.target.value as RequestStatus)}
+          className={inputClass}
+        >
+          {REQUEST_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {t(`status.${value}`)}
+            </option>
+          ))}
+        </select>
+        {statusError ? (
+          <p id="update-status-error" className="text-sm text-red-700">
+            {statusError}
+          </p>
+        ) : null}
+      </div>
+      <div className="grid gap-1">
+        <label htmlFor="update-assignee" className="font-medium">
+          {t('operations.detail.assigneeField')}
+        </label>
+        <select
+          id="update-assignee"
+          value={assignee}
+          onChange={(event) => setAssignee(event.target.value)}
+          className={inputClass}
+          aria-busy={assignees.isPending}
+        >
+          <option value="">{t('operations.detail.keepAssignee')}</option>
+          {currentMissing ? <option value={String(request.assignedToId)}>{request.assignedTo}</option> : null}
+          {options.map((option) => (
+            <option key={option.id} value={String(option.id)}>
+              {option.name} ({option.username})
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="grid gap-1">
+        <label htmlFor="update-notes" className="font-medium">
+          {t('operations.detail.notesField')}
+        </label>
+        <textarea
+          id="update-notes"
+          rows={4}
+          maxLength={2000}
+          value={notes}
+          onChange={(event) => setNotes(event.target.value)}
+          aria-describedby="update-notes-hint"
+          className={inputClass}
+        />
+        <p id="update-notes-hint" className="text-sm text-gray-700">
+          {t('operations.detail.notesHint')}
+        </p>
+      </div>
+      <div>
+        <Button type="submit" disabled={mutation.isPending}>
+          {mutation.isPending ? t('operations.detail.saving') : t('operations.detail.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}

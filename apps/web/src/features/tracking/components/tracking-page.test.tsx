@@ -1,0 +1,80 @@
+import '../../../lib/i18n.ts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client.ts';
+import { relativeTime } from '../lib/relative-time.ts';
+import TrackingPage, { mapsLink } from './tracking-page.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function renderAt(path: string, answer: (url: string) => Response) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => answer(String(input)));
+  vi.stubGlobal('fetch', fetchMock);
+  const router = createMemoryRouter([{ path: '/track/:id?', element: <TrackingPage /> }], { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return fetchMock;
+}
+
+const request = {
+  id: 7,
+  name: 'Maria S.',
+  phone: '•••• 4321',
+  email: null,
+  address: 'Rua A, 1',
+  reference: null,
+  problemType: 'LIGHT_OUT',
+  latitude: '-30.0277',
+  longitude: '-51.2287',
+  company: '1',
+  companyName: 'CEEE',
+  companyFullName: 'CEEE Equatorial Energia',
+  status: 'in_progress',
+  createdAt: new Date(Date.now() - 3 * 3600_000).toISOString(),
+  updatedAt: new Date().toISOString(),
+  masked: true,
+  timeline: [{ status: 'open', at: new Date().toISOString() }],
+};
+
+describe('tracking page', () => {
+  it('shows the request with its real status and passes the token on', async () => {
+    const fetchMock = renderAt('/track/7?t=secret', () => new Response(JSON.stringify(request)));
+    expect(await screen.findByRole('heading', { name: 'Solicitação nº 7' })).toBeInTheDocument();
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/repair-requests/7?t=secret');
+    expect(screen.getAllByTestId('status-badge')[0]).toHaveTextContent('Em andamento');
+    expect(screen.getByText('Criada há 3 horas')).toBeInTheDocument();
+    expect(screen.getByText('CEEE Equatorial Energia (CEEE)')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Abrir no OpenStreetMap' })).toHaveAttribute(
+      'href',
+      'https://www.openstreetmap.org/?mlat=-30.0277&mlon=-51.2287#map=18/-30.0277/-51.2287',
+    );
+  });
+
+  it('says "not found" for a 404 and gives the generic error otherwise', async () => {
+    renderAt('/track/99', () => new Response('{"message":"x"}', { status: 404 }));
+    expect(await screen.findByText('Solicitação não encontrada')).toBeInTheDocument();
+  });
+
+  it('gives the generic error for another failure', async () => {
+    renderAt('/track/99', () => new Response('{"message":"x"}', { status: 500 }));
+    expect(await screen.findByText('Erro ao buscar os detalhes da solicitação')).toBeInTheDocument();
+  });
+
+  it('does not ask the API for a malformed number', async () => {
+    const fetchMock = renderAt('/track/12ab', () => new Response('{}'));
+    expect(await screen.findByText('O número da solicitação deve conter apenas dígitos')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('formats relative time in both languages', () => {
+    const now = Date.parse('2026-01-15T12:00:00Z');
+    expect(relativeTime('2026-01-15T11:58:00Z', 'en', now)).toBe('2 minutes ago');
+    expect(relativeTime('2026-01-14T12:00:00Z', 'pt', now)).toBe('ontem');
+    expect(mapsLink('1', '2')).toBe('https://www.openstreetmap.org/?mlat=1&mlon=2#map=18/1/2');
+  });
+});

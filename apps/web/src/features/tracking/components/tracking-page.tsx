@@ -1,0 +1,228 @@
+// The tracking page at /track and /track/:id (lazily loaded): a number search box and
+// the request's status, details and history. Contact details come masked unless the
+// link's ?t= token is right (DECISIONS 8).
+import { MAP_HEIGHT_PX } from '@acende/shared/constants';
+import type { RequestStatus } from '@acende/shared/enums';
+import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useSite } from '../../../components/map/get-site.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { useRepairRequest } from '../api/get-repair-request.ts';
+import { formatDateTime, relativeTime } from '../lib/relative-time.ts';
+
+const LocationMap = lazy(() => import('../../../components/map/location-map.tsx'));
+
+const STATUS_STYLES: Record<RequestStatus, string> = {
+  open: 'bg-blue-100 text-blue-900 border-blue-300',
+  in_progress: 'bg-amber-100 text-amber-950 border-amber-400',
+  completed: 'bg-green-100 text-green-900 border-green-400',
+  cancelled: 'bg-gray-200 text-gray-900 border-gray-400',
+};
+
+export const isRequestNumber = (value: string) => /^[1-9]\d{0,9}$/.test(value);
+
+export function mapsLink(latitude: string, longitude: string): string {
+  return `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=18/${latitude}/${longitude}`;
+}
+
+export function StatusBadge({ status }: { status: RequestStatus }) {
+  const { t } = useTranslation();
+  return (
+    <span
+      data-testid="status-badge"
+      data-status={status}
+      className={`inline-flex items-center rounded-full border px-3 py-1 text-sm font-semibold ${STATUS_STYLES[status]}`}
+    >
+      {t(`status.${status}`)}
+    </span>
+  );
+}
+
+export default function TrackingPage() {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const token = params.get('t');
+  const [number, setNumber] = useState(id && /^\d+$/.test(id) ? id : '');
+  const valid = id !== undefined && isRequestNumber(id);
+  const query = useRepairRequest(valid ? id : undefined, token);
+  const [showMap, setShowMap] = useState(false);
+  const language = currentLanguage();
+
+  useEffect(() => {
+    document.title = `${t('track.title')} · ${t('app.title')}`;
+  }, [t]);
+
+  useEffect(() => {
+    setNumber(id && /^\d+$/.test(id) ? id : '');
+    setShowMap(false);
+  }, [id]);
+
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    if (number) navigate(`/track/${number}`);
+  };
+
+  const request = query.data;
+  const errorKey =
+    query.error instanceof ApiError && query.error.status === 404
+      ? 'track.notFound'
+      : query.error && String(query.error.message).includes('404')
+        ? 'track.notFound'
+        : 'track.error';
+
+  return (
+    <section aria-labelledby="track-title" className="mx-auto grid max-w-2xl gap-6">
+      <h1 id="track-title" className="font-heading text-2xl font-bold">
+        {t('track.title')}
+      </h1>
+
+      <form onSubmit={onSearch} className="grid gap-1">
+        <label htmlFor="track-number" className="font-medium">
+          {t('track.searchLabel')}
+        </label>
+        <div className="flex gap-2">
+          <input
+            id="track-number"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            autoComplete="off"
+            maxLength={10}
+            placeholder={t('track.searchPlaceholder')}
+            value={number}
+            onChange={(event) => setNumber(event.target.value.replace(/\D/g, ''))}
+            className="w-full flex-1 rounded-theme border border-gray-500 bg-white px-3 py-2 text-base focus-visible:outline-3 focus-visible:outline-blue-700"
+          />
+          <Button type="submit" disabled={!number}>
+            {t('track.search')}
+          </Button>
+        </div>
+      </form>
+
+      {id !== undefined && !valid ? (
+        <p role="alert" className="rounded-theme border border-red-700 bg-red-50 p-4 text-red-900">
+          {t('validation.id.invalid')}
+        </p>
+      ) : query.isFetching && !request ? (
+        <p className="flex items-center gap-2">
+          <Spinner />
+          <span>{t('track.loading')}</span>
+        </p>
+      ) : query.isError ? (
+        <p role="alert" className="rounded-theme border border-red-700 bg-red-50 p-4 text-red-900">
+          {t(errorKey)}
+        </p>
+      ) : request ? (
+        <article aria-labelledby="request-title" className="grid gap-4 rounded-theme border border-gray-300 p-4">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="request-title" className="font-heading text-xl font-semibold">
+              {t('track.request', { id: request.id })}
+            </h2>
+            <StatusBadge status={request.status} />
+          </div>
+          <p className="text-sm text-gray-700">
+            <time dateTime={request.createdAt} title={formatDateTime(request.createdAt, language)}>
+              {t('track.createdAt', { relative: relativeTime(request.createdAt, language) })}
+            </time>
+          </p>
+          {request.masked ? (
+            <p className="rounded-theme border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950">
+              {t('track.masked')}
+            </p>
+          ) : null}
+          <dl className="grid gap-2 sm:grid-cols-[max-content_1fr] sm:gap-x-4">
+            <dt className="font-medium text-gray-700">{t('track.contact')}</dt>
+            <dd>
+              <span className="block">{request.name || t('summary.notProvided')}</span>
+              <span className="block">{request.phone}</span>
+              {request.email ? <span className="block">{request.email}</span> : null}
+            </dd>
+            <dt className="font-medium text-gray-700">{t('track.address')}</dt>
+            <dd className="break-words">
+              {request.address}{' '}
+              <a
+                href={mapsLink(request.latitude, request.longitude)}
+                target="_blank"
+                rel="noreferrer noopener"
+                className="text-blue-800 underline"
+              >
+                {t('track.mapsLink')}
+              </a>
+            </dd>
+            {request.reference ? (
+              <>
+                <dt className="font-medium text-gray-700">{t('track.reference')}</dt>
+                <dd className="break-words">{request.reference}</dd>
+              </>
+            ) : null}
+            <dt className="font-medium text-gray-700">{t('track.problemType')}</dt>
+            <dd>{t(`problemType.${request.problemType}`)}</dd>
+            <dt className="font-medium text-gray-700">{t('track.company')}</dt>
+            <dd>
+              {request.companyFullName ? `${request.companyFullName} (${request.companyName})` : request.companyName}
+            </dd>
+          </dl>
+
+          <section aria-labelledby="timeline-title">
+            <h3 id="timeline-title" className="mb-2 font-heading font-semibold">
+              {t('track.timeline')}
+            </h3>
+            <ol className="grid gap-2 border-l-2 border-gray-300 pl-4">
+              {request.timeline.map((entry) => (
+                <li key={`${entry.at}-${entry.status}`} className="flex flex-wrap items-center gap-2">
+                  <StatusBadge status={entry.status} />
+                  <time dateTime={entry.at} className="text-sm text-gray-700">
+                    {formatDateTime(entry.at, language)}
+                  </time>
+                </li>
+              ))}
+            </ol>
+          </section>
+
+          {showMap ? <TrackingMap latitude={request.latitude} longitude={request.longitude} /> : null}
+
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" onClick={() => void query.refetch()} disabled={query.isFetching}>
+              {t('track.refresh')}
+            </Button>
+            <Button variant="secondary" onClick={() => setShowMap((shown) => !shown)} aria-expanded={showMap}>
+              {t('track.viewOnMap')}
+            </Button>
+          </div>
+        </article>
+      ) : null}
+
+      <Link to="/" className="justify-self-start text-blue-800 underline">
+        {t('track.backHome')}
+      </Link>
+    </section>
+  );
+}
+
+function TrackingMap({ latitude, longitude }: { latitude: string; longitude: string }) {
+  const { t } = useTranslation();
+  const site = useSite();
+  const lat = Number(latitude);
+  const lon = Number(longitude);
+  if (!site.data) return <Spinner />;
+  return (
+    <Suspense fallback={<Spinner />}>
+      <div className="overflow-hidden rounded-theme border border-gray-300">
+        <LocationMap
+          position={{ lat, lon }}
+          zoom={16}
+          fallback={site.data.map}
+          tileUrl={site.data.tileUrl}
+          attribution={site.data.tileAttribution}
+          label={t('location.map')}
+          heightPx={MAP_HEIGHT_PX}
+        />
+      </div>
+    </Suspense>
+  );
+}

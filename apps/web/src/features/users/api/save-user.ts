@@ -1,0 +1,21 @@
+import type { CreateUser, UpdateUser, User } from '@acende/shared/schemas/users';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { PROFILE_QUERY_KEY } from '../../../lib/admin-session.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { USERS_QUERY_KEY } from './get-users.ts';
+
+export const createUser = (input: CreateUser) => apiRequest<User>('POST', '/api/admin/users', input);
+export const updateUser = (id: number, input: UpdateUser) => apiRequest<User>('PUT', `/api/admin/users/${id}`, input);
+
+/** Creates (no id) or updates a user; the list and, if it was the caller, the profile are reloaded. */
+export function useSaveUser(id: number | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateUser | UpdateUser) =>
+      id === undefined ? createUser(input as CreateUser) : updateUser(id, input as UpdateUser),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
+    },
+  });
+}

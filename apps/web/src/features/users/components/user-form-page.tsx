@@ -1,0 +1,254 @@
+// /admin/users/new and /admin/users/:id/edit: the account form with the spec's
+// messages and toasts. Server field errors (a username in use, say) land on their field.
+import { ROLES } from '@acende/shared/enums';
+import { createUserSchema, type User, updateUserSchema } from '@acende/shared/schemas/users';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { inputClass, TextField } from '../../../components/ui/field.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { useAdminProfile } from '../../../lib/admin-session.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { useCompaniesForUsers } from '../api/get-energy-companies.ts';
+import { useUser } from '../api/get-users.ts';
+import { useSaveUser } from '../api/save-user.ts';
+
+interface FormValues {
+  username: string;
+  name: string;
+  email: string;
+  role: (typeof ROLES)[number];
+  companies: number[];
+  password: string;
+  active: boolean;
+}
+
+const FIELDS: (keyof FormValues)[] = ['username', 'name', 'email', 'role', 'companies', 'password', 'active'];
+
+export default function UserFormPage() {
+  const { id } = useParams();
+  const userId = id && /^\d+$/.test(id) ? Number(id) : undefined;
+  const user = useUser(userId);
+  const { t } = useTranslation();
+
+  if (userId !== undefined && user.isPending) return <Spinner />;
+  if (userId !== undefined && user.isError) {
+    return (
+      <div role="alert" className="grid justify-items-start gap-2">
+        <p className="text-red-700">{errorMessage(user.error, t('users.loadError'))}</p>
+        <Link to="/admin/users" className="text-blue-800 underline">
+          {t('users.title')}
+        </Link>
+      </div>
+    );
+  }
+  return <UserForm key={userId ?? 'new'} user={userId === undefined ? undefined : user.data} />;
+}
+
+function UserForm({ user }: { user: User | undefined }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const me = useAdminProfile().data;
+  const companies = useCompaniesForUsers();
+  const save = useSaveUser(user?.id);
+  const editing = user !== undefined;
+  const self = editing && me?.id === user.id;
+
+  const form = useForm<FormValues>({
+    resolver: zodResolver((editing ? updateUserSchema : createUserSchema) as never) as never,
+    defaultValues: {
+      username: user?.username ?? '',
+      name: user?.name ?? '',
+      email: user?.email ?? '',
+      role: user?.role ?? 'user',
+      companies: user?.companies.map((c) => c.id) ?? [],
+      password: '',
+      active: user?.active ?? true,
+    },
+  });
+  const { errors } = form.formState;
+  const title = editing ? t('users.editTitle', { username: user.username }) : t('users.newTitle');
+
+  useEffect(() => {
+    document.title = `${title} · ${t('app.title')}`;
+  }, [t, title]);
+
+  const onSubmit = form.handleSubmit((values) => {
+    const payload = editing ? values : { ...values, active: undefined };
+    save.mutate(payload as never, {
+      onSuccess: () => {
+        toast({ title: editing ? t('users.updated') : t('users.created'), variant: 'success' });
+        navigate('/admin/users');
+      },
+      onError: (error) => {
+        const fieldErrors = error instanceof ApiError ? error.fieldErrors : undefined;
+        for (const [field, message] of Object.entries(fieldErrors ?? {})) {
+          if ((FIELDS as string[]).includes(field)) form.setError(field as keyof FormValues, { message });
+        }
+        toast({
+          title: t('users.error'),
+          description: errorMessage(error, t('users.errorDescription')),
+          variant: 'destructive',
+        });
+      },
+    });
+  });
+
+  // Linked companies stay listed even when inactive, so a link can be seen and removed.
+  const linked = user?.companies ?? [];
+  const options = [
+    ...(companies.data ?? []).map((c) => ({ id: c.id, name: c.name, fullName: c.fullName, active: c.active })),
+    ...linked
+      .filter((l) => !(companies.data ?? []).some((c) => c.id === l.id))
+      .map((l) => ({ id: l.id, name: l.name, fullName: '', active: true })),
+  ];
+
+  return (
+    <section className="max-w-xl">
+      <h1 className="mb-6 font-heading text-2xl font-bold">{title}</h1>
+      {self ? (
+        <p className="mb-4 rounded-theme border border-blue-300 bg-blue-50 p-3 text-sm text-blue-950">
+          {t('users.form.selfHint')}
+        </p>
+      ) : null}
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <TextField
+          id="user-username"
+          label={t('users.form.username')}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={errors.username?.message}
+          {...form.register('username')}
+        />
+        <TextField
+          id="user-name"
+          label={t('users.form.name')}
+          autoComplete="off"
+          error={errors.name?.message}
+          {...form.register('name')}
+        />
+        <TextField
+          id="user-email"
+          type="email"
+          label={t('users.form.email')}
+          autoComplete="off"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <div className="grid gap-1">
+          <label htmlFor="user-role" className="font-medium">
+            {t('users.form.role')}
+          </label>
+          <select
+            id="user-role"
+            className={inputClass}
+            aria-invalid={errors.role ? true : undefined}
+            aria-describedby={errors.role ? 'user-role-error' : undefined}
+            {...form.register('role')}
+          >
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {t(`roles.${role}`)}
+              </option>
+            ))}
+          </select>
+          {errors.role?.message ? (
+            <p id="user-role-error" className="text-sm text-red-700">
+              {errors.role.message.startsWith('validation.') || errors.role.message.startsWith('errors.')
+                ? t(errors.role.message)
+                : errors.role.message}
+            </p>
+          ) : null}
+        </div>
+        <Controller
+          control={form.control}
+          name="companies"
+          render={({ field, fieldState }) => (
+            <fieldset className="grid gap-2" aria-describedby="user-companies-hint">
+              <legend className="mb-1 font-medium">{t('users.form.companies')}</legend>
+              <p id="user-companies-hint" className="text-sm text-gray-700">
+                {t('users.form.companiesHint')}
+              </p>
+              {companies.isPending ? <Spinner /> : null}
+              {companies.isError ? (
+                <p role="alert" className="text-sm text-red-700">
+                  {t('users.form.companiesError')}
+                </p>
+              ) : null}
+              {options.map((company) => (
+                <label key={company.id} className="flex min-h-11 items-center gap-2">
+                  <input
+                    type="checkbox"
+                    className="h-5 w-5"
+                    checked={field.value.includes(company.id)}
+                    onChange={(event) =>
+                      field.onChange(
+                        event.target.checked
+                          ? [...field.value, company.id]
+                          : field.value.filter((value) => value !== company.id),
+                      )
+                    }
+                  />
+                  <span>
+                    {company.name}
+                    {company.fullName ? <span className="text-gray-700"> — {company.fullName}</span> : null}
+                    {company.active ? null : <span className="text-gray-700"> {t('users.form.inactiveCompany')}</span>}
+                  </span>
+                </label>
+              ))}
+              {fieldState.error?.message ? (
+                <p className="text-sm text-red-700">
+                  {fieldState.error.message.startsWith('validation.')
+                    ? t(fieldState.error.message)
+                    : fieldState.error.message}
+                </p>
+              ) : null}
+            </fieldset>
+          )}
+        />
+        <TextField
+          id="user-password"
+          type="password"
+          label={editing ? t('users.form.newPassword') : t('users.form.password')}
+          hint={editing ? t('users.form.newPasswordHint') : t('users.form.passwordHint')}
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        {editing ? (
+          <div className="grid gap-1">
+            <label className="flex min-h-11 items-center gap-2 font-medium">
+              <input
+                type="checkbox"
+                className="h-5 w-5"
+                aria-invalid={errors.active ? true : undefined}
+                {...form.register('active')}
+              />
+              {t('users.form.active')}
+            </label>
+            {errors.active?.message ? (
+              <p className="text-sm text-red-700">
+                {errors.active.message.startsWith('errors.') ? t(errors.active.message) : errors.active.message}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? t('users.form.saving') : t('users.form.save')}
+          </Button>
+          <Button variant="secondary" asChild>
+            <Link to="/admin/users" className="no-underline">
+              {t('users.form.cancel')}
+            </Link>
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+// /admin/users: the accounts (username, name, e-mail, role, companies, active), paged,
+// with links to create and edit.
+import { DEFAULT_PAGE_SIZE } from '@acende/shared/constants';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useUsers } from '../api/get-users.ts';
+
+export default function UsersPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const users = useUsers(page, DEFAULT_PAGE_SIZE);
+
+  useEffect(() => {
+    document.title = `${t('users.title')} · ${t('app.title')}`;
+  }, [t]);
+
+  const pages = users.data ? Math.max(1, Math.ceil(users.data.total / users.data.pageSize)) : 1;
+  const goTo = (next: number) => setParams(next === 1 ? {} : { page: String(next) });
+
+  return (
+    <section className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="font-heading text-2xl font-bold">{t('users.title')}</h1>
+        <Button asChild>
+          <Link to="/admin/users/new" className="no-underline">
+            {t('users.new')}
+          </Link>
+        </Button>
+      </div>
+
+      {users.isPending ? <Spinner /> : null}
+      {users.isError ? (
+        <div role="alert" className="grid justify-items-start gap-2">
+          <p className="text-red-700">{t('users.loadError')}</p>
+          <Button variant="secondary" onClick={() => void users.refetch()}>
+            {t('users.retry')}
+          </Button>
+        </div>
+      ) : null}
+      {users.data && users.data.items.length === 0 ? <p>{t('users.empty')}</p> : null}
+      {users.data && users.data.items.length > 0 ? (
+        <>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
+          <section className="overflow-x-auto" tabIndex={0} aria-label={t('users.listLabel')}>
+            <table className="w-full min-w-[720px] border-collapse text-left text-sm">
+              <thead>
+                <tr className="border-b border-gray-300">
+                  {(['username', 'name', 'email', 'role', 'companies', 'active', 'actions'] as const).map((column) => (
+                    <th key={column} scope="col" className="px-2 py-2 font-semibold">
+                      {t(`users.columns.${column}`)}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {users.data.items.map((user) => (
+                  <tr key={user.id} className="border-b border-gray-200">
+                    <td className="px-2 py-2 font-medium">{user.username}</td>
+                    <td className="px-2 py-2">{user.name}</td>
+                    <td className="px-2 py-2 break-all">{user.email ?? '—'}</td>
+                    <td className="px-2 py-2">{t(`roles.${user.role}`)}</td>
+                    <td className="px-2 py-2">
+                      {user.companies.length ? user.companies.map((c) => c.name).join(', ') : t('users.allCompanies')}
+                    </td>
+                    <td className="px-2 py-2">{user.active ? t('users.yes') : t('users.no')}</td>
+                    <td className="px-2 py-2">
+                      <Link
+                        to={`/admin/users/${user.id}/edit`}
+                        aria-label={t('users.editLabel', { username: user.username })}
+                        className="text-blue-800 underline"
+                      >
+                        {t('users.edit')}
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+          <nav
+            aria-label={t('users.pageInfo', { page, pages, total: users.data.total })}
+            className="flex flex-wrap items-center gap-2"
+          >
+            <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => goTo(page - 1)}>
+              {t('users.previous')}
+            </Button>
+            <span className="text-sm">{t('users.pageInfo', { page, pages, total: users.data.total })}</span>
+            <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => goTo(page + 1)}>
+              {t('users.next')}
+            </Button>
+          </nav>
+        </>
+      ) : null}
+    </section>
+  );
+}

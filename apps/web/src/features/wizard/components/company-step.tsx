@@ -1,0 +1,90 @@
+// Step 3: one active energy company, then submit. Submit is disabled while the list
+// loads or when it is empty; a load failure offers a page reload.
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { useEnergyCompanies } from '../api/get-energy-companies.ts';
+import { CompanyIcon } from './company-icon.tsx';
+
+export interface CompanyStepProps {
+  company: string;
+  submitting: boolean;
+  onCompany: (id: string, name: string) => void;
+  onBack: () => void;
+  onSubmit: () => void;
+}
+
+export function CompanyStep({ company, submitting, onCompany, onBack, onSubmit }: CompanyStepProps) {
+  const { t } = useTranslation();
+  const companies = useEnergyCompanies();
+  const list = companies.data ?? [];
+  const unavailable = companies.isPending || companies.isError || list.length === 0;
+
+  const submit = () => {
+    if (!list.some((c) => String(c.id) === company)) {
+      toast({ title: t('toast.company.required'), variant: 'destructive' });
+      return;
+    }
+    onSubmit();
+  };
+
+  return (
+    <div className="grid gap-5">
+      {companies.isPending ? (
+        <p className="flex items-center gap-2">
+          <Spinner />
+          <span>{t('company.loading')}</span>
+        </p>
+      ) : companies.isError ? (
+        <div role="alert" className="grid gap-3 rounded-theme border border-red-700 bg-red-50 p-4 text-red-900">
+          <p>{t('company.error.loading')}</p>
+          <Button variant="secondary" className="justify-self-start" onClick={() => window.location.reload()}>
+            {t('company.reload')}
+          </Button>
+        </div>
+      ) : list.length === 0 ? (
+        <p role="status" className="rounded-theme border border-gray-300 bg-gray-50 p-4">
+          {t('company.empty')}
+        </p>
+      ) : (
+        <fieldset className="grid gap-3">
+          <legend className="mb-2 font-medium">{t('company.title')}</legend>
+          {list.map((item) => {
+            const id = String(item.id);
+            const selected = id === company;
+            return (
+              <label
+                key={item.id}
+                className={`flex cursor-pointer items-center gap-3 rounded-theme border p-3 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-blue-700 ${selected ? 'border-blue-800 bg-blue-50' : 'border-gray-300 hover:bg-gray-50'}`}
+              >
+                <input
+                  type="radio"
+                  name="company"
+                  value={id}
+                  checked={selected}
+                  onChange={() => onCompany(id, item.name)}
+                  className="h-4 w-4"
+                />
+                <CompanyIcon iconClass={item.iconClass} colorClass={item.colorClass} />
+                <span className="grid">
+                  <span className="font-semibold">{item.name}</span>
+                  <span className="text-sm text-gray-700">{item.fullName}</span>
+                </span>
+              </label>
+            );
+          })}
+        </fieldset>
+      )}
+
+      <div className="flex justify-between gap-3">
+        <Button variant="secondary" onClick={onBack} disabled={submitting}>
+          {t('wizard.back')}
+        </Button>
+        <Button onClick={submit} disabled={unavailable || submitting}>
+          {submitting ? t('wizard.submitting') : t('wizard.submit')}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,325 @@
+// Step 2: where the problem is (device position, address search or a point on the map),
+// a reference and the problem type. Spec sections 2, 4 and 8.
+
+import {
+  DEFAULT_MAP_CENTER,
+  GEOLOCATION_TIMEOUT_MS,
+  MAP_HEIGHT_PX,
+  MAP_ZOOM_INITIAL,
+  MAP_ZOOM_RESULT,
+} from '@acende/shared/constants';
+import { PROBLEM_TYPES, type ProblemType } from '@acende/shared/enums';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSite } from '../../../components/map/get-site.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { useReverseGeocode } from '../api/reverse-geocode.ts';
+import type { LocationState } from '../lib/wizard-state.ts';
+import { AddressSearch } from './address-search.tsx';
+import { fieldClass } from './field-class.ts';
+
+const LocationMap = lazy(() => import('../../../components/map/location-map.tsx'));
+
+export const GEOLOCATION_UNSUPPORTED = 'Geolocation is not supported by this browser';
+
+export interface LocationStepProps {
+  location: LocationState;
+  reference: string;
+  problemType: ProblemType | '';
+  onLocation: (patch: Partial<LocationState>) => void;
+  onReference: (value: string) => void;
+  onProblemType: (value: ProblemType | '') => void;
+  onBack: () => void;
+  onNext: () => void;
+}
+
+/** Why step 2 cannot move on yet, as a toast key; null when it can. */
+export function locationStepBlocker(location: LocationState, problemType: string): string | null {
+  if (location.latitude === null || location.longitude === null || !location.address) return 'toast.location.required';
+  if (!problemType) return 'toast.problemType.required';
+  if (!location.confirmed) return 'toast.location.confirmFirst';
+  return null;
+}
+
+export function LocationStep(props: LocationStepProps) {
+  const { location, reference, problemType, onLocation, onReference, onProblemType, onBack, onNext } = props;
+  const { t } = useTranslation();
+  const site = useSite();
+  const reverse = useReverseGeocode();
+  const [zoom, setZoom] = useState(MAP_ZOOM_INITIAL);
+  const hasPoint = location.latitude !== null && location.longitude !== null;
+
+  const requestPosition = useCallback(() => {
+    if (!('geolocation' in navigator) || !navigator.geolocation) {
+      onLocation({ error: GEOLOCATION_UNSUPPORTED, loaded: true });
+      toast({ title: t('toast.browser.error'), variant: 'destructive' });
+      return;
+    }
+    onLocation({ loaded: false });
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setZoom(MAP_ZOOM_INITIAL);
+        onLocation({
+          latitude: position.coords.latitude,
+          longitude: position.coords.longitude,
+          address: '',
+          loaded: true,
+          error: null,
+          confirmed: false,
+        });
+      },
+      (error) => {
+        onLocation({ error: error.message || String(error.code), loaded: true });
+        toast({ title: t('toast.location.error'), variant: 'destructive' });
+      },
+      { enableHighAccuracy: true, timeout: GEOLOCATION_TIMEOUT_MS, maximumAge: 0 },
+    );
+  }, [onLocation, t]);
+
+  // On screen load the device position is asked for, unless a point was already chosen.
+  const asked = useRef(false);
+  useEffect(() => {
+    if (asked.current) return;
+    asked.current = true;
+    if (location.latitude === null) requestPosition();
+  }, [location.latitude, requestPosition]);
+
+  // Coordinates without an address: look the address up.
+  const { latitude, longitude, address } = location;
+  useEffect(() => {
+    if (latitude === null || longitude === null || address) return;
+    let current = true;
+    void reverse(latitude, longitude).then((found) => {
+      if (current) onLocation({ address: found });
+    });
+    return () => {
+      current = false;
+    };
+  }, [latitude, longitude, address, reverse, onLocation]);
+
+  const onMapClick = useCallback(
+    (lat: number, lon: number) => {
+      setZoom((z) => Math.max(z, MAP_ZOOM_INITIAL));
+      onLocation({ latitude: lat, longitude: lon, address: '', confirmed: false, error: null, loaded: true });
+    },
+    [onLocation],
+  );
+
+  const startManual = () => {
+    onLocation({ manual: true, confirmed: false });
+    toast({ title: t('location.manualActive') });
+  };
+
+  const confirm = () => {
+    if (!hasPoint || !location.address) {
+      toast({ title: t('toast.location.required'), variant: 'destructive' });
+      return;
+    }
+    onLocation({ confirmed: true });
+    toast({ title: t('toast.location.confirmed'), variant: 'success' });
+  };
+
+  const next = () => {
+    const blocker = locationStepBlocker(location, problemType);
+    if (blocker) {
+      toast({ title: t(blocker), variant: 'destructive' });
+      return;
+    }
+    onNext();
+  };
+
+  const locating = !location.loaded && !hasPoint;
+  const lookingUp = hasPoint && !location.address;
+  const mapFallback = site.data?.map ?? DEFAULT_MAP_CENTER;
+
+  return (
+    <div className="grid gap-5">
+      <AddressSearch
+        onPick={(result) => {
+          setZoom(MAP_ZOOM_RESULT);
+          onLocation({
+            latitude: result.latitude,
+            longitude: result.longitude,
+            address: result.address,
+            confirmed: false,
+            manual: false,
+            error: null,
+            loaded: true,
+          });
+        }}
+      />
+
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" size="sm" onClick={requestPosition} disabled={locating}>
+          <TargetIcon />
+          {t('location.myLocation')}
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={startManual}
+          aria-pressed={location.manual}
+          className={location.manual ? 'border-blue-800 bg-blue-50' : undefined}
+        >
+          <PinIcon />
+          {t('location.manual')}
+        </Button>
+      </div>
+
+      <div className="overflow-hidden rounded-theme border border-gray-300" style={{ minHeight: MAP_HEIGHT_PX }}>
+        {site.data ? (
+          <Suspense fallback={<MapPlaceholder />}>
+            <LocationMap
+              position={hasPoint ? { lat: location.latitude as number, lon: location.longitude as number } : null}
+              zoom={zoom}
+              fallback={mapFallback}
+              tileUrl={site.data.tileUrl}
+              attribution={site.data.tileAttribution}
+              label={t('location.map')}
+              heightPx={MAP_HEIGHT_PX}
+              onMapClick={location.manual ? onMapClick : undefined}
+              crosshair={location.manual}
+            />
+          </Suspense>
+        ) : (
+          <MapPlaceholder />
+        )}
+      </div>
+      {location.manual ? (
+        <p className="text-sm text-gray-700" aria-live="polite">
+          {t('location.manualActive')}
+        </p>
+      ) : null}
+
+      <div className="grid gap-2 rounded-theme border border-gray-300 bg-gray-50 p-3" aria-live="polite">
+        <p className="text-sm font-medium text-gray-700">{t('location.selectedAddress')}</p>
+        {locating || lookingUp ? (
+          <p className="flex items-center gap-2">
+            <Spinner />
+            <span>{t(locating ? 'location.locating' : 'location.lookingUp')}</span>
+          </p>
+        ) : (
+          <p data-testid="selected-address" className="break-words">
+            {location.address || t('location.noAddressYet')}
+          </p>
+        )}
+        {location.error && !hasPoint ? <p className="text-sm text-gray-700">{location.error}</p> : null}
+        {location.confirmed ? (
+          <p className="flex items-center gap-1 text-sm font-medium text-green-800">
+            <CheckIcon />
+            {t('location.confirmed')}
+          </p>
+        ) : (
+          <Button size="sm" onClick={confirm} disabled={!hasPoint || !location.address} className="justify-self-start">
+            {t('location.confirm')}
+          </Button>
+        )}
+      </div>
+
+      <div className="grid gap-1">
+        <label htmlFor="location-reference" className="font-medium">
+          {t('location.reference')}
+        </label>
+        <textarea
+          id="location-reference"
+          rows={2}
+          maxLength={500}
+          placeholder={t('location.referencePlaceholder')}
+          value={reference}
+          onChange={(event) => onReference(event.target.value)}
+          className={fieldClass}
+        />
+      </div>
+
+      <div className="grid gap-1">
+        <label htmlFor="location-problem-type" className="font-medium">
+          {t('location.problemType')}{' '}
+          <span className="text-red-700" aria-hidden="true">
+            *
+          </span>
+          <span className="sr-only"> ({t('contact.required')})</span>
+        </label>
+        <select
+          id="location-problem-type"
+          required
+          value={problemType}
+          onChange={(event) => onProblemType(event.target.value as ProblemType | '')}
+          className={fieldClass}
+        >
+          <option value="">{t('location.problemTypePlaceholder')}</option>
+          {PROBLEM_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`problemType.${type}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      <div className="flex justify-between gap-3">
+        <Button variant="secondary" onClick={onBack}>
+          {t('wizard.back')}
+        </Button>
+        <Button onClick={next} disabled={location.manual && !location.confirmed}>
+          {t('wizard.next')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function MapPlaceholder() {
+  return <div className="animate-pulse bg-gray-200" style={{ height: MAP_HEIGHT_PX }} />;
+}
+
+function TargetIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <circle cx="12" cy="12" r="7" />
+      <circle cx="12" cy="12" r="2" fill="currentColor" />
+      <path d="M12 2v3M12 19v3M2 12h3M19 12h3" />
+    </svg>
+  );
+}
+
+function PinIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <path d="M12 22s7-7.2 7-12.5A7 7 0 0 0 5 9.5C5 14.8 12 22 12 22z" />
+      <circle cx="12" cy="9.5" r="2.5" />
+    </svg>
+  );
+}
+
+export function CheckIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="3"
+    >
+      <path d="M5 12l5 5L20 7" />
+    </svg>
+  );
+}

@@ -1,0 +1,117 @@
+// Step 4: the request number and tracking link with copy buttons, the details sent,
+// and a way to start again.
+import { COPY_CONFIRMATION_MS, trackingUrl } from '@acende/shared/constants';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import type { WizardResult } from '../lib/wizard-state.ts';
+import { CheckIcon } from './location-step.tsx';
+
+function useCopy(errorKey: string) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const copy = async (text: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(true);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
+      toast({ title: t('toast.copy.success'), variant: 'success' });
+    } catch {
+      toast({ title: t('toast.copy.errorTitle'), description: t(errorKey), variant: 'destructive' });
+    }
+  };
+  return { copied, copy };
+}
+
+export function SuccessScreen({ result, onNewRequest }: { result: WizardResult; onNewRequest: () => void }) {
+  const { t } = useTranslation();
+  const link = trackingUrl(window.location.origin, result.id, result.trackingToken);
+  const idCopy = useCopy('toast.copy.idError');
+  const linkCopy = useCopy('toast.copy.linkError');
+  const { input } = result;
+  const trackPath = link.slice(window.location.origin.length);
+
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-3 rounded-theme border border-green-700 bg-green-50 p-4">
+        <p className="text-sm font-medium text-green-900">{t('success.requestId')}</p>
+        <div className="flex flex-wrap items-center gap-3">
+          <span data-testid="request-id" className="font-mono text-3xl font-bold text-green-950">
+            {result.id}
+          </span>
+          <Button variant="secondary" size="sm" onClick={() => void idCopy.copy(String(result.id))}>
+            {idCopy.copied ? <CheckIcon /> : <CopyIcon />}
+            {t('success.copyId')}
+          </Button>
+        </div>
+        <p className="text-sm font-medium text-green-900">{t('success.trackingLink')}</p>
+        <a href={trackPath} className="break-all text-blue-800 underline" data-testid="tracking-link">
+          {link}
+        </a>
+        <Button variant="secondary" size="sm" className="justify-self-start" onClick={() => void linkCopy.copy(link)}>
+          {linkCopy.copied ? <CheckIcon /> : <CopyIcon />}
+          {t('success.copyLink')}
+        </Button>
+      </div>
+
+      <section aria-labelledby="success-details" className="grid gap-3">
+        <h3 id="success-details" className="font-heading text-lg font-semibold">
+          {t('success.details')}
+        </h3>
+        <dl className="grid gap-2 sm:grid-cols-[max-content_1fr] sm:gap-x-4">
+          <dt className="font-medium text-gray-700">{t('success.name')}</dt>
+          <dd>{input.name || t('success.notProvided')}</dd>
+          <dt className="font-medium text-gray-700">{t('success.phone')}</dt>
+          <dd>{input.phone}</dd>
+          {input.email ? (
+            <>
+              <dt className="font-medium text-gray-700">{t('success.email')}</dt>
+              <dd>{input.email}</dd>
+            </>
+          ) : null}
+          <dt className="font-medium text-gray-700">{t('success.address')}</dt>
+          <dd className="break-words">{input.address}</dd>
+          {input.reference ? (
+            <>
+              <dt className="font-medium text-gray-700">{t('success.reference')}</dt>
+              <dd className="break-words">{input.reference}</dd>
+            </>
+          ) : null}
+          <dt className="font-medium text-gray-700">{t('success.problemType')}</dt>
+          <dd>{t(`problemType.${input.problemType}`)}</dd>
+          <dt className="font-medium text-gray-700">{t('success.company')}</dt>
+          <dd>{result.companyName}</dd>
+        </dl>
+      </section>
+
+      <p className="rounded-theme border border-blue-300 bg-blue-50 p-3 text-blue-950">
+        {input.email ? t('success.emailNotice') : t('success.keepIdNotice')}
+      </p>
+
+      <Button onClick={onNewRequest} className="w-full">
+        {t('success.newRequest')}
+      </Button>
+    </div>
+  );
+}
+
+function CopyIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <rect x="9" y="9" width="11" height="11" rx="2" />
+      <path d="M5 15V5a2 2 0 0 1 2-2h10" />
+    </svg>
+  );
+}

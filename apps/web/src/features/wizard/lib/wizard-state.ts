@@ -1,0 +1,139 @@
+// The wizard's data across its steps, kept in session storage until the request is
+// submitted, so a reload or Back loses nothing. Success clears it.
+import type { ProblemType } from '@acende/shared/enums';
+import type { CreateRepairRequestInput, CreateRepairRequestResponse } from '@acende/shared/schemas/repair-requests';
+import { useCallback, useEffect, useState } from 'react';
+
+export const WIZARD_STORAGE_KEY = 'acende.wizard';
+
+export interface ContactValues {
+  name: string;
+  email: string;
+  phone: string;
+}
+
+/** Spec section 3's location state, plus the confirmation and manual-mode flags of step 2. */
+export interface LocationState {
+  latitude: number | null;
+  longitude: number | null;
+  address: string;
+  loaded: boolean;
+  error: string | null;
+  confirmed: boolean;
+  manual: boolean;
+}
+
+export interface WizardData {
+  step: 1 | 2 | 3;
+  contact: ContactValues;
+  location: LocationState;
+  reference: string;
+  problemType: ProblemType | '';
+  company: string;
+  /** The Idempotency-Key of the last submission attempt and what it carried. */
+  submission: { key: string; fingerprint: string } | null;
+}
+
+export interface WizardResult extends CreateRepairRequestResponse {
+  input: CreateRepairRequestInput;
+}
+
+export const emptyLocation: LocationState = {
+  latitude: null,
+  longitude: null,
+  address: '',
+  loaded: false,
+  error: null,
+  confirmed: false,
+  manual: false,
+};
+
+export const emptyWizard: WizardData = {
+  step: 1,
+  contact: { name: '', email: '', phone: '' },
+  location: emptyLocation,
+  reference: '',
+  problemType: '',
+  company: '',
+  submission: null,
+};
+
+export function loadWizard(): WizardData {
+  try {
+    const raw = sessionStorage.getItem(WIZARD_STORAGE_KEY);
+    if (!raw) return emptyWizard;
+    const stored = JSON.parse(raw) as Partial<WizardData>;
+    const step = stored.step === 2 || stored.step === 3 ? stored.step : 1;
+    return {
+      ...emptyWizard,
+      ...stored,
+      step,
+      contact: { ...emptyWizard.contact, ...stored.contact },
+      location: { ...emptyLocation, ...stored.location },
+    };
+  } catch {
+    return emptyWizard;
+  }
+}
+
+function saveWizard(data: WizardData | null): void {
+  try {
+    if (data) sessionStorage.setItem(WIZARD_STORAGE_KEY, JSON.stringify(data));
+    else sessionStorage.removeItem(WIZARD_STORAGE_KEY);
+  } catch {
+    // Storage full or disabled: the wizard still works, it just forgets on reload.
+  }
+}
+
+/** The payload of POST /api/repair-requests from the wizard's data. */
+export function toCreateInput(data: WizardData): CreateRepairRequestInput {
+  return {
+    name: data.contact.name,
+    email: data.contact.email,
+    phone: data.contact.phone,
+    address: data.location.address,
+    reference: data.reference,
+    problemType: data.problemType as ProblemType,
+    latitude: data.location.latitude === null ? '' : String(data.location.latitude),
+    longitude: data.location.longitude === null ? '' : String(data.location.longitude),
+    company: data.company,
+  };
+}
+
+/** A new key when the payload changed since the last attempt; the same key for a plain retry. */
+export function submissionKey(
+  previous: WizardData['submission'],
+  input: CreateRepairRequestInput,
+  makeKey: () => string = () => crypto.randomUUID(),
+): { key: string; fingerprint: string } {
+  const fingerprint = JSON.stringify(input);
+  if (previous && previous.fingerprint === fingerprint) return previous;
+  return { key: makeKey(), fingerprint };
+}
+
+export function useWizardState() {
+  const [data, setData] = useState<WizardData>(loadWizard);
+  const [result, setResult] = useState<WizardResult | null>(null);
+
+  useEffect(() => {
+    if (!result) saveWizard(data);
+  }, [data, result]);
+
+  const update = useCallback((patch: Partial<WizardData>) => setData((current) => ({ ...current, ...patch })), []);
+  const updateLocation = useCallback(
+    (patch: Partial<LocationState>) =>
+      setData((current) => ({ ...current, location: { ...current.location, ...patch } })),
+    [],
+  );
+  const complete = useCallback((done: WizardResult) => {
+    saveWizard(null);
+    setResult(done);
+  }, []);
+  const reset = useCallback(() => {
+    saveWizard(null);
+    setResult(null);
+    setData(emptyWizard);
+  }, []);
+
+  return { data, result, update, updateLocation, complete, reset };
+}

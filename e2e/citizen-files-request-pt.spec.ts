@@ -1,0 +1,138 @@
+// A citizen files a request in Portuguese from start to end: contact, address search,
+// confirmation, problem type, company, submit, copy the number, open the tracking link.
+import {
+  ANDRADAS,
+  chooseProblem,
+  confirmLocation,
+  expectStep,
+  fillContact,
+  IPIRANGA,
+  openWizard,
+  readClipboard,
+  searchAndPick,
+  toastWith,
+} from './support/citizen.ts';
+import { expect, test } from './support/fixtures.ts';
+
+test.use({
+  permissions: ['geolocation', 'clipboard-read', 'clipboard-write'],
+  geolocation: { latitude: Number(ANDRADAS.lat), longitude: Number(ANDRADAS.lon) },
+});
+
+test('a citizen files a request in Portuguese and follows it by its tracking link', async ({ page, axe }) => {
+  await openWizard(page, 'pt');
+  await expectStep(page, 'pt', 1);
+  await expect(page.getByText('O telefone é obrigatório para que a equipe possa entrar em contato.')).toBeVisible();
+  await axe('step 1');
+
+  // The phone is required: the shared schema's message shows, and focus goes to the field.
+  await page.getByRole('button', { name: 'Próximo' }).click();
+  await expect(page.getByText('O telefone é obrigatório', { exact: true })).toBeVisible();
+  await expect(page.getByLabel(/^Telefone/)).toBeFocused();
+  await page.getByLabel('E-mail', { exact: true }).fill('nao-e-email');
+  await page.getByLabel(/^Telefone/).fill('(51) 99876-4321');
+  await page.getByRole('button', { name: 'Próximo' }).click();
+  await expect(page.getByText('O formato do e-mail é inválido')).toBeVisible();
+  await page.getByLabel('E-mail', { exact: true }).fill('');
+
+  await fillContact(page, 'pt', { name: 'Maria da Silva', email: 'maria@example.com', phone: '(51) 99876-4321' });
+  await expect(page.getByRole('heading', { level: 2, name: 'Passo 2: Localização' })).toBeFocused();
+
+  // The device position arrives and its address is looked up.
+  await expect(page.getByTestId('selected-address')).toContainText('Rua dos Andradas');
+  await expect(page.getByRole('region', { name: 'Mapa da localização do problema' })).toHaveCSS('height', '250px');
+  await expect(page.getByRole('complementary')).toContainText('Maria da Silva');
+  await axe('step 2');
+
+  // Next without a problem type, then without confirming.
+  await page.getByRole('button', { name: 'Próximo' }).click();
+  await expect(toastWith(page, 'Selecione o tipo de problema')).toBeVisible();
+  await chooseProblem(page, 'pt', 'Poste caído');
+  await page.getByRole('button', { name: 'Próximo' }).click();
+  await expect(toastWith(page, 'Confirme a localização antes de continuar')).toBeVisible();
+
+  // Search another address and pick it from the suggestions; the search clears nothing else.
+  await searchAndPick(page, 'pt', 'Avenida Ipiranga', 'Avenida Ipiranga');
+  await axe('step 2 with a picked address');
+  await confirmLocation(page, 'pt');
+  await page.getByLabel('Ponto de referência').fill('Em frente ao posto');
+  await page.getByRole('button', { name: 'Próximo' }).click();
+
+  await expectStep(page, 'pt', 3);
+  const summary = page.getByRole('complementary');
+  await expect(summary).toContainText('Avenida Ipiranga');
+  await expect(summary).toContainText('Poste caído');
+  await expect(summary).toContainText('Em frente ao posto');
+
+  // Back keeps what was chosen.
+  await page.getByRole('button', { name: 'Voltar' }).click();
+  await expectStep(page, 'pt', 2);
+  await expect(page.getByTestId('selected-address')).toContainText('Avenida Ipiranga');
+  await expect(page.getByLabel(/^Tipo de problema/)).toHaveValue('FALLEN_POLE');
+  await expect(page.getByText('Localização confirmada').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Próximo' }).click();
+  await expectStep(page, 'pt', 3);
+
+  // A reload keeps the wizard's data.
+  await page.reload();
+  await expectStep(page, 'pt', 3);
+  await expect(page.getByRole('complementary')).toContainText('Avenida Ipiranga');
+
+  await page.getByRole('button', { name: 'Enviar solicitação' }).click();
+  await expect(toastWith(page, 'Selecione uma concessionária de energia')).toBeVisible();
+  await page.getByRole('radio', { name: /Certel/ }).check();
+  await expect(page.getByRole('complementary')).toContainText('Certel');
+  await axe('step 3');
+  await page.getByRole('button', { name: 'Enviar solicitação' }).click();
+
+  await expectStep(page, 'pt', 4);
+  await expect(page.getByText('Solicitação enviada com sucesso!').or(page.getByTestId('request-id'))).toBeVisible();
+  const id = (await page.getByTestId('request-id').textContent())?.trim() ?? '';
+  expect(id).toMatch(/^\d+$/);
+  const link = page.getByTestId('tracking-link');
+  await expect(link).toHaveText(new RegExp(`/track/${id}\\?t=[A-Za-z0-9_-]+$`));
+  await expect(page.getByText('Enviamos uma cópia para o seu e-mail.', { exact: false })).toBeVisible();
+  await expect(page.getByText(IPIRANGA.display_name)).toBeVisible();
+  await expect(page.getByText('Em frente ao posto')).toBeVisible();
+  await axe('success');
+
+  await page.getByRole('button', { name: 'Copiar número' }).click();
+  await expect(toastWith(page, 'Copiado!')).toBeVisible();
+  expect(await readClipboard(page)).toBe(id);
+  await page.getByRole('button', { name: 'Copiar link de rastreamento' }).click();
+  expect(await readClipboard(page)).toBe(await link.textContent());
+
+  await link.click();
+  await expect(page.getByRole('heading', { level: 2, name: `Solicitação nº ${id}` })).toBeVisible();
+  await expect(page.getByTestId('status-badge').first()).toHaveText('Aberta');
+  await expect(page.getByText('Maria da Silva')).toBeVisible();
+  await expect(page.getByText('(51) 99876-4321')).toBeVisible();
+  await expect(page.getByText('Certel')).toBeVisible();
+  await expect(page.getByText(/^Criada (agora|há)/)).toBeVisible();
+  await axe('tracking');
+
+  // Back to the start: the wizard is empty again.
+  await page.getByRole('link', { name: 'Voltar ao início' }).click();
+  await expectStep(page, 'pt', 1);
+  await expect(page.getByLabel(/^Telefone/)).toHaveValue('');
+});
+
+test('"make a new request" clears everything back to step 1', async ({ page }) => {
+  await openWizard(page, 'pt');
+  await fillContact(page, 'pt', { phone: '51 3333-2222' });
+  await expect(page.getByTestId('selected-address')).toContainText('Rua dos Andradas');
+  await chooseProblem(page, 'pt', 'Lâmpada apagada');
+  await confirmLocation(page, 'pt');
+  await page.getByRole('button', { name: 'Próximo' }).click();
+  await page.getByRole('radio', { name: /CEEE/ }).check();
+  await page.getByRole('button', { name: 'Enviar solicitação' }).click();
+  await expectStep(page, 'pt', 4);
+  await expect(page.getByText('Não informado')).toBeVisible();
+  await expect(page.getByText('Guarde o número da solicitação para acompanhar o reparo.')).toBeVisible();
+  await page.getByRole('button', { name: 'Fazer nova solicitação' }).click();
+  await expectStep(page, 'pt', 1);
+  await expect(page.getByLabel(/^Telefone/)).toHaveValue('');
+  await page.reload();
+  await expectStep(page, 'pt', 1);
+  await expect(page.getByLabel(/^Telefone/)).toHaveValue('');
+});

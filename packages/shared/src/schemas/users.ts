@@ -1,0 +1,97 @@
+// Administrator accounts as the user-management screens and calls see them (admins
+// table plus company links). The password hash and sessions never appear here.
+import * as z from 'zod/mini';
+import { PAGE_SIZES, PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { ROLES } from '../enums.ts';
+import { newPasswordField } from './auth.ts';
+import { optionalEmail, requiredText } from './fields.ts';
+
+const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._@-]*$/;
+
+/** Usernames are compared without case: kept trimmed and in lower case. */
+const usernameField = z.pipe(
+  requiredText('validation.username.required', 64),
+  z.pipe(
+    z.transform((value: string) => value.toLowerCase()),
+    z.string().check(z.regex(USERNAME_PATTERN, 'validation.username.invalid')),
+  ),
+);
+
+const roleField = z.enum(ROLES, { error: 'validation.role.invalid' });
+
+const companiesField = z._default(
+  z
+    .array(
+      z
+        .number({ error: 'validation.companies.invalid' })
+        .check(z.int('validation.companies.invalid'), z.positive('validation.companies.invalid')),
+      {
+        error: 'validation.companies.invalid',
+      },
+    )
+    .check(z.maxLength(100, 'validation.companies.invalid')),
+  [],
+);
+
+export const createUserSchema = z.object({
+  username: usernameField,
+  name: requiredText('validation.name.required', 120),
+  email: optionalEmail(),
+  role: roleField,
+  companies: companiesField,
+  password: newPasswordField('validation.password.minLength'),
+});
+export type CreateUserInput = z.input<typeof createUserSchema>;
+export type CreateUser = z.infer<typeof createUserSchema>;
+
+/** Edit: the same fields; a blank password keeps the current one; `active` switches the account on or off. */
+export const updateUserSchema = z.object({
+  username: usernameField,
+  name: requiredText('validation.name.required', 120),
+  email: optionalEmail(),
+  role: roleField,
+  companies: companiesField,
+  password: z.optional(
+    z.nullable(
+      z.string({ error: 'validation.invalidType' }).check(
+        z.refine((value) => value === '' || value.length >= PASSWORD_MIN_LENGTH, 'validation.password.minLength'),
+        z.maxLength(200, 'validation.tooLong'),
+      ),
+    ),
+  ),
+  active: z.optional(z.boolean({ error: 'validation.invalidType' })),
+});
+export type UpdateUserInput = z.input<typeof updateUserSchema>;
+export type UpdateUser = z.infer<typeof updateUserSchema>;
+
+export const userSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  name: z.string(),
+  email: z.nullable(z.string()),
+  role: z.enum(ROLES),
+  active: z.boolean(),
+  companies: z.array(z.object({ id: z.number(), name: z.string() })),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const userListQuerySchema = z.object({
+  page: z._default(z.pipe(z.string().check(z.regex(/^[1-9]\d{0,5}$/, 'validation.invalid')), z.transform(Number)), 1),
+  pageSize: z._default(
+    z.pipe(
+      z.string().check(z.refine((v) => (PAGE_SIZES as readonly number[]).includes(Number(v)), 'validation.invalid')),
+      z.transform(Number),
+    ),
+    20,
+  ),
+});
+
+export const userListSchema = z.object({
+  items: z.array(userSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type UserList = z.infer<typeof userListSchema>;
