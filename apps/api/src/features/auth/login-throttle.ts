@@ -13,8 +13,8 @@ import {
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const LOGIN_MAX_FAILURES_PER_USERNAME = 5;
-/** Higher than per username so that colleagues behind one office address do not lock each other out. */
-export const LOGIN_MAX_FAILURES_PER_IP = 20;
+// Per client address the limit is the LOGIN_MAX_FAILURES_PER_IP setting (default 20): higher
+// than per username so that colleagues behind one office address do not lock each other out.
 
 export class LoginThrottledError extends AppError {
   constructor(readonly retryAfterSeconds: number) {
@@ -37,7 +37,7 @@ async function secondsUntilAllowed(deps: AppDeps, key: 'username' | 'ip', value:
 export async function assertLoginAllowed(deps: AppDeps, username: string, ip: string): Promise<void> {
   const wait = Math.max(
     await secondsUntilAllowed(deps, 'username', normalise(username), LOGIN_MAX_FAILURES_PER_USERNAME),
-    await secondsUntilAllowed(deps, 'ip', ip, LOGIN_MAX_FAILURES_PER_IP),
+    await secondsUntilAllowed(deps, 'ip', ip, deps.config.LOGIN_MAX_FAILURES_PER_IP),
   );
   if (wait > 0) throw new LoginThrottledError(wait);
 }
