@@ -61,6 +61,10 @@ test('an admin adds a company that citizens can choose, deactivates it, and it d
   const registry = page.getByRole('region', { name: 'Concessionárias' });
   await expect(registry.getByRole('row').filter({ hasText: 'CEEE Equatorial Energia' })).toBeVisible();
   await expectNoAxeViolations(page, 'registry');
+  // At 360 px only the table's own region scrolls sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)).toBe(
+    false,
+  );
 
   // The form: the spec's messages, the defaults, the icon preview.
   await page.getByRole('button', { name: 'Adicionar concessionária' }).click();

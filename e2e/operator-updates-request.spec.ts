@@ -28,6 +28,12 @@ async function fileRequest(request: APIRequestContext, phone: string) {
   return (await res.json()) as { id: number; trackingToken: string };
 }
 
+/** At 360 px nothing but the tables' own scroll regions may scroll sideways. */
+async function expectNoPageScroll(page: import('@playwright/test').Page) {
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+  expect(wide).toBe(false);
+}
+
 /** A phone no other test uses: the search must find exactly this request. */
 function uniquePhone(): string {
   const digits = String(Math.floor(Math.random() * 100_000_000)).padStart(8, '0');
@@ -57,18 +63,20 @@ test('an operator finds a request by phone, moves it to in progress with a note,
     '/',
   );
   await axe('dashboard');
+  await expectNoPageScroll(page);
 
   await navigateTo(page, 'Solicitações');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Solicitações de reparo');
   await page.getByLabel('Buscar', { exact: true }).fill(phone.replace(/\D/g, '').slice(-8));
   await page.getByRole('button', { name: 'Buscar', exact: true }).click();
   await expect(page).toHaveURL(/[?&]q=/);
-  await expect(page.getByText('1 solicitações encontradas')).toBeVisible();
+  await expect(page.getByText('1 solicitação encontrada', { exact: true })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: phone });
   await expect(row).toContainText('Rosângela Medeiros');
   await expect(row).toContainText('Certel');
   await expect(row).toContainText('Aberta');
   await axe('request list');
+  await expectNoPageScroll(page);
 
   // The filters live in the URL: a reload keeps them.
   await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Aberta' });
@@ -100,6 +108,7 @@ test('an operator finds a request by phone, moves it to in progress with a note,
   await expect(history).toContainText('Equipe a caminho do local.');
   await expect(history).toContainText('por Olga Operadora');
   await axe('request detail after the update');
+  await expectNoPageScroll(page);
 
   // The citizen's tracking page shows the real status and the timeline, never the operator.
   const citizen = await page.context().newPage();
@@ -118,6 +127,7 @@ test('an operator finds a request by phone, moves it to in progress with a note,
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Minha fila');
   await expect(page.getByRole('row').filter({ hasText: phone })).toBeVisible();
   await axe('my queue pt');
+  await expectNoPageScroll(page);
   await page.getByRole('button', { name: 'Mudar para English' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('My queue');
   await page.getByLabel(`Change status of request ${created.id}`).selectOption({ label: 'Completed' });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect } from 'vitest';
+import { signedIn } from '../../../test/accounts.ts';
 import { configureSmtp, drainOutbox, fileRequest } from '../../../test/email.ts';
 import { describeEachEngine, it, type TestContext } from '../../../test/engines.ts';
 import { type SmtpCapture, startSmtpCapture } from '../../../test/smtp-capture.ts';
@@ -265,6 +266,31 @@ describeEachEngine(
       } finally {
         smtp.refuse(false);
       }
+    });
+
+    it('e-mails the citizen when an operator changes the status (PATCH), with the notes', async () => {
+      await configureSmtp(ctx(), smtp);
+      const to = uniqueEmail('patch');
+      const created = await fileRequest(ctx(), { email: to, name: 'Paulo' }, 'pt');
+      const operator = await signedIn(ctx(), { role: 'user' });
+      const detail = await ctx().app.inject({
+        url: `/api/admin/repair-requests/${created.id}`,
+        headers: operator.headers,
+      });
+      expect(detail.statusCode, detail.body).toBe(200);
+      const patch = await ctx().app.inject({
+        method: 'PATCH',
+        url: `/api/admin/repair-requests/${created.id}`,
+        headers: operator.headers,
+        payload: { status: 'completed', notes: 'Lâmpada trocada', updatedAt: detail.json().updatedAt },
+      });
+      expect(patch.statusCode, patch.body).toBe(200);
+      await drainOutbox(ctx());
+      const mail = await smtp.waitFor((m) => m.envelopeTo.includes(to) && m.subject.includes('Concluída'));
+      expect(mail.subject).toBe(`Solicitação nº ${created.id}: Concluída`);
+      expect(mail.text).toContain('Olá, Paulo!');
+      expect(mail.text).toContain('Lâmpada trocada');
+      expect(mail.text).toContain(`http://acende.test/track/${created.id}`);
     });
 
     it('queues a status-update notice in the request language, only when the status changed', async () => {

@@ -40,7 +40,10 @@ const FONT_SIZE = 8;
 // WinAnsi beyond Latin-1: the characters Helvetica can still show.
 const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
 
+const PLAIN = /^[\x20-\x7e\xa0-\xff]*$/;
+
 export function toWinAnsi(text: string): string {
+  if (PLAIN.test(text)) return text;
   let out = '';
   for (const ch of text) {
     const code = ch.codePointAt(0) as number;
@@ -53,9 +56,11 @@ export function toWinAnsi(text: string): string {
 
 type Doc = PDFKit.PDFDocument;
 
-function fit(doc: Doc, text: string, width: number): string {
+/** The text cut to fit `width` (with an ellipsis) and its width. */
+function fit(doc: Doc, text: string, width: number): [string, number] {
   const clean = toWinAnsi(text);
-  if (doc.widthOfString(clean) <= width) return clean;
+  const full = doc.widthOfString(clean);
+  if (full <= width) return [clean, full];
   let lo = 0;
   let hi = clean.length;
   while (lo < hi) {
@@ -63,7 +68,8 @@ function fit(doc: Doc, text: string, width: number): string {
     if (doc.widthOfString(`${clean.slice(0, mid)}…`) <= width) lo = mid;
     else hi = mid - 1;
   }
-  return `${clean.slice(0, lo)}…`;
+  const cut = `${clean.slice(0, lo)}…`;
+  return [cut, doc.widthOfString(cut)];
 }
 
 /**
@@ -72,8 +78,8 @@ function fit(doc: Doc, text: string, width: number): string {
  */
 function cell(doc: Doc, text: string, x: number, y: number, column: PdfColumn): void {
   const inner = column.width - 4;
-  const fitted = fit(doc, text, inner);
-  const left = column.align === 'right' ? x + 2 + inner - doc.widthOfString(fitted) : x + 2;
+  const [fitted, width] = fit(doc, text, inner);
+  const left = column.align === 'right' ? x + 2 + inner - width : x + 2;
   doc.text(fitted, left, y + 1, { lineBreak: false });
 }
 
@@ -158,6 +164,7 @@ export async function writePdf(doc: Doc, report: PdfReport): Promise<void> {
 
   if (doc.y + 2 * ROW_HEIGHT > tableBottom()) newPage();
   drawHeader();
+  let shaded = true;
   for await (const batch of report.rows) {
     for (const row of batch) {
       if (doc.y + ROW_HEIGHT > tableBottom()) {
@@ -166,17 +173,18 @@ export async function writePdf(doc: Doc, report: PdfReport): Promise<void> {
       }
       let x = MARGIN;
       const y = doc.y;
+      // Every other row shaded, for reading across a wide row.
+      shaded = !shaded;
+      if (shaded)
+        doc
+          .rect(MARGIN, y - 2, usableWidth(), ROW_HEIGHT)
+          .fill('#f3f4f6')
+          .fillColor('#000000');
       row.forEach((text, i) => {
         const column = report.columns[i] as PdfColumn;
         cell(doc, text, x, y, column);
         x += column.width;
       });
-      doc
-        .moveTo(MARGIN, y + ROW_HEIGHT - 2)
-        .lineTo(MARGIN + usableWidth(), y + ROW_HEIGHT - 2)
-        .lineWidth(0.3)
-        .stroke('#d1d5db');
-      doc.fillColor('#000000');
       doc.y = y + ROW_HEIGHT;
     }
     await drained(doc);

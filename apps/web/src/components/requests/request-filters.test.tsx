@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { addCatalogue } from '../../lib/i18n.ts';
+import { addCatalogue, i18n } from '../../lib/i18n.ts';
 import { listQueryString, useListParams } from './list-params.ts';
 import { RequestFilters } from './request-filters.tsx';
 
@@ -56,5 +56,13 @@ describe('request list filters in the URL', () => {
     expect(url()).toBe('?pageSize=50');
     expect(screen.getByLabelText('Buscar')).toHaveValue('');
     expect(screen.getByLabelText('Status')).toHaveValue('');
+  });
+});
+
+describe('result counts', () => {
+  it('speaks of none, one and many', () => {
+    expect(i18n.t('operations.list.results', { count: 0 })).toBe('Nenhuma solicitação encontrada');
+    expect(i18n.t('operations.list.results', { count: 1 })).toBe('1 solicitação encontrada');
+    expect(i18n.t('operations.list.results', { count: 10_000 })).toBe('10000 solicitações encontradas');
   });
 });

@@ -48,10 +48,18 @@ const RequestDetailPage = lazy(() => import('../requests/components/request-deta
 const MyQueuePage = lazy(() => import('../my-queue/components/my-queue-page.tsx'));
 const EnergyCompaniesPage = lazy(() => import('../energy-companies/components/energy-companies-page.tsx'));
 
+const ReportsMenuPage = lazy(() => import('../reports/components/reports-menu-page.tsx'));
+const RequestsReportPage = lazy(() => import('../reports/components/requests-report-page.tsx'));
+const AreaReportPage = lazy(() => import('../reports/components/area-report-page.tsx'));
+const LocationMapReportPage = lazy(() => import('../reports/components/location-map-report-page.tsx'));
 const ThemeSettingsPage = lazy(() => import('../theme-settings/components/theme-settings-page.tsx'));
 const CaptchaSettingsPage = lazy(() => import('../captcha-settings/components/captcha-settings-page.tsx'));
 
 export const adminRoutes: AdminRoute[] = [
+  { path: 'reports', element: <ReportsMenuPage />, level: 'any', navKey: 'reports' },
+  { path: 'reports/requests', element: <RequestsReportPage />, level: 'any' },
+  { path: 'reports/area', element: <AreaReportPage />, level: 'any' },
+  { path: 'reports/location-map', element: <LocationMapReportPage />, level: 'any' },
   { path: 'theme-settings', element: <ThemeSettingsPage />, level: 'admin', navKey: 'themeSettings' },
   { path: 'captcha-settings', element: <CaptchaSettingsPage />, level: 'admin', navKey: 'captchaSettings' },
   { path: 'dashboard', element: <DashboardPage />, level: 'any', navKey: 'dashboard' },

@@ -9,7 +9,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { addCatalogue, currentLanguage } from '../../../lib/i18n.ts';
+import { addCatalogue } from '../../../lib/i18n.ts';
 import type { CaptchaProps } from './captcha.tsx';
 
 addCatalogue('pt', ptCaptcha);
@@ -85,7 +85,7 @@ export default function CaptchaWidget({ provider, siteKey, onChange, resetKey, c
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const [verified, setVerified] = useState(false);
-  const language = i18n.language === 'en' ? 'en' : currentLanguage();
+  const language = i18n.language === 'en' ? 'en' : 'pt';
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
 

@@ -29,8 +29,7 @@ export async function exportReport({ kind, format, filters }: ExportRequest): Pr
     throw new ApiError(response.status, text || response.statusText, message, undefined);
   }
   const blob = await response.blob();
-  const name =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `${kind}.${format}`;
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `${kind}.${format}`;
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -1,6 +1,8 @@
 // The report filters live in the page URL (shareable, kept on reload), read through the
 // same shared schema the API validates them with; an invalid URL falls back to no filters.
+
 import { FILTER_NAMES, type ReportFilters, reportQuerySchema } from '@acende/shared/schemas/reports';
+import type { TFunction } from 'i18next';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import * as z from 'zod/mini';
@@ -40,10 +42,7 @@ export function useReportParams() {
     (filters: ReportFilters) => setSearch(reportQueryString({ ...filters, page: 1, pageSize: params.pageSize })),
     [setSearch, params.pageSize],
   );
-  const setPage = useCallback(
-    (page: number) => setSearch(reportQueryString({ ...params, page })),
-    [setSearch, params],
-  );
+  const setPage = useCallback((page: number) => setSearch(reportQueryString({ ...params, page })), [setSearch, params]);
   const setPageSize = useCallback(
     (pageSize: number) => setSearch(reportQueryString({ ...params, page: 1, pageSize })),
     [setSearch, params],
@@ -52,7 +51,7 @@ export function useReportParams() {
 }
 
 /** A duration as the exports write it: hours under two days, days beyond. */
-export function formatDuration(seconds: number | null, language: string, t: (k: string, o?: object) => string) {
+export function formatDuration(seconds: number | null, language: string, t: TFunction) {
   if (seconds === null) return '—';
   const format = (n: number) =>
     new Intl.NumberFormat(language === 'en' ? 'en-US' : 'pt-BR', {

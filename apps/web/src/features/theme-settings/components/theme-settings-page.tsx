@@ -89,9 +89,9 @@ function ThemeForm({ initial }: { initial: ThemeSettingsPayload }) {
   );
 
   const resetToDefaults = () => {
-    form.reset(DEFAULTS, { keepDefaultValues: true });
-    for (const key of Object.keys(DEFAULTS))
-      form.setValue(key as keyof ThemeSettingsForm, DEFAULTS[key as keyof ThemeSettingsForm], { shouldDirty: true });
+    for (const [key, value] of Object.entries(DEFAULTS)) {
+      form.setValue(key as keyof ThemeSettingsForm, value as never, { shouldDirty: true, shouldValidate: true });
+    }
     toast({ title: t('settings.theme.resetDone') });
   };
 

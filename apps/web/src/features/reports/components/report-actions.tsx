@@ -1,0 +1,52 @@
+// Export PDF, Export CSV and Print for a report, with the spec's toasts.
+import type { ReportFilters, ReportKind } from '@acende/shared/schemas/reports';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { useExportReport } from '../api/export-report.ts';
+
+export function ReportActions({ kind, filters }: { kind: ReportKind; filters: ReportFilters }) {
+  const { t } = useTranslation();
+  const exporter = useExportReport();
+  const run = (format: 'pdf' | 'csv') =>
+    exporter.mutate(
+      { kind, format, filters },
+      {
+        onSuccess: () =>
+          toast({
+            title: t(format === 'pdf' ? 'reports.toast.pdfExported' : 'reports.toast.csvExported'),
+            variant: 'success',
+          }),
+        onError: () =>
+          toast({
+            title: t('reports.toast.exportErrorTitle'),
+            description: t('reports.toast.exportError'),
+            variant: 'destructive',
+          }),
+      },
+    );
+  const busy = exporter.isPending;
+  return (
+    <div className="flex flex-wrap gap-2 print:hidden">
+      <Button
+        variant="secondary"
+        onClick={() => run('pdf')}
+        disabled={busy}
+        aria-busy={busy && exporter.variables?.format === 'pdf'}
+      >
+        {t('reports.actions.exportPdf')}
+      </Button>
+      <Button
+        variant="secondary"
+        onClick={() => run('csv')}
+        disabled={busy}
+        aria-busy={busy && exporter.variables?.format === 'csv'}
+      >
+        {t('reports.actions.exportCsv')}
+      </Button>
+      <Button variant="secondary" onClick={() => window.print()}>
+        {t('reports.actions.print')}
+      </Button>
+    </div>
+  );
+}

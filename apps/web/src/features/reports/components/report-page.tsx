@@ -1,0 +1,80 @@
+// The frame of each report screen: title, back to the menu, export and print actions,
+// the filters, then the report itself with its loading, error and empty states.
+import type { ReportFilters, ReportKind } from '@acende/shared/schemas/reports';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import './reports-print.css';
+import { ReportActions } from './report-actions.tsx';
+import { ReportFiltersForm } from './report-filters.tsx';
+
+export function ReportPage({
+  kind,
+  filters,
+  onApply,
+  children,
+}: {
+  kind: ReportKind;
+  filters: ReportFilters;
+  onApply: (filters: ReportFilters) => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const title = t(`reports.kinds.${kind}.title`);
+  useEffect(() => {
+    document.title = `${title} · ${t('app.title')}`;
+  }, [title, t]);
+  return (
+    <section data-report-page={kind} className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <Link to="/admin/reports" className="text-sm text-blue-800 underline print:hidden">
+            {t('reports.actions.back')}
+          </Link>
+          <h1 className="font-heading text-2xl font-bold">{title}</h1>
+        </div>
+        <ReportActions kind={kind} filters={filters} />
+      </div>
+      <ReportFiltersForm filters={filters} onApply={onApply} />
+      {children}
+    </section>
+  );
+}
+
+export function ReportState({
+  query,
+  empty,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; refetch: () => unknown };
+  empty: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (query.isPending) {
+    return (
+      <div className="flex items-center gap-2">
+        <Spinner label={t('reports.states.loading')} />
+        <span aria-hidden="true">{t('reports.states.loading')}</span>
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div role="alert" className="grid justify-items-start gap-2">
+        <p className="text-red-700">{t('reports.states.error')}</p>
+        <Button variant="secondary" onClick={() => void query.refetch()}>
+          {t('reports.states.retry')}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <>
+      {empty ? <p>{t('reports.states.empty')}</p> : null}
+      {children}
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+// /admin/reports: the menu of the three reports.
+import { REPORT_KINDS } from '@acende/shared/schemas/reports';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+export default function ReportsMenuPage() {
+  const { t } = useTranslation();
+  useEffect(() => {
+    document.title = `${t('reports.menu.title')} · ${t('app.title')}`;
+  }, [t]);
+  return (
+    <section className="grid gap-4">
+      <h1 className="font-heading text-2xl font-bold">{t('reports.menu.title')}</h1>
+      <p>{t('reports.menu.description')}</p>
+      <ul className="grid gap-3 md:grid-cols-3">
+        {REPORT_KINDS.map((kind) => (
+          <li key={kind}>
+            <Link
+              to={`/admin/reports/${kind}`}
+              className="block h-full rounded-theme border border-gray-300 p-4 text-fg no-underline hover:border-blue-700 hover:bg-gray-50 focus-visible:outline-2"
+            >
+              <span className="block font-heading text-lg font-semibold text-blue-800 underline">
+                {t(`reports.kinds.${kind}.title`)}
+              </span>
+              <span className="mt-1 block text-sm">{t(`reports.kinds.${kind}.description`)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
