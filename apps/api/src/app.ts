@@ -77,6 +77,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // While shutting down, every answer closes its connection: a kept-alive connection
+  // would otherwise hold app.close() open until the graceful-shutdown timeout.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (lifecycle.closing) reply.header('connection', 'close');
+    return payload;
+  });
 
   registerErrorHandler(app);
   await registerSecurity(app, config);

@@ -1,14 +1,16 @@
 // `npm run bench:reports`: fills a fresh database with 100,000 requests, then, for each
 // report export (PDF and CSV of the three reports), starts the API in a process of its
-// own, downloads the export and prints time to first byte, total time, size and the
+// own, downloads the export from this process and prints time to first byte, total time, size and the
 // server process's peak memory growth (RSS above its level once booted and signed in).
 // Not a timed test: figures depend on the machine. SQLite by default;
 // BENCH_DATABASE_URL=postgres://... (an empty database) runs it on PostgreSQL.
-// BENCH_ROWS changes the number of requests; BENCH_KEEP=1 keeps the SQLite file.
-import { spawnSync } from 'node:child_process';
+// BENCH_ROWS changes the number of requests; BENCH_KEEP=1 keeps the SQLite file;
+// BENCH_ONLY=requests.pdf,area.csv runs some exports only.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { PROBLEM_TYPES, REQUEST_STATUSES } from '@acende/shared/enums';
 import { buildApp } from '../src/app.ts';
 import { createDatabase, type Db } from '../src/db/database.ts';
@@ -23,7 +25,8 @@ const BATCH = 1000;
 const PASSWORD = 'bench-password-123';
 const DISTRICTS = ['Centro', 'Moinhos de Vento', 'Cidade Baixa', 'Menino Deus', 'Petrópolis', 'Partenon', null];
 const CITIES = ['Porto Alegre', 'Canoas', 'Gravataí', null];
-const EXPORTS = ['requests', 'area', 'location-map'].flatMap((k) => [`${k}.csv`, `${k}.pdf`]);
+const ALL_EXPORTS = ['requests', 'area', 'location-map'].flatMap((k) => [`${k}.csv`, `${k}.pdf`]);
+const EXPORTS = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',') : ALL_EXPORTS;
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 
@@ -83,8 +86,11 @@ async function seed(db: Db) {
     .execute();
 }
 
-/** Child mode: one server process, one export. Prints one JSON line. */
-async function measure(databaseUrl: string, name: string) {
+/**
+ * Server mode: the API alone in its process. Prints "ready <url> <cookie>", samples its
+ * RSS until a line arrives on stdin, then prints its peak growth as JSON and exits.
+ */
+async function serve(databaseUrl: string) {
   const config = testConfig(databaseUrl);
   const db = createDatabase(config.DATABASE_URL);
   const app = await buildApp({ config, db, logger: false });
@@ -103,8 +109,28 @@ async function measure(databaseUrl: string, name: string) {
   const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 10);
+  console.log(`ready ${address} ${cookie}`);
+  process.stdin.once('data', async () => {
+    clearInterval(sampler);
+    console.log(JSON.stringify({ growth: Math.max(peak, process.memoryUsage().rss) - baseline }));
+    await app.close();
+    await db.destroy();
+    process.exit(0);
+  });
+}
+
+/** Starts a server process, downloads one export from it here and returns the figures. */
+async function measure(url: string, name: string) {
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', import.meta.filename, '--serve'], {
+    env: { ...process.env, BENCH_DATABASE_URL: url },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  const next = () => new Promise<string>((resolve) => lines.once('line', resolve));
+  const ready = await next();
+  const [, address, cookie] = ready.split(' ');
   const started = performance.now();
-  const res = await fetch(`${address}/api/admin/reports/${name}`, { headers: { cookie } });
+  const res = await fetch(`${address}/api/admin/reports/${name}`, { headers: { cookie: cookie ?? '' } });
   if (!res.ok || !res.body) throw new Error(`${name}: ${res.status}`);
   const reader = res.body.getReader();
   let firstByte = 0;
@@ -116,11 +142,10 @@ async function measure(databaseUrl: string, name: string) {
     bytes += value.byteLength;
   }
   const total = performance.now() - started;
-  clearInterval(sampler);
-  peak = Math.max(peak, process.memoryUsage().rss);
-  console.log(JSON.stringify({ name, firstByte, total, bytes, growth: peak - baseline }));
-  await app.close();
-  await db.destroy();
+  const result = next();
+  child.stdin?.write('done\n');
+  const { growth } = JSON.parse(await result) as { growth: number };
+  return { firstByte, total, bytes, growth };
 }
 
 async function main() {
@@ -139,14 +164,7 @@ async function main() {
 
   const results: string[][] = [];
   for (const name of EXPORTS) {
-    const child = spawnSync(
-      process.execPath,
-      ['--expose-gc', '--import', 'tsx', import.meta.filename, '--child', name],
-      { env: { ...process.env, BENCH_DATABASE_URL: url }, encoding: 'utf8', maxBuffer: 1024 * 1024 },
-    );
-    const line = child.stdout.trim().split('\n').at(-1) ?? '';
-    if (child.status !== 0 || !line.startsWith('{')) throw new Error(`${name} failed:\n${child.stderr}`);
-    const r = JSON.parse(line) as { firstByte: number; total: number; bytes: number; growth: number };
+    const r = await measure(url, name);
     results.push([
       name,
       `${r.firstByte.toFixed(0)} ms`,
@@ -168,6 +186,5 @@ async function main() {
   else if (dir) console.log(`Kept ${url}`);
 }
 
-const childAt = process.argv.indexOf('--child');
-if (childAt > 0) await measure(process.env.BENCH_DATABASE_URL as string, process.argv[childAt + 1] as string);
+if (process.argv.includes('--serve')) await serve(process.env.BENCH_DATABASE_URL as string);
 else await main();

@@ -122,6 +122,14 @@ export interface CaptchaUsedTable {
   expiresAt: string;
 }
 
+/** Requests per company × status, in shards (issue 10); kept by triggers, summed when read. */
+export interface RequestCountersTable {
+  companyId: number;
+  status: string;
+  shard: number;
+  n: number;
+}
+
 export interface Database {
   energyCompanies: EnergyCompaniesTable;
   repairRequests: RepairRequestsTable;
@@ -133,6 +141,7 @@ export interface Database {
   emailOutbox: EmailOutboxTable;
   loginFailures: LoginFailuresTable;
   captchaUsed: CaptchaUsedTable;
+  requestCounters: RequestCountersTable;
 }
 
 export type EnergyCompany = Selectable<EnergyCompaniesTable>;

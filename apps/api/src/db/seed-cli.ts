@@ -39,6 +39,12 @@ async function main(): Promise<void> {
       count,
       now: new Date(),
       seed: rawSeed === undefined ? Date.now() % 2_147_483_647 : Number(rawSeed),
+      onProgress: (done) => {
+        if (count >= 200_000) {
+          const seconds = (performance.now() - started) / 1000;
+          process.stderr.write(`  ${done} / ${count} (${Math.round(done / seconds)} rows/s)\n`);
+        }
+      },
     });
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
     console.log(`Seeded ${inserted} repair requests into ${config.dialect} in ${seconds} s.`);

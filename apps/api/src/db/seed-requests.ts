@@ -1,10 +1,11 @@
 // Realistic repair requests for development, demos and the list tests: addresses in
 // Porto Alegre's neighbourhoods, Brazilian names and phones, spread over the past
 // year, every status with the history events that lead to it, every company.
-// Rows go in with multi-row inserts, in batches, inside one transaction.
+// Rows go in with multi-row inserts of 1000, a transaction per 50,000, built a chunk at a time.
 import { PROBLEM_TYPES, type RequestStatus } from '@acende/shared/enums';
 import { hashToken, newToken } from '../lib/tokens.ts';
-import type { Db, Trx } from './database.ts';
+import { sql } from 'kysely';
+import { type Db, dialectOf, type Trx } from './database.ts';
 import type { NewRepairRequest } from './schema.ts';
 
 const CITY = 'Porto Alegre';
@@ -192,6 +193,8 @@ export interface SeedRequestsOptions {
   /** Accounts to assign work to; by default the active admin and user accounts. */
   accounts?: SeedAccount[];
   batchSize?: number;
+  /** Called after each committed chunk with how many requests are in so far. */
+  onProgress?: (inserted: number) => void;
 }
 
 interface SeedEvent {
@@ -231,6 +234,7 @@ function emailFor(name: string, random: ReturnType<typeof randomSource>): string
 function buildRequest(
   random: ReturnType<typeof randomSource>,
   now: number,
+  created: number,
   companyIds: number[],
   accounts: SeedAccount[],
 ): { row: NewRepairRequest; events: SeedEvent[] } {
@@ -238,7 +242,6 @@ function buildRequest(
   const street = random.pick(STREETS);
   const name = random.next() < 0.9 ? `${random.pick(FIRST_NAMES)} ${random.pick(SURNAMES)}` : null;
   const companyId = random.pick(companyIds);
-  const created = now - Math.floor(random.next() * YEAR_MS);
   const roll = random.next();
   // Older requests are mostly settled; recent ones mostly still open.
   const age = (now - created) / YEAR_MS;
@@ -340,32 +343,62 @@ export async function seedRequests(db: Db, options: SeedRequestsOptions): Promis
   if (companyIds.length === 0) throw new Error('No energy companies to seed requests for: create one first.');
   const accounts = options.accounts ?? (await seedAccounts(db));
   const now = options.now.getTime();
-  const built = Array.from({ length: options.count }, () => buildRequest(random, now, companyIds, accounts));
-  // Request numbers grow with time, as they would have.
-  built.sort((a, b) => (a.row.createdAt < b.row.createdAt ? -1 : a.row.createdAt > b.row.createdAt ? 1 : 0));
+  const count = options.count;
   // Both engines cap bound parameters per statement (SQLite 32766): ~24 per request row.
   const batchSize = options.batchSize ?? 1000;
+  // Built and written a chunk at a time (memory stays flat for millions), one transaction
+  // per chunk. Request i is created in the i-th slice of the year, so numbers grow with time.
+  const chunkSize = Math.max(batchSize, 50_000);
+  const slot = YEAR_MS / Math.max(count, 1);
+  const start = now - YEAR_MS;
+  // PostgreSQL keeps GIN (search) indexes row by row at ~1,500 rows/s; for a big load
+  // they are set aside and rebuilt at the end from their own definitions, far faster.
+  const setAside = dialectOf(db) === 'postgres' && count >= 100_000 ? await dropGinIndexes(db) : [];
 
-  await db.transaction().execute(async (trx: Trx) => {
-    for (let start = 0; start < built.length; start += batchSize) {
-      const batch = built.slice(start, start + batchSize);
-      const inserted = await trx
-        .insertInto('repairRequests')
-        .values(batch.map((b) => b.row))
-        .returning(['id', 'trackingTokenHash'])
-        .execute();
-      const idByHash = new Map(inserted.map((r) => [r.trackingTokenHash, r.id]));
-      const events = batch.flatMap((b) => {
-        const requestId = idByHash.get(b.row.trackingTokenHash) as number;
-        return b.events.map((e) => ({ ...e, requestId }));
-      });
-      for (let e = 0; e < events.length; e += 2000) {
-        await trx
-          .insertInto('requestEvents')
-          .values(events.slice(e, e + 2000))
-          .execute();
-      }
+  for (let from = 0; from < count; from += chunkSize) {
+    const built: ReturnType<typeof buildRequest>[] = [];
+    for (let i = from; i < Math.min(count, from + chunkSize); i++) {
+      const created = Math.min(now, Math.floor(start + (i + random.next()) * slot));
+      built.push(buildRequest(random, now, created, companyIds, accounts));
     }
-  });
-  return built.length;
+    await db.transaction().execute(async (trx: Trx) => {
+      for (let b = 0; b < built.length; b += batchSize) {
+        const batch = built.slice(b, b + batchSize);
+        const inserted = await trx
+          .insertInto('repairRequests')
+          .values(batch.map((item) => item.row))
+          .returning(['id', 'trackingTokenHash'])
+          .execute();
+        const idByHash = new Map(inserted.map((r) => [r.trackingTokenHash, r.id]));
+        const events = batch.flatMap((item) => {
+          const requestId = idByHash.get(item.row.trackingTokenHash) as number;
+          return item.events.map((e) => ({ ...e, requestId }));
+        });
+        for (let e = 0; e < events.length; e += 2000) {
+          await trx
+            .insertInto('requestEvents')
+            .values(events.slice(e, e + 2000))
+            .execute();
+        }
+      }
+    });
+    options.onProgress?.(Math.min(count, from + chunkSize));
+  }
+  if (setAside.length) {
+    await db.transaction().execute(async (trx) => {
+      await sql`set local maintenance_work_mem = '256MB'`.execute(trx);
+      for (const definition of setAside) await sql.raw(definition).execute(trx);
+    });
+    await sql`analyze repair_requests`.execute(db);
+  }
+  return count;
+}
+
+/** Drops the GIN indexes of repair_requests and answers their definitions. */
+async function dropGinIndexes(db: Db): Promise<string[]> {
+  const { rows } = await sql<{ indexname: string; indexdef: string }>`
+    select indexname, indexdef from pg_indexes
+    where tablename = 'repair_requests' and schemaname = current_schema() and indexdef like '% USING gin %'`.execute(db);
+  for (const row of rows) await sql`drop index ${sql.id(row.indexname)}`.execute(db);
+  return rows.map((row) => row.indexdef);
 }

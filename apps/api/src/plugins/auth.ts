@@ -134,6 +134,12 @@ export async function registerAuth(app: FastifyInstance, deps: AppDeps): Promise
   const routes: AdminRoute[] = [];
   adminRoutes.set(app, routes);
   app.addHook('onRoute', (route) => {
+    // The OpenAPI document states each route's level (`x-auth`), so clients and the
+    // hardening suite's role matrix read it from the running server.
+    if (route.url.startsWith('/api/')) {
+      const declared = (route.config as { auth?: AuthLevel } | undefined)?.auth ?? 'public';
+      route.schema = { ...route.schema, 'x-auth': declared } as typeof route.schema;
+    }
     if (!route.url.startsWith('/api/admin')) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {

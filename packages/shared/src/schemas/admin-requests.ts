@@ -63,6 +63,16 @@ export const adminRequestListQuerySchema = z.object({
       return z.NEVER;
     }),
   ),
+  /** Opaque position after which the next page starts (keyset paging); `page` is then only echoed. */
+  cursor: z.pipe(
+    z.optional(z.string()),
+    z.transform((value, ctx) => {
+      if (blank(value)) return undefined;
+      if (/^[A-Za-z0-9_-]{1,200}$/.test(value as string)) return value as string;
+      ctx.issues.push({ code: 'custom', message: 'validation.invalid', input: value });
+      return z.NEVER;
+    }),
+  ),
   pageSize: z.pipe(
     z.optional(z.string()),
     z.transform((value, ctx) => {
@@ -99,6 +109,8 @@ export const adminRequestListSchema = z.object({
   total: z.number(),
   page: z.number(),
   pageSize: z.number(),
+  /** Pass as `cursor` (with page + 1) for the next page without skipping rows; null on the last page. */
+  nextCursor: z.optional(z.nullable(z.string())),
 });
 export type AdminRequestList = z.infer<typeof adminRequestListSchema>;
 

@@ -3,7 +3,7 @@
 import type { RequestStatus } from '@acende/shared/enums';
 import type { AdminRequestListQuery } from '@acende/shared/schemas/admin-requests';
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
-import type { Db, Trx } from '../../db/database.ts';
+import { type Db, type Dialect, dialectOf, type Trx } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 
 export type Scope = number[] | null;
@@ -14,9 +14,6 @@ type RequestsQuery<O> = SelectQueryBuilder<Database, 'repairRequests', O>;
 function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
-
-// Phones are stored as typed ("(51) 99876-4321"); digits-only search compares against this.
-const phoneDigits = sql<string>`replace(replace(replace(replace(replace(replace(repair_requests.phone, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', '')`;
 
 function applyScope<O>(query: RequestsQuery<O>, scope: Scope): RequestsQuery<O> {
   if (scope === null) return query;
@@ -35,9 +32,63 @@ function upperBound(to: string): { op: '<' | '<='; value: string } {
   return { op: '<', value: next.toISOString() };
 }
 
-export type ListFilters = Omit<AdminRequestListQuery, 'page' | 'pageSize'>;
+export type ListFilters = Omit<AdminRequestListQuery, 'page' | 'pageSize' | 'cursor'>;
 
-function applyFilters<O>(query: RequestsQuery<O>, filters: ListFilters): RequestsQuery<O> {
+/** Where the next page starts: the last row of the previous one, in the list's order. */
+export interface Cursor {
+  createdAt: string;
+  id: number;
+}
+
+/** Shorter queries cannot use the trigram index (SQLite); they fall back to a LIKE scan. */
+const MIN_INDEXED_QUERY = 3;
+
+/** A phrase of an FTS5 query: the text in double quotes, its own quotes doubled. */
+function ftsPhrase(text: string): string {
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+function searchCondition(
+  eb: ExpressionBuilder<Database, 'repairRequests'>,
+  dialect: Dialect,
+  text: string,
+): Expression<SqlBool> {
+  const digits = text.replace(/\D/g, '');
+  const number = /^#?\d{1,10}$/.test(text) ? Number(text.replace('#', '')) : null;
+  const byNumber = number !== null && number <= 2_147_483_647 ? number : null;
+  const withDigits = digits.length >= 3;
+  // A control character cannot be typed into the box; it would also straddle the fields joined by one.
+  const clean = text.replace(/\p{Cc}/gu, ' ');
+
+  if (dialect === 'postgres') {
+    // Trigram GIN indexes on the folded text and on the phone digits (migration 0006).
+    const ors: Expression<SqlBool>[] = [
+      sql<boolean>`acende_search_text(repair_requests.name, repair_requests.phone, repair_requests.address) like acende_fold(${containsPattern(clean)}) escape '\\'`,
+    ];
+    if (withDigits) {
+      ors.push(sql<boolean>`acende_digits(repair_requests.phone) like ${containsPattern(digits)} escape '\\'`);
+    }
+    if (byNumber !== null) ors.push(eb('repairRequests.id', '=', byNumber));
+    return eb.or(ors);
+  }
+
+  if ([...clean].length >= MIN_INDEXED_QUERY) {
+    // The FTS5 trigram table (contentless, kept by triggers) gives the matching rowids.
+    let match = `{name phone address} : ${ftsPhrase(clean)}`;
+    if (withDigits) match += ` OR phone_digits : ${ftsPhrase(digits)}`;
+    const numberPart = byNumber !== null ? sql` union all select ${byNumber}` : sql``;
+    return sql<boolean>`repair_requests.id in (select rowid from repair_requests_search where repair_requests_search match ${match}${numberPart})`;
+  }
+  // One or two characters: a scan, as before (case-insensitive for ASCII only).
+  const pattern = containsPattern(clean);
+  const like = (column: 'name' | 'phone' | 'address') =>
+    sql<boolean>`lower(${eb.ref(`repairRequests.${column}`)}) like ${pattern} escape '\\'`;
+  const ors: Expression<SqlBool>[] = [like('name'), like('phone'), like('address')];
+  if (byNumber !== null) ors.push(eb('repairRequests.id', '=', byNumber));
+  return eb.or(ors);
+}
+
+function applyFilters<O>(query: RequestsQuery<O>, filters: ListFilters, dialect: Dialect): RequestsQuery<O> {
   let q = query;
   if (filters.status) q = q.where('repairRequests.status', '=', filters.status);
   if (filters.problemType) q = q.where('repairRequests.problemType', '=', filters.problemType);
@@ -50,26 +101,92 @@ function applyFilters<O>(query: RequestsQuery<O>, filters: ListFilters): Request
   }
   if (filters.q) {
     const text = filters.q;
-    const pattern = containsPattern(text);
-    const digits = text.replace(/\D/g, '');
-    const number = /^#?\d{1,10}$/.test(text) ? Number(text.replace('#', '')) : null;
-    q = q.where((eb: ExpressionBuilder<Database, 'repairRequests'>) => {
-      const like = (column: 'name' | 'phone' | 'address') =>
-        sql<boolean>`lower(${eb.ref(`repairRequests.${column}`)}) like ${pattern} escape '\\'`;
-      const ors: Expression<SqlBool>[] = [like('name'), like('phone'), like('address')];
-      if (digits.length >= 3) ors.push(sql<boolean>`${phoneDigits} like ${containsPattern(digits)} escape '\\'`);
-      if (number !== null && number <= 2_147_483_647) ors.push(eb('repairRequests.id', '=', number));
-      return eb.or(ors);
-    });
+    q = q.where((eb: ExpressionBuilder<Database, 'repairRequests'>) => searchCondition(eb, dialect, text));
   }
   return q;
 }
 
-export async function listRequests(db: Db, scope: Scope, filters: ListFilters, page: number, pageSize: number) {
-  const base = applyFilters(applyScope(db.selectFrom('repairRequests'), scope), filters);
-  const [countRow, items] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    base
+/** Filters the counters answer exactly (company and status only). */
+function countersAnswer(filters: ListFilters): boolean {
+  return !filters.q && !filters.problemType && !filters.assignedToId && !filters.from && !filters.to;
+}
+
+// Totals of other filters are counted, and a large one is kept for a few seconds so that
+// turning pages does not count again; a small one is cheap and always exact.
+const TOTAL_CACHE_MS = 10_000;
+const TOTAL_CACHE_FROM = 5_000;
+const TOTAL_CACHE_ENTRIES = 500;
+const totalCaches = new WeakMap<Db, Map<string, { total: number; until: number }>>();
+
+async function countFiltered(db: Db, scope: Scope, filters: ListFilters): Promise<number> {
+  if (countersAnswer(filters)) return sumCounters(db, scope, filters);
+  let cache = totalCaches.get(db);
+  if (!cache) {
+    cache = new Map();
+    totalCaches.set(db, cache);
+  }
+  const key = JSON.stringify([scope, filters]);
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && hit.until > now) return hit.total;
+  const row = await applyFilters(applyScope(db.selectFrom('repairRequests'), scope), filters, dialectOf(db))
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  const total = Number(row.total);
+  if (total >= TOTAL_CACHE_FROM) {
+    if (cache.size >= TOTAL_CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
+    cache.set(key, { total, until: now + TOTAL_CACHE_MS });
+  }
+  return total;
+}
+
+/** How many requests the counters hold for a scope, optionally one company and one status. */
+export async function sumCounters(
+  db: Db,
+  scope: Scope,
+  filters: { companyId?: number; status?: RequestStatus } = {},
+): Promise<number> {
+  if (scope !== null && scope.length === 0) return 0;
+  let query = db.selectFrom('requestCounters').select((eb) => eb.fn.sum<number>('n').as('n'));
+  if (scope !== null) query = query.where('companyId', 'in', scope);
+  if (filters.companyId) query = query.where('companyId', '=', filters.companyId);
+  if (filters.status) query = query.where('status', '=', filters.status);
+  const row = await query.executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * One page, newest first. With a cursor the page starts right after it (keyset: the index
+ * is entered at the cursor); otherwise at (page - 1) * pageSize, skipping ids only in the
+ * index before the rows of the page are read.
+ */
+export async function listRequests(
+  db: Db,
+  scope: Scope,
+  filters: ListFilters,
+  page: number,
+  pageSize: number,
+  cursor?: Cursor,
+) {
+  const dialect = dialectOf(db);
+  let ids = applyFilters(applyScope(db.selectFrom('repairRequests'), scope), filters, dialect).select(
+    'repairRequests.id',
+  );
+  if (cursor) {
+    ids = ids.where((eb) =>
+      eb(eb.refTuple('repairRequests.createdAt', 'repairRequests.id'), '<', eb.tuple(cursor.createdAt, cursor.id)),
+    );
+  }
+  ids = ids
+    .orderBy('repairRequests.createdAt', 'desc')
+    .orderBy('repairRequests.id', 'desc')
+    .limit(pageSize)
+    .offset(cursor ? 0 : (page - 1) * pageSize);
+  const [total, items] = await Promise.all([
+    countFiltered(db, scope, filters),
+    db
+      .selectFrom(ids.as('page'))
+      .innerJoin('repairRequests', 'repairRequests.id', 'page.id')
       .innerJoin('energyCompanies', 'energyCompanies.id', 'repairRequests.companyId')
       .select([
         'repairRequests.id',
@@ -88,11 +205,9 @@ export async function listRequests(db: Db, scope: Scope, filters: ListFilters, p
       ])
       .orderBy('repairRequests.createdAt', 'desc')
       .orderBy('repairRequests.id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
       .execute(),
   ]);
-  return { total: Number(countRow.total), items };
+  return { total, items };
 }
 
 export function findRequest(db: Db | Trx, scope: Scope, id: number) {
@@ -195,18 +310,22 @@ export async function insertEvent(
   await trx.insertInto('requestEvents').values(event).execute();
 }
 
+/** Requests per status for a scope, summed from the counters (migration 0006), never from the table. */
 export async function countByStatus(db: Db, scope: Scope) {
-  return applyScope(db.selectFrom('repairRequests'), scope)
-    .select(['repairRequests.status', (eb) => eb.fn.countAll<number>().as('count')])
-    .groupBy('repairRequests.status')
-    .execute();
+  if (scope !== null && scope.length === 0) return [];
+  let query = db.selectFrom('requestCounters').select(['status', (eb) => eb.fn.sum<number>('n').as('count')]);
+  if (scope !== null) query = query.where('companyId', 'in', scope);
+  return query.groupBy('status').execute();
 }
 
+/** Requests per company and status for a scope, from the counters. */
 export async function countByCompanyAndStatus(db: Db, scope: Scope) {
-  return applyScope(db.selectFrom('repairRequests'), scope)
-    .select(['repairRequests.companyId', 'repairRequests.status', (eb) => eb.fn.countAll<number>().as('count')])
-    .groupBy(['repairRequests.companyId', 'repairRequests.status'])
-    .execute();
+  if (scope !== null && scope.length === 0) return [];
+  let query = db
+    .selectFrom('requestCounters')
+    .select(['companyId', 'status', (eb) => eb.fn.sum<number>('n').as('count')]);
+  if (scope !== null) query = query.where('companyId', 'in', scope);
+  return query.groupBy(['companyId', 'status']).execute();
 }
 
 /** Companies a scope may see, for the per-company counts (companies without requests included). */

@@ -18,6 +18,7 @@ import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { type AuthAdmin, companyScope } from '../../plugins/auth.ts';
 import { queueStatusUpdateEmail } from '../email/outbox.service.ts';
 import {
+  type Cursor,
   countByCompanyAndStatus,
   countByStatus,
   findRequest,
@@ -36,18 +37,46 @@ export async function listAdminRequests(
   admin: Reader,
   query: AdminRequestListQuery,
 ): Promise<AdminRequestList> {
-  const { page, pageSize, ...filters } = query;
-  const { total, items } = await listRequests(deps.db, companyScope(admin), filters, page, pageSize);
+  const { page, pageSize, cursor, ...filters } = query;
+  const after = cursor === undefined ? undefined : decodeCursor(cursor);
+  const { total, items } = await listRequests(deps.db, companyScope(admin), filters, page, pageSize, after);
+  const last = items[items.length - 1];
   return {
     total,
     page,
     pageSize,
+    nextCursor: last && items.length === pageSize ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
     items: items.map((row) => ({
       ...row,
       problemType: row.problemType as ProblemType,
       status: row.status as RequestStatus,
     })),
   };
+}
+
+/** The cursor is opaque to clients: base64url of [createdAt, id] of the last row shown. */
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString('base64url');
+}
+
+function decodeCursor(text: string): Cursor {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      typeof value[0] === 'string' &&
+      value[0].length <= 40 &&
+      Number.isInteger(value[1]) &&
+      value[1] > 0 &&
+      value[1] <= 2_147_483_647
+    ) {
+      return { createdAt: value[0], id: value[1] };
+    }
+  } catch {
+    // Falls through to the 400 below.
+  }
+  throw new AppError('validation.invalid', 400, undefined, { cursor: 'validation.invalid' });
 }
 
 export async function getAdminRequest(

@@ -22,12 +22,12 @@ export function findActiveCompany(db: Db, id: number) {
 }
 
 // Administrators' registry (DECISIONS 11): every company, active or not, with how many
-// requests refer to it.
+// requests refer to it, from the per company × status counters (migration 0006).
 const requestCount = (eb: ExpressionBuilder<Database, 'energyCompanies'>) =>
   eb
-    .selectFrom('repairRequests')
-    .select((sub) => sub.fn.countAll<number>().as('n'))
-    .whereRef('repairRequests.companyId', '=', 'energyCompanies.id')
+    .selectFrom('requestCounters')
+    .select((sub) => sub.fn.coalesce(sub.fn.sum<number>('requestCounters.n'), sub.lit(0)).as('n'))
+    .whereRef('requestCounters.companyId', '=', 'energyCompanies.id')
     .as('requestCount');
 
 const ADMIN_COLUMNS = [

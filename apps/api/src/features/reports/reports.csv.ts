@@ -1,4 +1,4 @@
-// CSV for spreadsheets set to Brazilian Portuguese (docs/decisions/0007-report-exports.md):
+// CSV for spreadsheets set to Brazilian Portuguese (docs/decisions/0007-reports.md):
 // a UTF-8 BOM so the accents are read as UTF-8, ";" between fields because "," is the
 // decimal separator there, CRLF line ends, and fields quoted when they need it.
 // Text that a spreadsheet would run as a formula is prefixed with an apostrophe.

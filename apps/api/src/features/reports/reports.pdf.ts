@@ -95,14 +95,32 @@ export function createPdf(title: string): Doc {
   });
 }
 
-/** Resolves when the reader has taken what is queued (pdfkit pushes without waiting). */
+/** Thrown inside the writer when the reader went away (a download cancelled): stop quietly. */
+export class ReaderGone extends Error {}
+
+/**
+ * Resolves when the reader has taken what is queued (pdfkit pushes without waiting);
+ * rejects with ReaderGone when the stream was destroyed, so the writer stops reading rows.
+ */
 function drained(doc: Doc): Promise<void> {
-  const stream = doc as unknown as { readableLength: number; readableHighWaterMark: number; _read: () => void };
+  const stream = doc as unknown as {
+    readableLength: number;
+    readableHighWaterMark: number;
+    destroyed: boolean;
+    _read: () => void;
+  };
+  if (stream.destroyed) return Promise.reject(new ReaderGone());
   if (stream.readableLength < stream.readableHighWaterMark * 4) return Promise.resolve();
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const original = stream._read;
+    const onClose = () => {
+      stream._read = original;
+      reject(new ReaderGone());
+    };
+    doc.once('close', onClose);
     stream._read = () => {
       stream._read = original;
+      doc.off('close', onClose);
       resolve();
     };
   });
@@ -220,23 +238,32 @@ async function drawFrame(doc: Doc, frame: NonNullable<PdfReport['frame']>, newPa
     const scale = Math.min((width - 2 * inner) / spanX, (height - 2 * inner) / spanY);
     const offsetX = MARGIN + inner + (width - 2 * inner - spanX * scale) / 2;
     const offsetY = top + inner + (height - 2 * inner - spanY * scale) / 2;
-    // One small square per occupied 2-pt cell and colour: the frame page's content stays
-    // bounded by the frame's area however many points there are.
-    const drawn = new Set<string>();
+    // One small square per occupied 2-pt cell and colour (a bitmap per colour): the frame
+    // page's content stays bounded by the frame's area however many points there are.
+    const columns = Math.ceil(doc.page.width / 2) + 1;
+    const rows = Math.ceil(doc.page.height / 2) + 1;
+    const drawn = new Map<string, Uint8Array>();
     for await (const batch of frame.points()) {
-      const byColor = new Map<string, [number, number][]>();
+      const byColor = new Map<string, number[]>();
       for (const point of batch) {
-        const x = 2 * Math.round((offsetX + (point.lon - b.minLon) * Math.cos(midLat) * scale) / 2);
-        const y = 2 * Math.round((offsetY + (b.maxLat - point.lat) * scale) / 2);
-        const cellKey = `${point.color}${x},${y}`;
-        if (drawn.has(cellKey)) continue;
-        drawn.add(cellKey);
+        const gx = Math.round((offsetX + (point.lon - b.minLon) * Math.cos(midLat) * scale) / 2);
+        const gy = Math.round((offsetY + (b.maxLat - point.lat) * scale) / 2);
+        let bitmap = drawn.get(point.color);
+        if (!bitmap) {
+          bitmap = new Uint8Array(columns * rows);
+          drawn.set(point.color, bitmap);
+        }
+        const cellIndex = gy * columns + gx;
+        if (bitmap[cellIndex]) continue;
+        bitmap[cellIndex] = 1;
         const list = byColor.get(point.color) ?? [];
-        list.push([x, y]);
+        list.push(gx * 2, gy * 2);
         byColor.set(point.color, list);
       }
       for (const [color, cells] of byColor) {
-        for (const [x, y] of cells) doc.rect(x - 1.25, y - 1.25, 2.5, 2.5);
+        for (let i = 0; i < cells.length; i += 2) {
+          doc.rect((cells[i] as number) - 1.25, (cells[i + 1] as number) - 1.25, 2.5, 2.5);
+        }
         doc.fill(color);
       }
       await drained(doc);

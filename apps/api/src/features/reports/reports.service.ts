@@ -33,7 +33,7 @@ import {
   startOfDayUtc,
   wholeDays,
 } from './reports.format.ts';
-import { createPdf, writePdf } from './reports.pdf.ts';
+import { createPdf, ReaderGone, writePdf } from './reports.pdf.ts';
 import {
   countByArea,
   countGroups,
@@ -565,6 +565,7 @@ export async function exportReport(
   // One turn first, so the response headers and the PDF header leave before the counting.
   setImmediate(() => {
     write().catch((error: unknown) => {
+      if (error instanceof ReaderGone) return;
       log.error({ err: error }, 'report export failed while streaming');
       doc.destroy(error instanceof Error ? error : new Error(String(error)));
     });

@@ -13,6 +13,8 @@ export interface LocationMapProps {
   tileUrl: string;
   attribution: string;
   label: string;
+  /** Titles of the zoom buttons, in the reader's language. */
+  zoomLabels?: { in: string; out: string };
   heightPx: number;
   onMapClick?: (lat: number, lon: number) => void;
   crosshair?: boolean;
@@ -26,25 +28,43 @@ const markerIcon = L.divIcon({
 });
 
 export default function LocationMap(props: LocationMapProps) {
-  const { position, zoom, fallback, tileUrl, attribution, label, heightPx, onMapClick, crosshair } = props;
+  const { position, zoom, fallback, tileUrl, attribution, label, zoomLabels, heightPx, onMapClick, crosshair } = props;
   const element = useRef<HTMLElement>(null);
   const map = useRef<L.Map | null>(null);
   const marker = useRef<L.Marker | null>(null);
   const clickHandler = useRef(onMapClick);
   clickHandler.current = onMapClick;
 
+  // One map for the component's life; tiles and zoom buttons follow their props.
   useEffect(() => {
     if (!element.current) return;
-    const instance = L.map(element.current, { zoomControl: true, attributionControl: true });
-    L.tileLayer(tileUrl, { attribution, maxZoom: 19 }).addTo(instance);
+    const instance = L.map(element.current, { zoomControl: false, attributionControl: true });
     instance.on('click', (event: L.LeafletMouseEvent) => clickHandler.current?.(event.latlng.lat, event.latlng.lng));
     map.current = instance;
     return () => {
-      instance.remove();
       map.current = null;
       marker.current = null;
+      instance.remove();
+    };
+  }, []);
+
+  useEffect(() => {
+    const layer = map.current ? L.tileLayer(tileUrl, { attribution, maxZoom: 19 }).addTo(map.current) : null;
+    return () => {
+      if (map.current) layer?.remove();
     };
   }, [tileUrl, attribution]);
+
+  const zoomIn = zoomLabels?.in ?? 'Zoom in';
+  const zoomOut = zoomLabels?.out ?? 'Zoom out';
+  useEffect(() => {
+    const control = map.current
+      ? L.control.zoom({ zoomInTitle: zoomIn, zoomOutTitle: zoomOut }).addTo(map.current)
+      : null;
+    return () => {
+      if (map.current) control?.remove();
+    };
+  }, [zoomIn, zoomOut]);
 
   const lat = position?.lat ?? null;
   const lon = position?.lon ?? null;

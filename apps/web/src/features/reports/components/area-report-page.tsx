@@ -36,7 +36,12 @@ export default function AreaReportPage() {
                 <figcaption className="font-heading text-lg font-semibold">{t('reports.area.chartTitle')}</figcaption>
                 <div className="h-72 w-full" aria-hidden="true">
                   <ResponsiveContainer width="100%" height="100%">
-                    <BarChart data={chart} layout="vertical" margin={{ top: 4, right: 16, bottom: 4, left: 8 }}>
+                    <BarChart
+                      data={chart}
+                      layout="vertical"
+                      margin={{ top: 4, right: 16, bottom: 4, left: 8 }}
+                      accessibilityLayer={false}
+                    >
                       <CartesianGrid strokeDasharray="3 3" horizontal={false} />
                       <XAxis type="number" allowDecimals={false} />
                       <YAxis type="category" dataKey="name" width={150} tick={{ fontSize: 12 }} />

@@ -220,6 +220,7 @@ function TrackingMap({ latitude, longitude }: { latitude: string; longitude: str
           tileUrl={site.data.tileUrl}
           attribution={site.data.tileAttribution}
           label={t('location.map')}
+          zoomLabels={{ in: t('location.zoomIn'), out: t('location.zoomOut') }}
           heightPx={MAP_HEIGHT_PX}
         />
       </div>

@@ -178,6 +178,7 @@ export function LocationStep(props: LocationStepProps) {
               tileUrl={site.data.tileUrl}
               attribution={site.data.tileAttribution}
               label={t('location.map')}
+              zoomLabels={{ in: t('location.zoomIn'), out: t('location.zoomOut') }}
               heightPx={MAP_HEIGHT_PX}
               onMapClick={location.manual ? onMapClick : undefined}
               crosshair={location.manual}
@@ -205,7 +206,6 @@ export function LocationStep(props: LocationStepProps) {
             {location.address || t('location.noAddressYet')}
           </p>
         )}
-        {location.error && !hasPoint ? <p className="text-sm text-gray-700">{location.error}</p> : null}
         {location.confirmed ? (
           <p className="flex items-center gap-1 text-sm font-medium text-green-800">
             <CheckIcon />

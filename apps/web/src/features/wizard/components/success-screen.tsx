@@ -37,6 +37,10 @@ export function SuccessScreen({ result, onNewRequest }: { result: WizardResult; 
 
   return (
     <div className="grid gap-6">
+      <p className="flex items-center gap-2 text-lg font-semibold text-green-900">
+        <CheckIcon />
+        {t('success.title')}
+      </p>
       <div className="grid gap-3 rounded-theme border border-green-700 bg-green-50 p-4">
         <p className="text-sm font-medium text-green-900">{t('success.requestId')}</p>
         <div className="flex flex-wrap items-center gap-3">

