@@ -151,7 +151,7 @@ describe.each(ENGINES)('fuzzing the built server [%s]', (engine: Engine) => {
     return call(base(), c.route.method, path, {
       cookie: c.signedIn && !logout ? fuzzer.cookie : undefined,
       headers: c.headers,
-      raw: c.body === undefined ? undefined : JSON.stringify(c.body),
+      raw: c.body === undefined || c.route.method === 'GET' ? undefined : JSON.stringify(c.body),
     });
   }
 
@@ -203,8 +203,17 @@ describe.each(ENGINES)('fuzzing the built server [%s]', (engine: Engine) => {
           cookie: route.path.endsWith('/logout') ? undefined : fuzzer.cookie,
           raw,
           headers: { 'content-type': 'application/json' },
+        }).catch((error) => {
+          // The server may answer 413 and close before a 10 MB body is all written: the
+          // client then sees the connection end, which is the refusal, provided it lives on.
+          if (raw === big) return undefined;
+          throw error;
         });
         cases += 1;
+        if (!res) {
+          expect((await call(base(), 'GET', '/api/health')).status).toBe(200);
+          continue;
+        }
         const label = `${routeKey(route)} with ${raw.slice(0, 60)}: ${res.status} ${res.text.slice(0, 200)}`;
         expect(res.status, label).toBeLessThan(500);
         if (res.status >= 400) expect(typeof res.json?.message, label).toBe('string');
@@ -261,35 +270,51 @@ describe.each(ENGINES)('fuzzing the built server [%s]', (engine: Engine) => {
     let accepted = 0;
     let sent = 0;
     const mismatches: string[] = [];
+    const sendNaughty = async (route: Route, body: Record<string, unknown>, label: string) => {
+      const res = await call(base(), route.method, concrete(route.path, realId(route.path)), {
+        cookie: route.path.endsWith('/logout') ? undefined : fuzzer.cookie,
+        body,
+      });
+      sent += 1;
+      const line = `${routeKey(route)} ${label}: ${res.status} ${res.text.slice(0, 200)}`;
+      if (res.status >= 500) throw new Error(line);
+      if (res.status >= 400 && typeof res.json?.message !== 'string') throw new Error(`no JSON message: ${line}`);
+      return res;
+    };
     for (const route of routes.filter((r) => r.body)) {
       const key = routeKey(route);
-      // Each password field costs an argon2 hash: the sign-in and password routes get the list on their name fields only.
-      const fields = textFields(route.body).filter(
-        (f) => !/password|token$/i.test(f) || key === 'POST /api/repair-requests',
+      const fields = textFields(route.body);
+      const serial = key.startsWith('PATCH') || key.startsWith('PUT') ? 1 : 6;
+      // Every naughty string in every text field of the route at once...
+      await runPool(
+        NAUGHTY.map((naughty) => async () => {
+          const body = bases[key] ? await bases[key]() : {};
+          for (const field of fields) set(body, field, naughty);
+          await sendNaughty(route, body, `all fields=${JSON.stringify(naughty)}`);
+        }),
+        serial,
       );
-      for (const field of fields) {
-        const jobs = NAUGHTY.map((naughty) => async () => {
-          const body = set(bases[key] ? await bases[key]() : {}, field, naughty);
-          const res = await call(base(), route.method, concrete(route.path, realId(route.path)), {
-            cookie: route.path.endsWith('/logout') ? undefined : fuzzer.cookie,
-            body,
-          });
-          sent += 1;
-          const label = `${key} ${field}=${JSON.stringify(naughty)}: ${res.status} ${res.text.slice(0, 200)}`;
-          if (res.status >= 500) throw new Error(label);
-          if (res.status >= 400 && typeof res.json?.message !== 'string') throw new Error(`no JSON message: ${label}`);
-          if (res.status >= 300) return;
-          accepted += 1;
-          const back = await readBack(key, field, res.json);
-          if (back === undefined) return;
-          const expected = expectedStored(field, naughty);
-          if (back !== expected)
-            mismatches.push(`${key} ${field}: sent ${JSON.stringify(naughty)}, got ${JSON.stringify(back)}`);
-        });
-        // Concurrency only where order does not matter (the PATCH needs the latest updatedAt).
-        await runPool(jobs, key.startsWith('PATCH') || key.startsWith('PUT') ? 1 : 6);
-      }
       await ensureSession();
+      // ...and, where the route is known to accept a body and the value can be read back,
+      // one field at a time: what is accepted must be stored byte for byte.
+      if (!bases[key]) continue;
+      for (const field of fields.filter((f) => !/password|captchaToken/i.test(f))) {
+        await runPool(
+          NAUGHTY.map((naughty) => async () => {
+            const body = set(await (bases[key] as () => Promise<Record<string, unknown>>)(), field, naughty);
+            const res = await sendNaughty(route, body, `${field}=${JSON.stringify(naughty)}`);
+            if (res.status >= 300) return;
+            accepted += 1;
+            const back = await readBack(key, field, res.json);
+            const expected = expectedStored(key, field, naughty);
+            if (back === undefined || expected === undefined) return;
+            if (back !== expected) {
+              mismatches.push(`${key} ${field}: sent ${JSON.stringify(naughty)}, got ${JSON.stringify(back)}`);
+            }
+          }),
+          serial,
+        );
+      }
     }
     cases += sent;
     record(`fuzz [${engine}]: ${cases} cases (seed ${SEED}); naughty strings: ${sent} sent, ${accepted} accepted`);

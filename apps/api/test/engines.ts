@@ -74,6 +74,8 @@ export function testConfig(databaseUrl: string, overrides: Record<string, string
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://acende.test',
     CAPTCHA: 'off',
+    // Nothing listens on port 9: tests that need a geocoder start a stand-in and override this.
+    GEOCODER_URL: 'http://127.0.0.1:9',
     RATE_LIMIT_CREATE_MAX: '100000',
     RATE_LIMIT_LOOKUP_MAX: '100000',
     ...overrides,

@@ -165,6 +165,15 @@ describeEachEngine(
     };
     const storedArea = (id: number) =>
       ctx().db.selectFrom('repairRequests').select(['district', 'city']).where('id', '=', id).executeTakeFirstOrThrow();
+    /** The area is filled in after the answer when the geocoder had to be asked. */
+    const eventualArea = async (id: number) => {
+      for (let i = 0; i < 100; i++) {
+        const area = await storedArea(id);
+        if (area.district || area.city) return area;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return storedArea(id);
+    };
 
     it('stores the district and city of a new request from the geocoder', async () => {
       fast();
@@ -175,7 +184,7 @@ describeEachEngine(
         payload: { ...request, latitude: '-29.4611', longitude: '-51.2011' },
       });
       expect(res.statusCode).toBe(201);
-      expect(await storedArea(res.json().id)).toEqual({ district: 'Picada Café', city: 'Linha Nova' });
+      expect(await eventualArea(res.json().id)).toEqual({ district: 'Picada Café', city: 'Linha Nova' });
     });
 
     it('uses the area of a picked search result without asking again', async () => {
@@ -203,7 +212,7 @@ describeEachEngine(
       });
       mode = 'ok';
       expect(res.statusCode).toBe(201);
-      expect(Date.now() - started).toBeLessThan(3000);
+      expect(Date.now() - started).toBeLessThan(1000);
       expect(await storedArea(res.json().id)).toEqual({ district: null, city: null });
     });
   },

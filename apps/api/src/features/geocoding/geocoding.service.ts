@@ -263,3 +263,30 @@ export async function resolveArea(
     clearTimeout(timer);
   }
 }
+
+/** The area of a point when the geocoder already knows it: no upstream call, no wait. */
+export function knownArea(deps: Pick<AppDeps, 'config'>, lat: number, lon: number): Area | undefined {
+  if (!Number.isFinite(lat) || !Number.isFinite(lon)) return undefined;
+  return geocoderFor(deps).cachedArea(lat, lon);
+}
+
+/**
+ * Looks the area of a stored request up in the background and fills it in. Filing a
+ * request never waits for the geocoder (it may queue for seconds at one call a second);
+ * never throws, and leaves the area unknown when the geocoder has no answer.
+ */
+export async function fillAreaLater(deps: AppDeps, requestId: number, lat: number, lon: number): Promise<void> {
+  try {
+    const area = await resolveArea(deps, lat, lon, 60_000);
+    if (!area.district && !area.city) return;
+    await deps.db
+      .updateTable('repairRequests')
+      .set({ district: area.district, city: area.city })
+      .where('id', '=', requestId)
+      .where('district', 'is', null)
+      .where('city', 'is', null)
+      .execute();
+  } catch {
+    // The database may be closing (shutdown) or the row gone: the area stays unknown.
+  }
+}

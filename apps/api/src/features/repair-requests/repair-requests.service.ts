@@ -10,11 +10,11 @@ import type { AppDeps } from '../../app-deps.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { iso } from '../../lib/clock.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
-import { verifyCaptchaOrThrow } from '../captcha/captcha.service.ts';
 import { derivedToken, hashToken, newToken, sha256, tokenMatches } from '../../lib/tokens.ts';
+import { verifyCaptchaOrThrow } from '../captcha/captcha.service.ts';
 import { queueConfirmationEmail } from '../email/outbox.service.ts';
 import { findActiveCompany } from '../energy-companies/energy-companies.repository.ts';
-import { resolveArea } from '../geocoding/geocoding.service.ts';
+import { fillAreaLater, knownArea } from '../geocoding/geocoding.service.ts';
 import {
   findByIdempotencyKey,
   findPublicRequest,
@@ -59,8 +59,11 @@ export async function createRepairRequest(
   }
 
   const trackingToken = tokenFor();
-  // The area comes from the geocoder (usually its cache); unknown when it is slow or down.
-  const area = await resolveArea(deps, Number(input.latitude), Number(input.longitude));
+  // The area comes from the geocoder's cache (the citizen's own lookup filled it); when it
+  // is not there the request is stored at once and the area filled in after (fillAreaLater).
+  const lat = Number(input.latitude);
+  const lon = Number(input.longitude);
+  const area = knownArea(deps, lat, lon);
   const now = iso(deps.clock);
   try {
     const id = await db.transaction().execute(async (trx) => {
@@ -74,8 +77,8 @@ export async function createRepairRequest(
         latitude: input.latitude,
         longitude: input.longitude,
         companyId: company.id,
-        district: area.district,
-        city: area.city,
+        district: area?.district ?? null,
+        city: area?.city ?? null,
         status: 'open',
         language: context.language,
         trackingTokenHash: hashToken(trackingToken),
@@ -89,6 +92,7 @@ export async function createRepairRequest(
       await queueConfirmationEmail(trx, deps, request, trackingToken);
       return requestId;
     });
+    if (!area) void fillAreaLater(deps, id, lat, lon);
     return { id, companyName: company.name, trackingToken };
   } catch (error) {
     // Two retries with the same key raced: the loser answers with the winner's request.

@@ -1,0 +1,530 @@
+// `npm run bench` (issue 10): on each engine, seeds a database, starts the built server
+// (apps/api/dist/main.js) and a minimal baseline server as separate processes, drives the
+// public calls with autocannon, times the admin reads on the seeded rows, samples the
+// server's RSS, prints EXPLAIN of the search and count queries, and writes the table to
+// bench/results/latest.md. Flags: --rows N (1000000) --duration S (10) --connections C (50)
+// --engines sqlite,postgres --samples N (30 per admin measure). Not a test: figures vary.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import autocannon from 'autocannon';
+import SQLite from 'better-sqlite3';
+import { CamelCasePlugin, type CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import {
+  countByCompanyAndStatus,
+  countByStatus,
+  listRequests,
+} from '../apps/api/src/features/admin-requests/admin-requests.repository.ts';
+import type { Database } from '../apps/api/src/db/schema.ts';
+
+const ROOT = join(dirname(new URL(import.meta.url).pathname), '..');
+const args = process.argv.slice(2);
+const flag = (name: string, fallback: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? (args[i + 1] as string) : fallback;
+};
+const ROWS = Number(flag('rows', '1000000'));
+const DURATION = Number(flag('duration', '10'));
+const CONNECTIONS = Number(flag('connections', '50'));
+const SAMPLES = Number(flag('samples', '30'));
+const ENGINES = flag('engines', 'sqlite,postgres').split(',') as ('sqlite' | 'postgres')[];
+const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PASSWORD = 'bench-admin-password';
+
+const log = (text: string) => process.stderr.write(`${text}\n`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// --- processes -------------------------------------------------------------------------
+
+function run(command: string, commandArgs: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, commandArgs, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.stderr.on('data', (d) => process.stderr.write(d));
+    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${command} exited with ${code}`))));
+  });
+}
+
+async function waitForHttp(url: string, timeoutMs = 60_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(200);
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+function startProcess(commandArgs: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(process.execPath, commandArgs, { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  child.stderr?.on('data', (d) => process.stderr.write(`  [server] ${d}`));
+  return child;
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, sleep(10_000)]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+/** Samples a process's resident set size (Linux /proc) until stopped; answers the peak in MB. */
+function sampleRss(pid: number) {
+  let peak = 0;
+  const read = () => {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      peak = Math.max(peak, kb / 1024);
+    } catch {
+      // The process has gone.
+    }
+  };
+  const timer = setInterval(read, 200);
+  read();
+  return {
+    stop: () => {
+      clearInterval(timer);
+      read();
+      return peak;
+    },
+  };
+}
+
+// --- measurements ----------------------------------------------------------------------
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(
+  base: string,
+  options: { method?: 'GET' | 'POST'; path: string; body?: string; paths?: string[] },
+): Promise<Load> {
+  let i = 0;
+  const result = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    requests: [
+      {
+        method: options.method ?? 'GET',
+        path: options.path,
+        headers: options.body ? { 'content-type': 'application/json' } : {},
+        body: options.body,
+        setupRequest: options.paths
+          ? (req) => ({ ...req, path: options.paths?.[i++ % (options.paths?.length ?? 1)] as string })
+          : undefined,
+      },
+    ],
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+interface Timing {
+  p50: number;
+  p95: number;
+  note?: string;
+}
+
+/** Times sequential GETs (one client, keep-alive), after two warm-up calls. */
+async function timeGets(base: string, paths: string[], cookie: string): Promise<Timing> {
+  const times: number[] = [];
+  let status = 0;
+  for (let i = -2; i < paths.length; i++) {
+    const path = paths[Math.max(0, i)] as string;
+    const started = performance.now();
+    const res = await fetch(`${base}${path}`, { headers: { cookie } });
+    await res.arrayBuffer();
+    if (i >= 0) times.push(performance.now() - started);
+    if (res.status !== 200) status = res.status;
+  }
+  if (status) throw new Error(`${paths[0]} answered ${status}`);
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+/** Time to the first byte of the body of a streamed export. */
+function firstByte(base: string, path: string, cookie: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = httpRequest(`${base}${path}`, { headers: { cookie } }, (res) => {
+      if (res.statusCode !== 200) {
+        res.resume();
+        reject(new Error(`${path} answered ${res.statusCode}`));
+        return;
+      }
+      res.once('data', () => {
+        resolve(performance.now() - started);
+        req.destroy();
+      });
+    });
+    req.on('error', (error) => {
+      if ((error as NodeJS.ErrnoException).code !== 'ECONNRESET') reject(error);
+    });
+    req.end();
+  });
+}
+
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase();
+
+// --- one engine ------------------------------------------------------------------------
+
+interface EngineResult {
+  engine: string;
+  rows: number;
+  seedSeconds: number;
+  publicRows: { call: string; acende: Load; baseline: Load }[];
+  admin: { what: string; timing: Timing }[];
+  rssPeakMb: number;
+  explain: { what: string; plan: string }[];
+  notes: string[];
+}
+
+const publicBody = JSON.stringify({
+  name: 'Maria da Silva Souza',
+  email: '',
+  phone: '(51) 99876-4321',
+  address: 'Rua dos Andradas, 1234 - Centro Histórico, Porto Alegre - RS',
+  reference: 'Em frente à farmácia',
+  problemType: 'LIGHT_OUT',
+  latitude: '-30.0277',
+  longitude: '-51.2287',
+  company: '1',
+});
+
+async function benchEngine(engine: 'sqlite' | 'postgres', port: number): Promise<EngineResult> {
+  const dir = mkdtempSync(join(tmpdir(), `acende-bench-${engine}-`));
+  const dbName = `acende_bench_${process.pid}`;
+  let url = `sqlite:${join(dir, 'acende.db')}`;
+  let baselineUrl = `sqlite:${join(dir, 'baseline.db')}`;
+  const notes: string[] = [];
+  if (engine === 'postgres') {
+    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await admin.connect();
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const u = new URL(PG_ADMIN_URL);
+    u.pathname = `/${dbName}`;
+    url = u.toString();
+    baselineUrl = url;
+  }
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATABASE_URL: url,
+    DATA_DIR: dir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ADMIN_USERNAME: 'admin',
+    ADMIN_PASSWORD: PASSWORD,
+    CAPTCHA: 'off',
+    RATE_LIMIT_CREATE_MAX: '1000000',
+    RATE_LIMIT_LOOKUP_MAX: '1000000',
+    LOGIN_MAX_FAILURES_PER_IP: '100000',
+    LOG_LEVEL: 'warn',
+    // Nothing listens there: the area lookup fails at once and is skipped for a while.
+    GEOCODER_URL: 'http://127.0.0.1:9',
+  };
+  const servers: ChildProcess[] = [];
+  try {
+    log(`\n[${engine}] seeding ${ROWS} requests…`);
+    const seedStarted = performance.now();
+    await run(process.execPath, ['--import', 'tsx', 'apps/api/src/db/seed-cli.ts', '--requests', String(ROWS), '--seed', '1'], env);
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    log(`[${engine}] seeded in ${seedSeconds.toFixed(1)} s`);
+    if (engine === 'postgres') {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query('vacuum analyze');
+      await c.end();
+    }
+
+    const base = `http://127.0.0.1:${port}`;
+    const baselineBase = `http://127.0.0.1:${port + 1}`;
+    const server = startProcess(['apps/api/dist/main.js'], env);
+    servers.push(server);
+    await waitForHttp(`${base}/api/health`);
+    const rss = sampleRss(server.pid as number);
+    const baseline = startProcess(['bench/baseline-server.mjs', String(port + 1), baselineUrl], env);
+    servers.push(baseline);
+    await waitForHttp(`${baselineBase}/api/energy-companies`);
+
+    // Ids to read: a spread over the seeded rows.
+    const idPaths = Array.from({ length: 1000 }, (_, i) => `/api/repair-requests/${1 + Math.floor((i * ROWS) / 1000)}`);
+    for (let i = 0; i < 200; i++) {
+      await fetch(`${baselineBase}/api/repair-requests`, { method: 'POST', body: publicBody });
+    }
+    const baselineIds = Array.from({ length: 200 }, (_, i) => `/api/repair-requests/${i + 1}`);
+
+    const publicRows: EngineResult['publicRows'] = [];
+    const calls = [
+      { call: 'POST /api/repair-requests', a: { method: 'POST' as const, path: '/api/repair-requests', body: publicBody } },
+      { call: 'GET /api/repair-requests/:id', a: { path: idPaths[0] as string, paths: idPaths }, b: baselineIds },
+      { call: 'GET /api/energy-companies', a: { path: '/api/energy-companies' } },
+    ];
+    for (const { call, a, b } of calls) {
+      log(`[${engine}] ${call}: baseline, then Acende (${DURATION} s each, ${CONNECTIONS} connections)`);
+      const baselineLoad = await load(baselineBase, b ? { ...a, path: b[0] as string, paths: b } : a);
+      const acendeLoad = await load(base, a);
+      publicRows.push({ call, acende: acendeLoad, baseline: baselineLoad });
+    }
+    await stopProcess(baseline);
+
+    // Admin reads on the seeded rows.
+    const login = await fetch(`${base}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+    });
+    if (login.status !== 200) throw new Error(`login answered ${login.status}: ${await login.text()}`);
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] as string;
+
+    const db = openKysely(engine, url);
+    const samples = await sampleRows(db, SAMPLES);
+    const q = (text: string) => `/api/admin/repair-requests?q=${encodeURIComponent(text)}`;
+    const kinds: [string, string[]][] = [
+      ['search: number', samples.map((r) => q(String(r.id)))],
+      ['search: full name', samples.filter((r) => r.name).map((r) => q(r.name as string))],
+      [
+        'search: part of a name, no accents',
+        samples
+          .filter((r) => r.name)
+          .map((r) => {
+            const surname = fold((r.name as string).split(' ').slice(-1)[0] as string);
+            return q(surname.length > 5 ? surname.slice(1, -1) : surname);
+          }),
+      ],
+      ['search: phone digits', samples.map((r) => q(r.phone.replace(/\D/g, '').slice(-8)))],
+      [
+        'search: address word',
+        samples.map((r) => {
+          const street = r.address.split(',')[0] as string;
+          const words = street.split(' ').filter((w) => w.length > 3);
+          return q(words[words.length - 1] ?? street);
+        }),
+      ],
+    ];
+    const adminRows: EngineResult['admin'] = [];
+    for (const [what, paths] of kinds) {
+      log(`[${engine}] ${what}`);
+      adminRows.push({ what, timing: await timeGets(base, paths, cookie) });
+    }
+    const list = (query: string) => `/api/admin/repair-requests?${query}`;
+    const repeat = (path: string) => Array.from({ length: SAMPLES }, () => path);
+    adminRows.push({ what: 'list page 1', timing: await timeGets(base, repeat(list('page=1')), cookie) });
+    adminRows.push({ what: 'list page 500 (offset)', timing: await timeGets(base, repeat(list('page=500')), cookie) });
+    const before = await (await fetch(`${base}${list('page=499')}`, { headers: { cookie } })).json();
+    adminRows.push({
+      what: 'list page 500 (cursor)',
+      timing: await timeGets(base, repeat(list(`page=500&cursor=${before.nextCursor}`)), cookie),
+    });
+    adminRows.push({
+      what: 'list page 1, status=open',
+      timing: await timeGets(base, repeat(list('status=open')), cookie),
+    });
+    adminRows.push({
+      what: 'counts by status',
+      timing: await timeGets(base, repeat('/api/admin/repair-requests/counts'), cookie),
+    });
+    adminRows.push({
+      what: 'counts by company',
+      timing: await timeGets(base, repeat('/api/admin/repair-requests/counts/company'), cookie),
+    });
+    const exportPath = '/api/admin/reports/requests.csv';
+    const probe = await fetch(`${base}${exportPath}`, { method: 'HEAD', headers: { cookie } }).catch(() => null);
+    if (probe && probe.status !== 404) {
+      const times: number[] = [];
+      for (let i = 0; i < 5; i++) times.push(await firstByte(base, exportPath, cookie));
+      adminRows.push({ what: 'export CSV first byte', timing: { p50: percentile(times, 50), p95: percentile(times, 95) } });
+    } else {
+      notes.push(`${exportPath} is not served: export first byte not measured.`);
+    }
+    const rssPeakMb = rss.stop();
+
+    const explain = await explainQueries(engine, db, samples);
+    await db.destroy();
+    return { engine, rows: ROWS, seedSeconds, publicRows, admin: adminRows, rssPeakMb, explain, notes };
+  } finally {
+    for (const server of servers) await stopProcess(server);
+    if (engine === 'postgres') {
+      const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await admin.connect();
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// --- query plans -----------------------------------------------------------------------
+
+function openKysely(engine: 'sqlite' | 'postgres', url: string): Kysely<Database> & { captured: CompiledQuery[] } {
+  const captured: CompiledQuery[] = [];
+  const dialect =
+    engine === 'sqlite'
+      ? new SqliteDialect({ database: new SQLite(url.slice('sqlite:'.length), { readonly: true }) })
+      : new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 2 }) });
+  const db = new Kysely<Database>({
+    dialect,
+    plugins: [new CamelCasePlugin()],
+    log: (event) => {
+      if (event.level === 'query') captured.push(event.query);
+    },
+  });
+  return Object.assign(db, { captured });
+}
+
+async function sampleRows(db: Kysely<Database>, n: number) {
+  const max = await db
+    .selectFrom('repairRequests')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirstOrThrow();
+  const ids = Array.from({ length: n }, (_, i) => Math.max(1, Math.floor(((i + 0.5) * Number(max.id)) / n)));
+  return db.selectFrom('repairRequests').select(['id', 'name', 'phone', 'address']).where('id', 'in', ids).execute();
+}
+
+async function explainQueries(
+  engine: 'sqlite' | 'postgres',
+  db: Kysely<Database> & { captured: CompiledQuery[] },
+  samples: { name: string | null }[],
+): Promise<EngineResult['explain']> {
+  const out: EngineResult['explain'] = [];
+  const name = fold((samples.find((s) => s.name)?.name ?? 'Silva').split(' ').slice(-1)[0] as string);
+  const cases: [string, () => Promise<unknown>][] = [
+    [`search "${name}" (list page and total)`, () => listRequests(db, null, { q: name }, 1, 20)],
+    ['counts by status', () => countByStatus(db, null)],
+    ['counts by company and status, one company', () => countByCompanyAndStatus(db, [1])],
+  ];
+  for (const [what, fn] of cases) {
+    db.captured.length = 0;
+    await fn();
+    for (const query of [...db.captured]) {
+      let plan: string;
+      if (engine === 'sqlite') {
+        const rows = await db.executeQuery<{ detail: string }>({
+          ...query,
+          sql: `explain query plan ${query.sql}`,
+        });
+        plan = rows.rows.map((r) => r.detail).join('\n');
+      } else {
+        const rows = await db.executeQuery<{ 'QUERY PLAN': string }>({
+          ...query,
+          sql: `explain (analyze, buffers, costs off) ${query.sql}`,
+        });
+        plan = rows.rows.map((r) => r['QUERY PLAN']).join('\n');
+      }
+      out.push({ what: `${what}\n${query.sql}`, plan });
+    }
+  }
+  return out;
+}
+
+// --- report ----------------------------------------------------------------------------
+
+const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '–');
+const f0 = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en') : '–');
+const mark = (ok: boolean) => (ok ? 'yes' : '**NO**');
+
+function report(results: EngineResult[]): string {
+  const lines: string[] = [];
+  lines.push('# Acende benchmark', '');
+  lines.push(
+    `${new Date().toISOString()} · ${ROWS.toLocaleString('en')} seeded requests · ${CONNECTIONS} connections · ${DURATION} s per public call · ${SAMPLES} samples per admin read · Node ${process.version}`,
+    '',
+  );
+  for (const r of results) {
+    lines.push(`## ${r.engine}`, '');
+    lines.push(`Seed: ${r.rows.toLocaleString('en')} requests in ${r.seedSeconds.toFixed(1)} s (migrations included).`, '');
+    lines.push('| public call | Acende req/s | p50 ms | p99 ms | baseline req/s | p50 | p99 | ratio | ≥ 0.7 and p99 < 50 ms | errors |');
+    lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---|---:|');
+    for (const p of r.publicRows) {
+      const ratio = p.acende.rps / p.baseline.rps;
+      lines.push(
+        `| ${p.call} | ${f0(p.acende.rps)} | ${p.acende.p50} | ${p.acende.p99} | ${f0(p.baseline.rps)} | ${p.baseline.p50} | ${p.baseline.p99} | ${ratio.toFixed(2)} | ${mark(ratio >= 0.7 && p.acende.p99 < 50)} | ${p.acende.errors} |`,
+      );
+    }
+    lines.push('');
+    lines.push('| admin read | p50 ms | p95 ms | target | met |');
+    lines.push('|---|---:|---:|---|---|');
+    const page1 = r.admin.find((a) => a.what === 'list page 1')?.timing.p95 ?? Number.NaN;
+    for (const a of r.admin) {
+      let target = '';
+      let ok = true;
+      if (a.what.startsWith('search')) {
+        target = 'p95 < 50 ms';
+        ok = a.timing.p95 < 50;
+      } else if (a.what.startsWith('list page 500')) {
+        target = `within 2× page 1 (${f1(page1)} ms)`;
+        ok = a.timing.p95 <= 2 * page1 || a.timing.p95 < 5;
+      } else if (a.what.startsWith('counts')) {
+        target = '< 20 ms';
+        ok = a.timing.p95 < 20;
+      } else if (a.what.startsWith('export')) {
+        target = '< 1 s';
+        ok = a.timing.p95 < 1000;
+      }
+      lines.push(`| ${a.what} | ${f1(a.timing.p50)} | ${f1(a.timing.p95)} | ${target} | ${target ? mark(ok) : ''} |`);
+    }
+    lines.push('');
+    lines.push(`Server RSS peak through the run: ${f0(r.rssPeakMb)} MB (target < 300 MB: ${mark(r.rssPeakMb < 300)}).`, '');
+    for (const note of r.notes) lines.push(`Note: ${note}`, '');
+    lines.push('### Query plans', '');
+    for (const e of r.explain) {
+      lines.push('```', e.what, '--', e.plan, '```', '');
+    }
+  }
+  lines.push(
+    'How measured: public calls with autocannon against the built server (NODE_ENV=production, LOG_LEVEL=warn, CAPTCHA=off, rate limits raised), each right after the same call on the baseline server (bench/baseline-server.mjs); admin reads as sequential keep-alive GETs from one client, different queries per sample for searches; "page 500 (cursor)" follows `nextCursor` of page 499. A 5 ms floor applies to the page-500 comparison.',
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+async function main() {
+  const results: EngineResult[] = [];
+  let port = 39_000 + (process.pid % 500) * 4;
+  for (const engine of ENGINES) {
+    results.push(await benchEngine(engine, port));
+    port += 2;
+  }
+  const text = report(results);
+  const out = join(ROOT, 'bench', 'results');
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, 'latest.md'), text);
+  process.stdout.write(text);
+  log(`\nWritten to bench/results/latest.md`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
