@@ -6,12 +6,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScrollRegion } from '../../../components/requests/scroll-region.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { CompanyIcon } from '../../../components/ui/company-icon.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useDeleteEnergyCompany } from '../api/delete-energy-company.ts';
 import { useEnergyCompanies } from '../api/get-energy-companies.ts';
-import { CompanyIcon } from './company-icon.tsx';
 import { EnergyCompanyForm } from './energy-company-form.tsx';
 
 export default function EnergyCompaniesPage() {

@@ -12,11 +12,11 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { COLOR_CLASSES, CompanyIcon } from '../../../components/ui/company-icon.tsx';
 import { inputClass, TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useSaveEnergyCompany } from '../api/save-energy-company.ts';
-import { COLOR_CLASSES, CompanyIcon } from './company-icon.tsx';
 
 interface Values {
   name: string;

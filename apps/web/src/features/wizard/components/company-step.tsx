@@ -2,10 +2,10 @@
 // loads or when it is empty; a load failure offers a page reload.
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { CompanyIcon } from '../../../components/ui/company-icon.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useEnergyCompanies } from '../api/get-energy-companies.ts';
-import { CompanyIcon } from './company-icon.tsx';
 
 export interface CompanyStepProps {
   company: string;

@@ -1,6 +1,9 @@
-// The coloured company icon: the iconClass → icon name mapping of spec section 3,
-// drawn as inline SVG (no icon font or image to fetch).
+// A company's coloured icon: iconClass mapped to the displayed icon name (spec section 3,
+// shared iconNameFor), drawn as inline SVG (no icon font or image to fetch). Used by the
+// wizard's step 3 and the registry's preview, so operators see what citizens will see.
 import { iconNameFor } from '@acende/shared/icons';
+
+export const COLOR_CLASSES = ['blue', 'green', 'orange', 'yellow', 'red', 'purple', 'gray', 'teal', 'indigo'] as const;
 
 const COLORS: Record<string, string> = {
   blue: 'bg-blue-100 text-blue-800',
@@ -33,7 +36,7 @@ export function CompanyIcon({ iconClass, colorClass }: { iconClass: string; colo
       data-icon={name}
       className={`inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full ${COLORS[colorClass] ?? COLORS.blue}`}
     >
-      <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" fill="currentColor">
+      <svg viewBox="0 0 24 24" width="22" height="22" fill="currentColor" aria-hidden="true">
         <path d={PATHS[name] ?? PATHS.flash_on} />
       </svg>
     </span>
