@@ -2,8 +2,9 @@
 // this machine — node:http, the same driver and durability settings as Acende, one prepared
 // insert and one prepared select (plus one for the companies list), hand validation.
 // Usage: node bench/baseline-server.mjs <port> <sqlite:/path | postgres://...>
-import { createServer } from 'node:http';
+
 import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
@@ -56,7 +57,10 @@ if (url.startsWith('sqlite:')) {
 
 const send = (res, status, body) => {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
   res.end(text);
 };
 const text = (value, max, required) =>

@@ -6,19 +6,19 @@
 // --engines sqlite,postgres --samples N (30 per admin measure). Not a test: figures vary.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, type CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import type { Database } from '../apps/api/src/db/schema.ts';
 import {
   countByCompanyAndStatus,
   countByStatus,
   listRequests,
 } from '../apps/api/src/features/admin-requests/admin-requests.repository.ts';
-import type { Database } from '../apps/api/src/db/schema.ts';
 
 const ROOT = join(dirname(new URL(import.meta.url).pathname), '..');
 const args = process.argv.slice(2);
@@ -116,6 +116,7 @@ async function load(
   options: { method?: 'GET' | 'POST'; path: string; body?: string; paths?: string[] },
 ): Promise<Load> {
   let i = 0;
+  const paths = options.paths;
   const result = await autocannon({
     url: base,
     connections: CONNECTIONS,
@@ -126,9 +127,7 @@ async function load(
         path: options.path,
         headers: options.body ? { 'content-type': 'application/json' } : {},
         body: options.body,
-        setupRequest: options.paths
-          ? (req) => ({ ...req, path: options.paths?.[i++ % (options.paths?.length ?? 1)] as string })
-          : undefined,
+        ...(paths ? { setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] as string }) } : {}),
       },
     ],
   });
@@ -189,11 +188,7 @@ function firstByte(base: string, path: string, cookie: string): Promise<number> 
   });
 }
 
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase();
+const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 // --- one engine ------------------------------------------------------------------------
 
@@ -218,6 +213,13 @@ const publicBody = JSON.stringify({
   latitude: '-30.0277',
   longitude: '-51.2287',
   company: '1',
+});
+
+const REVERSE = JSON.stringify({
+  display_name: 'Rua dos Andradas, Centro Histórico, Porto Alegre, Rio Grande do Sul, Brasil',
+  lat: '-30.0277',
+  lon: '-51.2287',
+  address: { road: 'Rua dos Andradas', suburb: 'Centro Histórico', city: 'Porto Alegre', country: 'Brasil' },
 });
 
 async function benchEngine(engine: 'sqlite' | 'postgres', port: number): Promise<EngineResult> {
@@ -252,14 +254,22 @@ async function benchEngine(engine: 'sqlite' | 'postgres', port: number): Promise
     RATE_LIMIT_LOOKUP_MAX: '1000000',
     LOGIN_MAX_FAILURES_PER_IP: '100000',
     LOG_LEVEL: 'warn',
-    // Nothing listens there: the area lookup fails at once and is skipped for a while.
-    GEOCODER_URL: 'http://127.0.0.1:9',
+    // A local stand-in for Nominatim (below): the area of a request comes from its cache.
+    GEOCODER_URL: `http://127.0.0.1:${port + 2}`,
   };
   const servers: ChildProcess[] = [];
+  const geocoder = createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(req.url?.startsWith('/reverse') ? REVERSE : '[]');
+  }).listen(port + 2, '127.0.0.1');
   try {
     log(`\n[${engine}] seeding ${ROWS} requests…`);
     const seedStarted = performance.now();
-    await run(process.execPath, ['--import', 'tsx', 'apps/api/src/db/seed-cli.ts', '--requests', String(ROWS), '--seed', '1'], env);
+    await run(
+      process.execPath,
+      ['--import', 'tsx', 'apps/api/src/db/seed-cli.ts', '--requests', String(ROWS), '--seed', '1'],
+      env,
+    );
     const seedSeconds = (performance.now() - seedStarted) / 1000;
     log(`[${engine}] seeded in ${seedSeconds.toFixed(1)} s`);
     if (engine === 'postgres') {
@@ -288,7 +298,10 @@ async function benchEngine(engine: 'sqlite' | 'postgres', port: number): Promise
 
     const publicRows: EngineResult['publicRows'] = [];
     const calls = [
-      { call: 'POST /api/repair-requests', a: { method: 'POST' as const, path: '/api/repair-requests', body: publicBody } },
+      {
+        call: 'POST /api/repair-requests',
+        a: { method: 'POST' as const, path: '/api/repair-requests', body: publicBody },
+      },
       { call: 'GET /api/repair-requests/:id', a: { path: idPaths[0] as string, paths: idPaths }, b: baselineIds },
       { call: 'GET /api/energy-companies', a: { path: '/api/energy-companies' } },
     ];
@@ -343,7 +356,9 @@ async function benchEngine(engine: 'sqlite' | 'postgres', port: number): Promise
     const repeat = (path: string) => Array.from({ length: SAMPLES }, () => path);
     adminRows.push({ what: 'list page 1', timing: await timeGets(base, repeat(list('page=1')), cookie) });
     adminRows.push({ what: 'list page 500 (offset)', timing: await timeGets(base, repeat(list('page=500')), cookie) });
-    const before = await (await fetch(`${base}${list('page=499')}`, { headers: { cookie } })).json();
+    const before = (await (await fetch(`${base}${list('page=499')}`, { headers: { cookie } })).json()) as {
+      nextCursor: string;
+    };
     adminRows.push({
       what: 'list page 500 (cursor)',
       timing: await timeGets(base, repeat(list(`page=500&cursor=${before.nextCursor}`)), cookie),
@@ -365,7 +380,10 @@ async function benchEngine(engine: 'sqlite' | 'postgres', port: number): Promise
     if (probe && probe.status !== 404) {
       const times: number[] = [];
       for (let i = 0; i < 5; i++) times.push(await firstByte(base, exportPath, cookie));
-      adminRows.push({ what: 'export CSV first byte', timing: { p50: percentile(times, 50), p95: percentile(times, 95) } });
+      adminRows.push({
+        what: 'export CSV first byte',
+        timing: { p50: percentile(times, 50), p95: percentile(times, 95) },
+      });
     } else {
       notes.push(`${exportPath} is not served: export first byte not measured.`);
     }
@@ -376,6 +394,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres', port: number): Promise
     return { engine, rows: ROWS, seedSeconds, publicRows, admin: adminRows, rssPeakMb, explain, notes };
   } finally {
     for (const server of servers) await stopProcess(server);
+    geocoder.close();
     if (engine === 'postgres') {
       const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
       await admin.connect();
@@ -413,6 +432,16 @@ async function sampleRows(db: Kysely<Database>, n: number) {
   return db.selectFrom('repairRequests').select(['id', 'name', 'phone', 'address']).where('id', 'in', ids).execute();
 }
 
+const NO_FILTERS = {
+  q: undefined,
+  status: undefined,
+  problemType: undefined,
+  companyId: undefined,
+  assignedToId: undefined,
+  from: undefined,
+  to: undefined,
+};
+
 async function explainQueries(
   engine: 'sqlite' | 'postgres',
   db: Kysely<Database> & { captured: CompiledQuery[] },
@@ -421,7 +450,7 @@ async function explainQueries(
   const out: EngineResult['explain'] = [];
   const name = fold((samples.find((s) => s.name)?.name ?? 'Silva').split(' ').slice(-1)[0] as string);
   const cases: [string, () => Promise<unknown>][] = [
-    [`search "${name}" (list page and total)`, () => listRequests(db, null, { q: name }, 1, 20)],
+    [`search "${name}" (list page and total)`, () => listRequests(db, null, { ...NO_FILTERS, q: name }, 1, 20)],
     ['counts by status', () => countByStatus(db, null)],
     ['counts by company and status, one company', () => countByCompanyAndStatus(db, [1])],
   ];
@@ -464,8 +493,13 @@ function report(results: EngineResult[]): string {
   );
   for (const r of results) {
     lines.push(`## ${r.engine}`, '');
-    lines.push(`Seed: ${r.rows.toLocaleString('en')} requests in ${r.seedSeconds.toFixed(1)} s (migrations included).`, '');
-    lines.push('| public call | Acende req/s | p50 ms | p99 ms | baseline req/s | p50 | p99 | ratio | ≥ 0.7 and p99 < 50 ms | errors |');
+    lines.push(
+      `Seed: ${r.rows.toLocaleString('en')} requests in ${r.seedSeconds.toFixed(1)} s (migrations included).`,
+      '',
+    );
+    lines.push(
+      '| public call | Acende req/s | p50 ms | p99 ms | baseline req/s | p50 | p99 | ratio | ≥ 0.7 and p99 < 50 ms | errors |',
+    );
     lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---|---:|');
     for (const p of r.publicRows) {
       const ratio = p.acende.rps / p.baseline.rps;
@@ -496,7 +530,10 @@ function report(results: EngineResult[]): string {
       lines.push(`| ${a.what} | ${f1(a.timing.p50)} | ${f1(a.timing.p95)} | ${target} | ${target ? mark(ok) : ''} |`);
     }
     lines.push('');
-    lines.push(`Server RSS peak through the run: ${f0(r.rssPeakMb)} MB (target < 300 MB: ${mark(r.rssPeakMb < 300)}).`, '');
+    lines.push(
+      `Server RSS peak through the run: ${f0(r.rssPeakMb)} MB (target < 300 MB: ${mark(r.rssPeakMb < 300)}).`,
+      '',
+    );
     for (const note of r.notes) lines.push(`Note: ${note}`, '');
     lines.push('### Query plans', '');
     for (const e of r.explain) {

@@ -24,8 +24,12 @@ if (!existsSync(bundle) || statSync(bundle).mtimeMs < sources) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const result = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'bench', 'run.ts'), ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const result = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', join(root, 'bench', 'run.ts'), ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 process.exit(result.status ?? 1);

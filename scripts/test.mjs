@@ -1,5 +1,6 @@
 // `npm test`: the whole suite, in the order CI runs it — types, lint, unit and API
-// integration (SQLite and PostgreSQL), build, browser journeys in Chromium. Installs
+// integration (SQLite and PostgreSQL), build, hardening against the built server,
+// browser journeys in Chromium. Installs
 // Debian's Chromium first when it is missing and we are root. Ends with one line
 // "tests: N passed, N failed" counting every test that ran.
 import { spawnSync } from 'node:child_process';
@@ -57,6 +58,7 @@ function countPlaywright(file) {
 
 function finish(code) {
   countVitest(join(resultsDir, 'vitest.json'));
+  countVitest(join(resultsDir, 'hardening.json'));
   countPlaywright(join(root, 'e2e/test-results/results.json'));
   console.log('\nStage timings (s):');
   for (const [title, seconds] of timings) console.log(`  ${title.padEnd(28)} ${seconds}`);
@@ -66,6 +68,7 @@ function finish(code) {
 }
 
 rmSync(join(resultsDir, 'vitest.json'), { force: true });
+rmSync(join(resultsDir, 'hardening.json'), { force: true });
 rmSync(join(root, 'e2e/test-results/results.json'), { force: true });
 
 if (!only || only === 'static') {
@@ -81,8 +84,18 @@ if (!only || only === 'unit') {
     `--outputFile.json=${join(resultsDir, 'vitest.json')}`,
   ]);
 }
-if (!only || only === 'e2e') {
+if (!only || only === 'e2e' || only === 'hardening') {
   run('build', 'npm', ['run', 'build']);
+  if (only !== 'e2e') {
+    run('hardening (built server, SQLite + PostgreSQL)', 'node', [
+      'scripts/run-hardening.mjs',
+      'hardening',
+      '--json',
+      join(resultsDir, 'hardening.json'),
+    ]);
+  }
+}
+if (!only || only === 'e2e') {
   ensureChromium();
   run('browser journeys (Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
 }

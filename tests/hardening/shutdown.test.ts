@@ -74,7 +74,7 @@ describe.each(ENGINES)('graceful shutdown under load [%s]', (engine) => {
       // Nothing answered 201 was lost.
       const restarted = await startServer(database, { label: 'shutdown-restart', dataDir: server.dataDir });
       try {
-        const [{ n: rows }] = await database.query<{ n: number | string }>('select count(*) as n from repair_requests');
+        const rows = (await database.query<{ n: number | string }>('select count(*) as n from repair_requests'))[0]?.n;
         expect(Number(rows)).toBe(ids.length);
         for (const id of ids.slice(-20))
           expect((await call(restarted.url, 'GET', `/api/repair-requests/${id}`)).status).toBe(200);

@@ -11,7 +11,7 @@ export async function loadScenario(engine: Engine, seconds: number): Promise<voi
   try {
     const result = await fileAndReadLoad(server.url, { seconds, connections: 50, exact: true });
     const ids = result.created.map((c) => c.id);
-    const [{ n: rows }] = await database.query<{ n: number | string }>('select count(*) as n from repair_requests');
+    const rows = (await database.query<{ n: number | string }>('select count(*) as n from repair_requests'))[0]?.n;
     record(
       `load [${engine}] ${seconds}s x50: ${result.requests} requests (${ids.length} filed, ${result.reads} read back), ` +
         `statuses ${JSON.stringify(result.statuses)}, rows ${rows}, errors ${result.errors}, timeouts ${result.timeouts}`,

@@ -15,6 +15,12 @@ export interface LoadResult {
   timeouts: number;
 }
 
+/** What one connection remembers between filing a request and reading it back. */
+interface Slot {
+  id?: number;
+  token?: string;
+}
+
 export interface LoadOptions {
   seconds: number;
   /**
@@ -57,7 +63,8 @@ export async function fileAndReadLoad(url: string, options: LoadOptions): Promis
               body: JSON.stringify({ ...validRequest, phone: `(51) 9${String(n).padStart(4, '0')}-0000`.slice(0, 20) }),
             };
           },
-          onResponse: (status, body, context: Record<string, unknown>) => {
+          onResponse: (status, body, state: object) => {
+            const context = state as Slot;
             count(status);
             context.id = undefined;
             if (status === 201) {
@@ -70,16 +77,19 @@ export async function fileAndReadLoad(url: string, options: LoadOptions): Promis
         },
         {
           method: 'GET',
-          setupRequest: (request, context: Record<string, unknown>) => ({
+          setupRequest: (request, state: object) => ({
             ...request,
-            path: context.id ? `/api/repair-requests/${context.id}?t=${context.token}` : '/api/health',
+            path: (state as Slot).id
+              ? `/api/repair-requests/${(state as Slot).id}?t=${(state as Slot).token}`
+              : '/api/health',
           }),
-          onResponse: (status, body, context: Record<string, unknown>) => {
+          onResponse: (status, body, state: object) => {
+            const context = state as Slot;
             count(status);
             if (!context.id) return;
             reads += 1;
             const read = status === 200 ? (JSON.parse(body) as { id: number; masked: boolean }) : undefined;
-            if (read?.id !== context.id || read.masked) readFailures += 1;
+            if (!read || read.id !== context.id || read.masked) readFailures += 1;
           },
         },
       ],

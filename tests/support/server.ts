@@ -233,6 +233,21 @@ export async function startFresh(engine: Engine, options: StartOptions = {}) {
       await server.stop();
       await database.drop();
       rmSync(server.dataDir, { recursive: true, force: true });
+      assertCleanLog(server.output(), options.label ?? 'server');
     },
   };
+}
+
+/**
+ * Item 11 for every server of the suite: passwords the helpers plant (the first admin's,
+ * the accounts' "Pw-…-Zz9") and the privacy test's citizen e-mails never reach the log.
+ */
+export function assertCleanLog(output: string, label: string): void {
+  const found = [
+    output.includes(ADMIN_PASSWORD) && 'the first admin password',
+    /Pw-[\w-]+-Zz9/.test(output) && 'an account password',
+    /@exemplo-lgpd\.org/.test(output) && 'a citizen e-mail',
+    /[?&]t=[A-Za-z0-9_-]{16,}/.test(output) && 'a tracking token',
+  ].filter(Boolean);
+  if (found.length) throw new Error(`the ${label} server logged ${found.join(', ')}`);
 }

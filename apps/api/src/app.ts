@@ -34,6 +34,7 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler, sendError } from './plugins/errors.ts';
+import { serializeRequest } from './plugins/log-redaction.ts';
 import { registerSecurity } from './plugins/security.ts';
 
 export interface BuildAppOptions {
@@ -63,7 +64,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   const app = Fastify({
     logger:
-      options.logger === false ? false : { level: config.LOG_LEVEL, redact: REDACT, ...(options.logger as object) },
+      options.logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: REDACT,
+            serializers: { req: serializeRequest },
+            ...(options.logger as object),
+          },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     genReqId: () => randomUUID(),

@@ -21,6 +21,32 @@ export function dialectOf(db: Kysely<Database>): Dialect {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
+/**
+ * better-sqlite3 prepares a statement on every query Kysely runs; this keeps the prepared
+ * statements by their SQL text (the most recent 500) and reuses them — unless one is still
+ * being iterated by a stream, which gets a fresh one.
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare: (text: string) => {
+      const cached = cache.get(text);
+      if (cached && !cached.busy) {
+        cache.delete(text);
+        cache.set(text, cached);
+        return cached;
+      }
+      const statement = sqlite.prepare(text);
+      if (!cached) {
+        cache.set(text, statement);
+        if (cache.size > 500) cache.delete(cache.keys().next().value as string);
+      }
+      return statement;
+    },
+  };
+}
+
 export function createDatabase(url: string, options: { poolSize?: number } = {}): Db {
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
@@ -31,7 +57,7 @@ export function createDatabase(url: string, options: { poolSize?: number } = {})
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     return new Kysely<Database>({
-      dialect: new SqliteDialect({ database: sqlite }),
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
       plugins: [new CamelCasePlugin()],
     });
   }

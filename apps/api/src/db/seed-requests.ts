@@ -3,8 +3,8 @@
 // year, every status with the history events that lead to it, every company.
 // Rows go in with multi-row inserts of 1000, a transaction per 50,000, built a chunk at a time.
 import { PROBLEM_TYPES, type RequestStatus } from '@acende/shared/enums';
-import { hashToken, newToken } from '../lib/tokens.ts';
 import { sql } from 'kysely';
+import { hashToken, newToken } from '../lib/tokens.ts';
 import { type Db, dialectOf, type Trx } from './database.ts';
 import type { NewRepairRequest } from './schema.ts';
 
@@ -398,7 +398,9 @@ export async function seedRequests(db: Db, options: SeedRequestsOptions): Promis
 async function dropGinIndexes(db: Db): Promise<string[]> {
   const { rows } = await sql<{ indexname: string; indexdef: string }>`
     select indexname, indexdef from pg_indexes
-    where tablename = 'repair_requests' and schemaname = current_schema() and indexdef like '% USING gin %'`.execute(db);
+    where tablename = 'repair_requests' and schemaname = current_schema() and indexdef like '% USING gin %'`.execute(
+    db,
+  );
   for (const row of rows) await sql`drop index ${sql.id(row.indexname)}`.execute(db);
   return rows.map((row) => row.indexdef);
 }

@@ -96,10 +96,14 @@ async function upSqlite(db: Kysely<any>): Promise<void> {
       select ${values('repair_requests')} from repair_requests`)
     .execute(db);
   await sql
-    .raw(`create trigger repair_requests_search_insert after insert on repair_requests begin ${insertSearch('new')} end`)
+    .raw(
+      `create trigger repair_requests_search_insert after insert on repair_requests begin ${insertSearch('new')} end`,
+    )
     .execute(db);
   await sql
-    .raw(`create trigger repair_requests_search_delete after delete on repair_requests begin ${deleteSearch('old')} end`)
+    .raw(
+      `create trigger repair_requests_search_delete after delete on repair_requests begin ${deleteSearch('old')} end`,
+    )
     .execute(db);
   await sql
     .raw(
@@ -124,10 +128,17 @@ async function upPostgres(db: Kysely<any>): Promise<void> {
   );
   await sql`create function acende_digits(text) returns text language sql immutable strict parallel safe
     as ${sql.lit("select regexp_replace($1, '[^0-9]', '', 'g')")}`.execute(db);
-  await sql`create index repair_requests_search_trgm on repair_requests
-    using gin (acende_search_text(name, phone, address) gin_trgm_ops)`.execute(db);
-  await sql`create index repair_requests_phone_digits_trgm on repair_requests
-    using gin (acende_digits(phone) gin_trgm_ops)`.execute(db);
+  // Stored (generated) columns: folded once per write, so a search never folds a row again
+  // and the planner has statistics for them.
+  await sql`alter table repair_requests
+    add column search_text text generated always as (acende_search_text(name, phone, address)) stored,
+    add column phone_digits text generated always as (acende_digits(phone)) stored`.execute(db);
+  await sql`create index repair_requests_search_trgm on repair_requests using gin (search_text gin_trgm_ops)`.execute(
+    db,
+  );
+  await sql`create index repair_requests_phone_digits_trgm on repair_requests using gin (phone_digits gin_trgm_ops)`.execute(
+    db,
+  );
 
   // Counters by statement, from the transition tables: one upsert per statement, rows
   // locked in key order (no deadlock between writers), n = n + delta (never read in JS).
@@ -167,11 +178,21 @@ export async function down(db: Kysely<any>): Promise<void> {
     }
     await sql`drop index if exists repair_requests_search_trgm`.execute(db);
     await sql`drop index if exists repair_requests_phone_digits_trgm`.execute(db);
+    await sql`alter table repair_requests drop column if exists search_text, drop column if exists phone_digits`.execute(
+      db,
+    );
     await sql`drop function if exists acende_search_text(text, text, text)`.execute(db);
     await sql`drop function if exists acende_digits(text)`.execute(db);
     await sql`drop function if exists acende_fold(text)`.execute(db);
   } else {
-    for (const t of ['count_insert', 'count_delete', 'count_update', 'search_insert', 'search_delete', 'search_update']) {
+    for (const t of [
+      'count_insert',
+      'count_delete',
+      'count_update',
+      'search_insert',
+      'search_delete',
+      'search_update',
+    ]) {
       await sql.raw(`drop trigger if exists repair_requests_${t}`).execute(db);
     }
     await sql`drop table if exists repair_requests_search`.execute(db);

@@ -61,12 +61,12 @@ function searchCondition(
   const clean = text.replace(/\p{Cc}/gu, ' ');
 
   if (dialect === 'postgres') {
-    // Trigram GIN indexes on the folded text and on the phone digits (migration 0006).
+    // Trigram GIN indexes on the stored folded text and phone digits (migration 0006).
     const ors: Expression<SqlBool>[] = [
-      sql<boolean>`acende_search_text(repair_requests.name, repair_requests.phone, repair_requests.address) like acende_fold(${containsPattern(clean)}) escape '\\'`,
+      sql<boolean>`repair_requests.search_text like acende_fold(${containsPattern(clean)}) escape '\\'`,
     ];
     if (withDigits) {
-      ors.push(sql<boolean>`acende_digits(repair_requests.phone) like ${containsPattern(digits)} escape '\\'`);
+      ors.push(sql<boolean>`repair_requests.phone_digits like ${containsPattern(digits)} escape '\\'`);
     }
     if (byNumber !== null) ors.push(eb('repairRequests.id', '=', byNumber));
     return eb.or(ors);

@@ -59,11 +59,7 @@ async function insertKnown(ctx: TestContext, known: (typeof KNOWN)[number], comp
 }
 
 /** Case and accents dropped, as the search compares text. */
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase();
+const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 /** The list's rules, computed independently over every row: the oracle the API must match. */
 function expected(rows: Row[], filters: Record<string, string>): Row[] {

@@ -1,5 +1,6 @@
 import type { RequestStatus } from '@acende/shared/enums';
-import type { Db, Trx } from '../../db/database.ts';
+import { sql } from 'kysely';
+import { type Db, type Dialect, dialectOf, type Trx } from '../../db/database.ts';
 import type { NewRepairRequest } from '../../db/schema.ts';
 
 export function findByIdempotencyKey(db: Db, key: string) {
@@ -55,9 +56,26 @@ export function findPublicRequest(db: Db, id: number) {
       'repairRequests.updatedAt',
       'energyCompanies.name as companyName',
       'energyCompanies.fullName as companyFullName',
+      statusTimeline(dialectOf(db)).as('timeline'),
     ])
     .where('repairRequests.id', '=', id)
     .executeTakeFirst();
+}
+
+/**
+ * The status changes of the request as a JSON array of [status, at], in the same query as
+ * the request (one round trip on the public hot path). SQLite answers it as JSON text.
+ */
+function statusTimeline(dialect: Dialect) {
+  return dialect === 'postgres'
+    ? sql<
+        [string, string][] | string
+      >`(select coalesce(json_agg(json_build_array(e.to_status, e.created_at) order by e.id), '[]')
+        from request_events e where e.request_id = repair_requests.id and e.to_status is not null)`
+    : sql<
+        [string, string][] | string
+      >`(select json_group_array(json_array(to_status, created_at)) from (select to_status, created_at
+        from request_events where request_id = repair_requests.id and to_status is not null order by id))`;
 }
 
 /** Status changes only: the public timeline never names the operator. */

@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
+import { fastSerializer } from '../../lib/fast-serializer.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { createRepairRequest, getPublicRepairRequest } from './repair-requests.service.ts';
 
@@ -18,6 +19,7 @@ export const repairRequestsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = as
     '/api/repair-requests',
     {
       config: { rateLimit: { max: config.RATE_LIMIT_CREATE_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS } },
+      serializerCompiler: fastSerializer,
       schema: {
         tags: ['public'],
         summary: 'File a repair request',
@@ -39,6 +41,7 @@ export const repairRequestsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = as
     '/api/repair-requests/:id',
     {
       config: { rateLimit: { max: config.RATE_LIMIT_LOOKUP_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS } },
+      serializerCompiler: fastSerializer,
       schema: {
         tags: ['public'],
         summary: 'Track a request; contact details are masked unless ?t= carries its tracking token',

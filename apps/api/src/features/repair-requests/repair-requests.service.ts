@@ -15,13 +15,7 @@ import { verifyCaptchaOrThrow } from '../captcha/captcha.service.ts';
 import { queueConfirmationEmail } from '../email/outbox.service.ts';
 import { findActiveCompany } from '../energy-companies/energy-companies.repository.ts';
 import { fillAreaLater, knownArea } from '../geocoding/geocoding.service.ts';
-import {
-  findByIdempotencyKey,
-  findPublicRequest,
-  insertEvent,
-  insertRequest,
-  listStatusTimeline,
-} from './repair-requests.repository.ts';
+import { findByIdempotencyKey, findPublicRequest, insertEvent, insertRequest } from './repair-requests.repository.ts';
 
 export interface CreateContext {
   language: Language;
@@ -119,7 +113,8 @@ export async function getPublicRepairRequest(
   const row = await findPublicRequest(deps.db, id);
   if (!row) throw notFound('errors.requestNotFound');
   const whole = tokenMatches(token, row.trackingTokenHash);
-  const timeline = await listStatusTimeline(deps.db, id);
+  // The status changes come with the row, as [status, at] pairs (JSON text on SQLite).
+  const timeline: [string, string][] = typeof row.timeline === 'string' ? JSON.parse(row.timeline) : row.timeline;
   return {
     id: row.id,
     name: whole ? row.name : maskName(row.name),
@@ -137,6 +132,6 @@ export async function getPublicRepairRequest(
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     masked: !whole,
-    timeline: timeline.map((event) => ({ status: event.toStatus as RequestStatus, at: event.createdAt })),
+    timeline: timeline.map(([status, at]) => ({ status: status as RequestStatus, at })),
   };
 }

@@ -2,7 +2,7 @@
 // 'Falha no login' toast with the server's message.
 import { type LoginInput, loginSchema } from '@acende/shared/schemas/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
@@ -12,6 +12,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useAdminProfile } from '../../../lib/admin-session.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { Captcha } from '../../captcha/components/captcha.tsx';
 import { LanguageToggle } from '../../layout/components/language-toggle.tsx';
 import { useLogin } from '../api/login.ts';
 
@@ -20,6 +21,7 @@ export default function LoginPage() {
   const location = useLocation();
   const profile = useAdminProfile();
   const login = useLogin();
+  const [captchaToken, setCaptchaToken] = useState<string | undefined>(undefined);
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginSchema, undefined, { raw: true }) as never,
     defaultValues: { username: '', password: '' },
@@ -44,14 +46,17 @@ export default function LoginPage() {
   if (profile.data) return <Navigate to={target} replace />;
 
   const onSubmit = form.handleSubmit((values) =>
-    login.mutate(values, {
-      onError: (error) =>
-        toast({
-          title: t('login.failed'),
-          description: errorMessage(error, t('login.invalid')),
-          variant: 'destructive',
-        }),
-    }),
+    login.mutate(
+      { ...values, captchaToken },
+      {
+        onError: (error) =>
+          toast({
+            title: t('login.failed'),
+            description: errorMessage(error, t('login.invalid')),
+            variant: 'destructive',
+          }),
+      },
+    ),
   );
 
   return (
@@ -83,6 +88,7 @@ export default function LoginPage() {
               error={errors.password?.message}
               {...form.register('password')}
             />
+            <Captcha onChange={setCaptchaToken} resetKey={login.submittedAt} />
             <Button type="submit" disabled={login.isPending} className="w-full">
               {login.isPending ? t('login.submitting') : t('login.submit')}
             </Button>

@@ -1,7 +1,7 @@
 // /admin/request-password-reset: the username; the answer never says whether it exists.
 import { type RequestPasswordResetInput, requestPasswordResetSchema } from '@acende/shared/schemas/password-reset';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,12 +9,14 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { Captcha } from '../../captcha/components/captcha.tsx';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { ResetLayout } from './reset-layout.tsx';
 
 export default function RequestPasswordResetPage() {
   const { t } = useTranslation();
   const request = useRequestPasswordReset();
+  const [captchaToken, setCaptchaToken] = useState<string | undefined>(undefined);
   const form = useForm<RequestPasswordResetInput>({
     resolver: zodResolver(requestPasswordResetSchema, undefined, { raw: true }) as never,
     defaultValues: { username: '' },
@@ -26,14 +28,17 @@ export default function RequestPasswordResetPage() {
   }, [t]);
 
   const onSubmit = form.handleSubmit((values) =>
-    request.mutate(values, {
-      onError: (error) =>
-        toast({
-          title: t('passwordReset.request.error'),
-          description: errorMessage(error, t('errors.generic')),
-          variant: 'destructive',
-        }),
-    }),
+    request.mutate(
+      { ...values, captchaToken },
+      {
+        onError: (error) =>
+          toast({
+            title: t('passwordReset.request.error'),
+            description: errorMessage(error, t('errors.generic')),
+            variant: 'destructive',
+          }),
+      },
+    ),
   );
 
   return (
@@ -55,6 +60,7 @@ export default function RequestPasswordResetPage() {
           error={errors.username?.message}
           {...form.register('username')}
         />
+        <Captcha onChange={setCaptchaToken} resetKey={request.submittedAt} />
         <Button type="submit" disabled={request.isPending} className="w-full">
           {request.isPending ? t('passwordReset.request.submitting') : t('passwordReset.request.submit')}
         </Button>

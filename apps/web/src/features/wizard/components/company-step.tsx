@@ -1,5 +1,6 @@
 // Step 3: one active energy company, then submit. Submit is disabled while the list
 // loads or when it is empty; a load failure offers a page reload.
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { CompanyIcon } from '../../../components/ui/company-icon.tsx';
@@ -13,9 +14,11 @@ export interface CompanyStepProps {
   onCompany: (id: string, name: string) => void;
   onBack: () => void;
   onSubmit: () => void;
+  /** The robot check, shown before the submit button. */
+  captcha?: ReactNode;
 }
 
-export function CompanyStep({ company, submitting, onCompany, onBack, onSubmit }: CompanyStepProps) {
+export function CompanyStep({ company, submitting, onCompany, onBack, onSubmit, captcha }: CompanyStepProps) {
   const { t } = useTranslation();
   const companies = useEnergyCompanies();
   const list = companies.data ?? [];
@@ -77,6 +80,7 @@ export function CompanyStep({ company, submitting, onCompany, onBack, onSubmit }
         </fieldset>
       )}
 
+      {captcha}
       <div className="flex justify-between gap-3">
         <Button variant="secondary" onClick={onBack} disabled={submitting}>
           {t('wizard.back')}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { Captcha } from '../../captcha/components/captcha.tsx';
 import { useCreateRepairRequest } from '../api/create-repair-request.ts';
 import { useEnergyCompanies } from '../api/get-energy-companies.ts';
 import { loadOrReload } from '../lib/reload-on-stale-chunk.ts';
@@ -46,6 +47,7 @@ export function WizardPage() {
   const { t } = useTranslation();
   const { data, result, update, updateLocation, complete, reset } = useWizardState();
   const create = useCreateRepairRequest();
+  const [captchaToken, setCaptchaToken] = useState<string | undefined>(undefined);
   const companies = useEnergyCompanies();
   const [companyName, setCompanyName] = useState<string | undefined>(undefined);
   const step = result ? 4 : data.step;
@@ -79,7 +81,7 @@ export function WizardPage() {
     const submission = submissionKey(data.submission, input);
     update({ submission });
     create.mutate(
-      { input, idempotencyKey: submission.key },
+      { input: { ...input, captchaToken }, idempotencyKey: submission.key },
       {
         onSuccess: (created) => complete({ ...created, input }),
         onError: (error) =>
@@ -90,7 +92,7 @@ export function WizardPage() {
           }),
       },
     );
-  }, [data, update, create, complete, t]);
+  }, [data, update, create, complete, t, captchaToken]);
 
   return (
     <section aria-labelledby="wizard-title" className="mx-auto max-w-5xl">
@@ -130,6 +132,7 @@ export function WizardPage() {
                 }}
                 onBack={() => update({ step: 2 })}
                 onSubmit={submit}
+                captcha={<Captcha onChange={setCaptchaToken} resetKey={create.submittedAt} />}
               />
             ) : result ? (
               <SuccessScreen

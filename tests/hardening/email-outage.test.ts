@@ -1,0 +1,73 @@
+// Item 4 of issue 9 (DECISIONS 15) against the built server as a process: while the SMTP
+// server refuses everything, requests are still filed at full speed and their e-mails
+// wait in the outbox, surviving even a kill -9 of the server; when SMTP comes back each
+// e-mail is sent exactly once.
+import { describe, expect, it } from 'vitest';
+import { startSmtpCapture } from '../../apps/api/test/smtp-capture.ts';
+import { call, fileRequest, signIn } from '../support/client.ts';
+import { createDatabase, ENGINES, startServer } from '../support/server.ts';
+import { configureSmtp } from '../support/smtp.ts';
+import { record } from '../support/summary.ts';
+
+const until = async (check: () => boolean | Promise<boolean>, timeoutMs: number, what: string) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+};
+
+describe.concurrent.each(ENGINES)('e-mail outage [%s]', (engine) => {
+  it('files requests while SMTP refuses, keeps the e-mails across kill -9, then sends each exactly once', async () => {
+    const smtp = await startSmtpCapture();
+    const database = await createDatabase(engine);
+    let server = await startServer(database, { label: 'email-outage' });
+    try {
+      await configureSmtp(server.url, await signIn(server.url), smtp);
+      smtp.refuse(true);
+      const tag = `outage-${engine}-${process.pid}`;
+      const addresses = Array.from({ length: 20 }, (_, i) => `${tag}-${i}@example.com`);
+      const started = Date.now();
+      for (const email of addresses) await fileRequest(server.url, { email });
+      const filingMs = Date.now() - started;
+      expect(filingMs).toBeLessThan(10_000);
+
+      // The worker tried and was refused; every e-mail waits in the outbox.
+      await until(() => smtp.refused >= 20, 20_000, '20 refused attempts');
+      const pending = await database.query<{ n: number | string }>(
+        "select count(*) as n from email_outbox where status = 'pending' and to_address like ?",
+        [`${tag}-%`],
+      );
+      expect(Number(pending[0]?.n)).toBe(20);
+      expect(smtp.messages).toHaveLength(0);
+
+      // A crash during the outage loses nothing.
+      await server.kill9();
+      server = await startServer(database, { label: 'email-outage-restart', dataDir: server.dataDir });
+      smtp.refuse(false);
+      const mine = () => smtp.messages.filter((m) => m.envelopeTo.some((to) => to.startsWith(`${tag}-`)));
+      // The first retry comes 30 s after the refusal (backoff), then everything goes.
+      await until(() => mine().length >= 20, 75_000, '20 e-mails after the outage');
+      // A few more worker rounds: nothing is sent twice.
+      await new Promise((r) => setTimeout(r, 5000));
+      const received = mine();
+      expect(received).toHaveLength(20);
+      expect(new Set(received.map((m) => m.envelopeTo[0])).size).toBe(20);
+      expect(new Set(received.map((m) => m.messageId)).size).toBe(20);
+      const sent = await database.query<{ n: number | string }>(
+        "select count(*) as n from email_outbox where status = 'sent' and to_address like ?",
+        [`${tag}-%`],
+      );
+      expect(Number(sent[0]?.n)).toBe(20);
+      record(
+        `e-mail outage [${engine}]: 20 requests filed in ${filingMs} ms while SMTP refused (${smtp.refused} refusals), ` +
+          `kill -9 and restart, then ${received.length} e-mails, each once`,
+      );
+      expect((await call(server.url, 'GET', '/api/ready')).status).toBe(200);
+    } finally {
+      await server.stop();
+      await database.drop();
+      await smtp.close();
+    }
+  });
+});
