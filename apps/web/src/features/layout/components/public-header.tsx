@@ -1,26 +1,10 @@
 import { HEADER_LOGO_MAX_WIDTH_PX } from '@acende/shared/constants';
-import type { PublicTheme } from '@acende/shared/schemas/theme';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { applyTheme } from '../../../lib/theme.ts';
 import { useTheme } from '../api/get-theme.ts';
 import { LanguageToggle } from './language-toggle.tsx';
-
-const THEME_VARIABLES: [keyof PublicTheme, string][] = [
-  ['primaryColor', '--theme-primary'],
-  ['secondaryColor', '--theme-secondary'],
-  ['accentColor', '--theme-accent'],
-  ['dangerColor', '--theme-danger'],
-  ['warningColor', '--theme-warning'],
-  ['successColor', '--theme-success'],
-  ['textColor', '--theme-text'],
-  ['backgroundColor', '--theme-background'],
-  ['headerBackgroundColor', '--theme-header-background'],
-  ['footerBackgroundColor', '--theme-footer-background'],
-  ['borderRadius', '--theme-radius'],
-  ['fontFamily', '--theme-font'],
-  ['headerFontFamily', '--theme-header-font'],
-];
 
 /** The header of every public page: the logo of the theme settings, or the title when it fails to load. */
 export function PublicHeader() {
@@ -29,14 +13,9 @@ export function PublicHeader() {
   const logoUrl = theme.data?.logoUrl;
   const [failedLogo, setFailedLogo] = useState<string | undefined>(undefined);
 
-  // The theme's colours and fonts replace the defaults of index.css.
+  // The server inlined the theme into the page; this keeps it current if it changed since.
   useEffect(() => {
-    if (!theme.data) return;
-    const style = document.documentElement.style;
-    for (const [field, variable] of THEME_VARIABLES) {
-      const value = theme.data[field];
-      if (typeof value === 'string' && value && !/[;{}<>]/.test(value)) style.setProperty(variable, value);
-    }
+    if (theme.data) applyTheme(theme.data);
   }, [theme.data]);
 
   const showLogo = Boolean(logoUrl) && failedLogo !== logoUrl;
