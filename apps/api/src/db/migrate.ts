@@ -4,11 +4,13 @@ import { type Kysely, type Migration, Migrator } from 'kysely';
 import * as m0001 from './migrations/0001-initial.ts';
 import * as m0005 from './migrations/0005-captcha-used.ts';
 import * as m0006 from './migrations/0006-search-and-counters.ts';
+import * as m0007 from './migrations/0007-tracking-seed.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
   '0005-captcha-used': m0005,
   '0006-search-and-counters': m0006,
+  '0007-tracking-seed': m0007,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works below the typed schema

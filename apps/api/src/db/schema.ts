@@ -30,6 +30,8 @@ export interface RepairRequestsTable {
   assignedToId: number | null;
   language: Generated<string>;
   trackingTokenHash: string;
+  /** Derives the tracking token under APP_SECRET (0007); null for requests filed before it. */
+  trackingSeed: string | null;
   district: string | null;
   city: string | null;
   poleNumber: string | null;

@@ -23,6 +23,15 @@ export function derivedToken(secret: string, purpose: string, input: string): st
   return createHmac('sha256', secret).update(`${purpose}\n${input}`).digest().subarray(0, 18).toString('base64url');
 }
 
+/**
+ * A request's tracking token from its stored seed: 144 bits an attacker cannot compute
+ * without APP_SECRET. The seed is random, or, with an Idempotency-Key, the key and the
+ * body, so that a retry is answered with the same token.
+ */
+export function trackingTokenFromSeed(secret: string, seed: string): string {
+  return derivedToken(secret, 'tracking', seed);
+}
+
 export function sha256(text: string): string {
   return createHash('sha256').update(text).digest('base64url');
 }

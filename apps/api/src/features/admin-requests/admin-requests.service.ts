@@ -15,6 +15,7 @@ import type {
 import type { AppDeps } from '../../app-deps.ts';
 import type { Trx } from '../../db/database.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { trackingTokenFromSeed } from '../../lib/tokens.ts';
 import { type AuthAdmin, companyScope } from '../../plugins/auth.ts';
 import { queueStatusUpdateEmail } from '../email/outbox.service.ts';
 import {
@@ -212,11 +213,21 @@ export async function updateRepairRequest(
     });
     // The status e-mail is queued in this transaction (DECISIONS 15): it exists exactly when the change does.
     if (statusChanged) {
+      const { trackingSeed } = await trx
+        .selectFrom('repairRequests')
+        .select('trackingSeed')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       await queueStatusUpdateEmail(
         trx,
         deps,
         { id, name: row.name, email: row.email, language: row.language },
-        { fromStatus, toStatus: input.status, notes: input.notes },
+        {
+          fromStatus,
+          toStatus: input.status,
+          notes: input.notes,
+          trackingToken: trackingSeed ? trackingTokenFromSeed(deps.config.APP_SECRET, trackingSeed) : undefined,
+        },
       );
     }
     return true;

@@ -290,7 +290,10 @@ describeEachEngine(
       expect(mail.subject).toBe(`Solicitação nº ${created.id}: Concluída`);
       expect(mail.text).toContain('Olá, Paulo!');
       expect(mail.text).toContain('Lâmpada trocada');
-      expect(mail.text).toContain(`http://acende.test/track/${created.id}`);
+      // The same tracking link as the confirmation, token included, and it opens the whole request.
+      expect(mail.text).toContain(`http://acende.test/track/${created.id}?t=${created.trackingToken}`);
+      const read = await ctx().app.inject({ url: `/api/repair-requests/${created.id}?t=${created.trackingToken}` });
+      expect(read.json()).toMatchObject({ masked: false, email: to });
     });
 
     it('queues a status-update notice in the request language, only when the status changed', async () => {

@@ -10,7 +10,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { iso } from '../../lib/clock.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
-import { derivedToken, hashToken, newToken, sha256, tokenMatches } from '../../lib/tokens.ts';
+import { hashToken, newToken, sha256, tokenMatches, trackingTokenFromSeed } from '../../lib/tokens.ts';
 import { verifyCaptchaOrThrow } from '../captcha/captcha.service.ts';
 import { queueConfirmationEmail } from '../email/outbox.service.ts';
 import { findActiveCompany } from '../energy-companies/energy-companies.repository.ts';
@@ -36,9 +36,11 @@ export async function createRepairRequest(
   const { db, config } = deps;
   const key = context.idempotencyKey;
   const bodyHash = key ? fingerprint(input) : null;
-  // With an Idempotency-Key the tracking token is derived from the key and the body,
-  // so a retry can be answered with the same token while only its hash is stored.
-  const tokenFor = () => (key ? derivedToken(config.APP_SECRET, 'tracking', `${key}\n${bodyHash}`) : newToken());
+  // The tracking token is derived from a stored seed under APP_SECRET (only its hash is
+  // kept). With an Idempotency-Key the seed is the key and the body, so a retry gets the
+  // same token back; otherwise it is random.
+  const seed = key ? `${key}\n${bodyHash}` : newToken();
+  const tokenFor = () => trackingTokenFromSeed(config.APP_SECRET, seed);
 
   if (key) {
     const replay = await replayIdempotent(deps, key, bodyHash as string);
@@ -76,6 +78,7 @@ export async function createRepairRequest(
         status: 'open',
         language: context.language,
         trackingTokenHash: hashToken(trackingToken),
+        trackingSeed: seed,
         idempotencyKey: key ?? null,
         idempotencyHash: bodyHash,
         createdAt: now,
