@@ -34,11 +34,20 @@ describe.concurrent.each(ENGINES)('e-mail outage [%s]', (engine) => {
 
       // The worker tried and was refused; every e-mail waits in the outbox.
       await until(() => smtp.refused >= 20, 20_000, '20 refused attempts');
-      const pending = await database.query<{ n: number | string }>(
-        "select count(*) as n from email_outbox where status = 'pending' and to_address like ?",
-        [`${tag}-%`],
-      );
-      expect(Number(pending[0]?.n)).toBe(20);
+      // Each failure is written back (error, next attempt, claim released) just after the
+      // refusal: wait for all 20, so the crash below meets no e-mail still claimed. (One
+      // claimed by a crashed server waits for its 5-minute lease: late, never lost.)
+      const waiting = async () =>
+        Number(
+          (
+            await database.query<{ n: number | string }>(
+              "select count(*) as n from email_outbox where status = 'pending' and to_address like ? " +
+                'and last_error is not null and claimed_until is null',
+              [`${tag}-%`],
+            )
+          )[0]?.n,
+        );
+      await until(async () => (await waiting()) === 20, 10_000, '20 e-mails waiting for their retry');
       expect(smtp.messages).toHaveLength(0);
 
       // A crash during the outage loses nothing.

@@ -103,7 +103,9 @@ describe.each(ENGINES)('durability across kill -9 [%s]', (engine) => {
     });
     await Promise.all(workers);
     expect(killed, `only ${acknowledged.length} requests acknowledged in 30 s`).toBe(true);
-    await new Promise((resolve) => (server.exitCode !== null ? resolve(null) : server.once('exit', resolve)));
+    await new Promise((resolve) =>
+      server.exitCode !== null || server.signalCode !== null ? resolve(null) : server.once('exit', resolve),
+    );
 
     child = await startServer(database.url, port, dataDir);
     for (const id of acknowledged) {

@@ -62,6 +62,14 @@ export function createDatabase(url: string, options: { poolSize?: number } = {})
     });
   }
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  // An idle connection can die under us (server restart, failover, a dropped test
+  // database). The pool replaces it; without a listener the 'error' event would crash
+  // the process.
+  pool.on('error', (error) => {
+    console.warn(
+      `PostgreSQL connection lost (${(error as { code?: string }).code ?? error.message}); it will be replaced.`,
+    );
+  });
   return new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],

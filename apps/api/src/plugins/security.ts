@@ -42,6 +42,16 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   // Only JSON on the API: text/plain is Fastify's other default parser.
   app.removeContentTypeParser('text/plain');
 
+  // Text no database keeps as sent: NUL (PostgreSQL refuses it, a 500 before this check)
+  // and lone UTF-16 surrogates (stored as U+FFFD). Refused as invalid input, whatever the route.
+  app.addHook('preValidation', async (request) => {
+    for (const part of [request.body, request.query, request.params]) {
+      const field = unstorableTextAt(part);
+      if (field !== undefined)
+        throw new AppError('validation.invalid', 400, undefined, { [field]: 'validation.invalid' });
+    }
+  });
+
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
@@ -54,4 +64,19 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     }
     return payload;
   });
+}
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** The path of the first string in `value` that holds NUL or a lone surrogate, or undefined. */
+export function unstorableTextAt(value: unknown, path = '', depth = 0): string | undefined {
+  if (typeof value === 'string') {
+    return value.includes('\u0000') || LONE_SURROGATE.test(value) ? path || '_' : undefined;
+  }
+  if (depth > 20 || value === null || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = unstorableTextAt(item, path ? `${path}.${key}` : key, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }

@@ -184,9 +184,10 @@ export async function listRequests(
     .offset(cursor ? 0 : (page - 1) * pageSize);
   const [total, items] = await Promise.all([
     countFiltered(db, scope, filters),
+    // `id in (page of ids)`: both engines then read the rows by primary key and sort only
+    // those (a derived-table join let SQLite walk the whole created_at index instead).
     db
-      .selectFrom(ids.as('page'))
-      .innerJoin('repairRequests', 'repairRequests.id', 'page.id')
+      .selectFrom('repairRequests')
       .innerJoin('energyCompanies', 'energyCompanies.id', 'repairRequests.companyId')
       .select([
         'repairRequests.id',
@@ -203,6 +204,7 @@ export async function listRequests(
         'repairRequests.createdAt',
         'repairRequests.updatedAt',
       ])
+      .where('repairRequests.id', 'in', ids)
       .orderBy('repairRequests.createdAt', 'desc')
       .orderBy('repairRequests.id', 'desc')
       .execute(),

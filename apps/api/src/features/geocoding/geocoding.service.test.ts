@@ -26,6 +26,28 @@ describe('geocoder queue', () => {
     expect(sleeps).toEqual([1000, 1000, 1000]);
   });
 
+  it('refuses a caller at once with 503 when the queue is full, and serves again once it drains', async () => {
+    let clock = 0;
+    const geocoder = createGeocoder({
+      baseUrl: 'http://geocoder.test',
+      userAgent: 'test',
+      maxWaiting: 3,
+      now: () => clock,
+      sleep: async (ms) => {
+        clock += ms;
+      },
+      fetch: async (url) => {
+        const q = new URL(String(url)).searchParams.get('q');
+        return new Response(JSON.stringify([{ display_name: q, lat: '1', lon: '2' }]), { status: 200 });
+      },
+    });
+    const results = await Promise.allSettled(['a1', 'b2', 'c3', 'd4', 'e5'].map((q) => geocoder.search(q)));
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'rejected']);
+    const refused = results[3] as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({ code: 'errors.geocoderBusy', status: 503 });
+    expect((await geocoder.search('f6'))[0]?.display_name).toBe('f6');
+  });
+
   it('shares one upstream call between concurrent identical lookups', async () => {
     let count = 0;
     const geocoder = createGeocoder({

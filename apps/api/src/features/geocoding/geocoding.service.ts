@@ -6,6 +6,8 @@ import { AppError } from '../../lib/errors.ts';
 
 export const GEOCODER_ACCEPT_LANGUAGE = 'pt-BR,pt,en-US,en';
 export const GEOCODER_MIN_INTERVAL_MS = 1000;
+/** Upstream calls that may wait for a slot at once (about as many seconds of waiting). */
+export const GEOCODER_MAX_WAITING = 5;
 const UPSTREAM_TIMEOUT_MS = 8000;
 const CACHE_TTL_MS = 24 * 60 * 60 * 1000;
 const CACHE_MAX_ENTRIES = 2000;
@@ -45,6 +47,7 @@ export interface GeocoderOptions {
   baseUrl: string;
   userAgent: string;
   minIntervalMs?: number;
+  maxWaiting?: number;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
   fetch?: typeof fetch;
@@ -103,14 +106,24 @@ export function createGeocoder(options: GeocoderOptions): Geocoder {
   const areaCache = new TtlCache<Area>(now);
   const inFlight = new Map<string, Promise<unknown>>();
 
-  // Each upstream call takes the next free one-second slot; callers wait, none is dropped.
+  // Each upstream call takes the next free one-second slot. The queue is bounded: past
+  // GEOCODER_MAX_WAITING callers a new one is refused at once (503) rather than made to
+  // wait behind everyone, so one busy client cannot stall every citizen's search.
+  const maxWaiting = options.maxWaiting ?? GEOCODER_MAX_WAITING;
+  let waiting = 0;
   let queue: Promise<void> = Promise.resolve();
   let lastStart = Number.NEGATIVE_INFINITY;
   const nextSlot = (): Promise<void> => {
+    if (waiting >= maxWaiting) return Promise.reject(new AppError('errors.geocoderBusy', 503));
+    waiting += 1;
     const slot = queue.then(async () => {
-      const wait = lastStart + interval - now();
-      if (wait > 0) await sleep(wait);
-      lastStart = now();
+      try {
+        const wait = lastStart + interval - now();
+        if (wait > 0) await sleep(wait);
+        lastStart = now();
+      } finally {
+        waiting -= 1;
+      }
     });
     queue = slot.catch(() => {});
     return slot;
