@@ -77,14 +77,3 @@ function statusTimeline(dialect: Dialect) {
       >`(select json_group_array(json_array(to_status, created_at)) from (select to_status, created_at
         from request_events where request_id = repair_requests.id and to_status is not null order by id))`;
 }
-
-/** Status changes only: the public timeline never names the operator. */
-export function listStatusTimeline(db: Db, requestId: number) {
-  return db
-    .selectFrom('requestEvents')
-    .select(['toStatus', 'createdAt'])
-    .where('requestId', '=', requestId)
-    .where('toStatus', 'is not', null)
-    .orderBy('id')
-    .execute();
-}
