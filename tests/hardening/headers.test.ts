@@ -31,10 +31,16 @@ describe.each(ENGINES)('security headers [%s]', (engine: Engine) => {
     ] as const) {
       const res = await call(env.server.url, 'GET', path, { cookie: withCookie ? cookie : undefined });
       const csp = res.headers.get('content-security-policy') ?? '';
-      expect(csp, path).toContain("object-src 'none'");
       expect(csp, path).toContain("base-uri 'none'");
-      expect(csp, path).toMatch(/default-src 'self'/);
-      expect(csp, path).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+      if (path.startsWith('/api/')) {
+        // API answers are data: nothing may load and nothing may frame them.
+        expect(csp, path).toMatch(/default-src 'none'/);
+        expect(csp, path).toContain("frame-ancestors 'none'");
+      } else {
+        expect(csp, path).toContain("object-src 'none'");
+        expect(csp, path).toMatch(/default-src 'self'/);
+        expect(csp, path).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+      }
       expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
       expect(res.headers.get('x-powered-by'), path).toBeNull();
       expect(res.headers.get('strict-transport-security'), `${path} (no HSTS outside production)`).toBeNull();

@@ -6,6 +6,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import { attachRawHandles } from './hot-path.ts';
 import type { Database } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -26,10 +27,13 @@ export function dialectOf(db: Kysely<Database>): Dialect {
  * statements by their SQL text (the most recent 500) and reuses them — unless one is still
  * being iterated by a stream, which gets a fresh one.
  */
-function withStatementCache(sqlite: SQLite.Database) {
+function withStatementCache(sqlite: SQLite.Database, reader: SQLite.Database) {
   const cache = new Map<string, SQLite.Statement>();
   return {
-    close: () => sqlite.close(),
+    close: () => {
+      if (reader !== sqlite) reader.close();
+      sqlite.close();
+    },
     prepare: (text: string) => {
       const cached = cache.get(text);
       if (cached && !cached.busy) {
@@ -56,10 +60,15 @@ export function createDatabase(url: string, options: { poolSize?: number } = {})
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    return new Kysely<Database>({
-      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    // The public reads' own connection (hot-path.ts); an in-memory database has only one.
+    const reader = file === ':memory:' ? sqlite : new SQLite(file, { readonly: true });
+    if (reader !== sqlite) reader.pragma('busy_timeout = 5000');
+    const db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite, reader) }),
       plugins: [new CamelCasePlugin()],
     });
+    attachRawHandles(db, { dialect: 'sqlite', writer: sqlite, reader });
+    return db;
   }
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
   // An idle connection can die under us (server restart, failover, a dropped test
@@ -70,8 +79,10 @@ export function createDatabase(url: string, options: { poolSize?: number } = {})
       `PostgreSQL connection lost (${(error as { code?: string }).code ?? error.message}); it will be replaced.`,
     );
   });
-  return new Kysely<Database>({
+  const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],
   });
+  attachRawHandles(db, { dialect: 'postgres', pool });
+  return db;
 }

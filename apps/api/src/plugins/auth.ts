@@ -131,24 +131,7 @@ export async function registerAuth(app: FastifyInstance, deps: AppDeps): Promise
   await app.register(cookie);
   app.decorateRequest('admin', null);
 
-  const routes: AdminRoute[] = [];
-  adminRoutes.set(app, routes);
-  app.addHook('onRoute', (route) => {
-    // The OpenAPI document states each route's level (`x-auth`), so clients and the
-    // hardening suite's role matrix read it from the running server.
-    if (route.url.startsWith('/api/')) {
-      const declared = (route.config as { auth?: AuthLevel } | undefined)?.auth ?? 'public';
-      route.schema = { ...route.schema, 'x-auth': declared } as typeof route.schema;
-    }
-    if (!route.url.startsWith('/api/admin')) return;
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) {
-      if (method === 'HEAD' || method === 'OPTIONS') continue;
-      routes.push({ method, url: route.url, auth: (route.config as { auth?: AuthLevel } | undefined)?.auth });
-    }
-  });
-
-  app.addHook('onRequest', async (request) => {
+  const guard = async (request: FastifyRequest) => {
     if (STATE_CHANGING.has(request.method) && request.url.startsWith('/api/admin') && isCrossSite(request)) {
       throw forbidden('errors.crossSite');
     }
@@ -158,5 +141,29 @@ export async function registerAuth(app: FastifyInstance, deps: AppDeps): Promise
     if (!request.admin) throw unauthorized();
     if (level === 'admin' && request.admin.role !== 'admin') throw forbidden();
     if (level === 'operator' && request.admin.role === 'viewer') throw forbidden();
+  };
+
+  const routes: AdminRoute[] = [];
+  adminRoutes.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    // The OpenAPI document states each route's level (`x-auth`), so clients and the
+    // hardening suite's role matrix read it from the running server.
+    if (route.url.startsWith('/api/')) {
+      const declared = (route.config as { auth?: AuthLevel } | undefined)?.auth ?? 'public';
+      route.schema = { ...route.schema, 'x-auth': declared } as typeof route.schema;
+    }
+    const level = (route.config as { auth?: AuthLevel } | undefined)?.auth;
+    const admin = route.url.startsWith('/api/admin');
+    // Only routes that need it get the guard: public calls never run it (the hot path stays lean).
+    if (admin || level) {
+      const own = route.onRequest;
+      route.onRequest = [guard, ...(Array.isArray(own) ? own : own ? [own] : [])];
+    }
+    if (!admin) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      routes.push({ method, url: route.url, auth: (route.config as { auth?: AuthLevel } | undefined)?.auth });
+    }
   });
 }

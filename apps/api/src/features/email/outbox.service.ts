@@ -9,7 +9,7 @@ import type { Db } from '../../db/database.ts';
 import { iso } from '../../lib/clock.ts';
 import { type RenderedEmail, renderConfirmation, renderPasswordReset, renderStatusUpdate } from './email.templates.ts';
 import { isEmailEnabled } from './email-settings.service.ts';
-import { insertOutboxEmail } from './outbox.repository.ts';
+import { insertOutboxEmail, type NewOutboxEmail } from './outbox.repository.ts';
 
 export type EmailKind = 'request_confirmation' | 'status_update' | 'password_reset';
 
@@ -58,18 +58,16 @@ export interface ConfirmationRequest {
 }
 
 /**
- * Queues the new-request confirmation inside the creating transaction, when the citizen
- * gave an e-mail and e-mail is enabled. Its link carries the tracking token (DECISIONS 8).
+ * The new-request confirmation as an outbox row, for the creating transaction to write when
+ * the citizen gave an e-mail and e-mail is enabled (the caller checks). Its link carries the
+ * tracking token (DECISIONS 8).
  */
-export async function queueConfirmationEmail(
-  trx: Db,
+export function confirmationEmail(
   deps: AppDeps,
-  request: ConfirmationRequest,
+  request: ConfirmationRequest & { email: string },
   trackingToken: string,
-): Promise<boolean> {
-  if (!request.email || !(await isEmailEnabled(trx))) return false;
-  const language = asLanguage(request.language);
-  const rendered = renderConfirmation(language, {
+): NewOutboxEmail {
+  const rendered = renderConfirmation(asLanguage(request.language), {
     id: request.id,
     name: request.name,
     phone: request.phone,
@@ -79,8 +77,17 @@ export async function queueConfirmationEmail(
     companyName: request.companyName,
     trackingUrl: trackingUrl(deps.config.PUBLIC_URL, request.id, trackingToken),
   });
-  await queueEmail(trx, deps, { ...rendered, kind: 'request_confirmation', to: request.email, requestId: request.id });
-  return true;
+  return {
+    kind: 'request_confirmation',
+    toAddress: request.email,
+    subject: rendered.subject,
+    textBody: rendered.text,
+    htmlBody: rendered.html,
+    messageId: newMessageId(deps),
+    requestId: request.id,
+    adminId: null,
+    createdAt: iso(deps.clock),
+  };
 }
 
 export interface StatusUpdateRequest {

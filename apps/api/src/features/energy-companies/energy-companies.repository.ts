@@ -1,24 +1,16 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { hotRows } from '../../db/hot-path.ts';
 import type { Database, NewEnergyCompany } from '../../db/schema.ts';
 
+/** The public list, on the hot path (a prepared statement, hot-path.ts). */
 export function listActiveCompanies(db: Db) {
-  return db
-    .selectFrom('energyCompanies')
-    .select(['id', 'name', 'fullName', 'colorClass', 'iconClass'])
-    .where('active', '=', 1)
-    .orderBy('name')
-    .orderBy('id')
-    .execute();
-}
-
-export function findActiveCompany(db: Db, id: number) {
-  return db
-    .selectFrom('energyCompanies')
-    .select(['id', 'name', 'fullName'])
-    .where('id', '=', id)
-    .where('active', '=', 1)
-    .executeTakeFirst();
+  return hotRows<{ id: number; name: string; fullName: string; colorClass: string; iconClass: string }>(
+    db,
+    'acende_active_companies',
+    `select id, name, full_name as "fullName", color_class as "colorClass", icon_class as "iconClass"
+      from energy_companies where active = 1 order by name, id`,
+  );
 }
 
 // Administrators' registry (DECISIONS 11): every company, active or not, with how many

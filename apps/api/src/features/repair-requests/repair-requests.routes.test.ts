@@ -148,6 +148,45 @@ describeEachEngine('public repair requests', (ctx) => {
     expect(other.json().message).toBe('Esta chave de idempotência já foi usada com outros dados');
   });
 
+  it('files requests sent at once independently: refused ones and a same-key race do not undo the others', async () => {
+    // On SQLite these share one transaction (grouped commit), each in its own savepoint.
+    const before = await ctx()
+      .db.selectFrom('repairRequests')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const key = 'same-instant-key-0001';
+    const bodies = Array.from({ length: 24 }, (_, i) => ({
+      ...valid,
+      phone: `(51) 3000-${String(i).padStart(4, '0')}`,
+    }));
+    const answers = await Promise.all([
+      ...bodies.map((body) => post(body)),
+      post({ ...valid, company: '999' }),
+      post({ ...valid, company: '998' }),
+      post(valid, { 'idempotency-key': key }),
+      post(valid, { 'idempotency-key': key }),
+    ]);
+    const filed = answers.slice(0, 24);
+    expect(filed.map((r) => r.statusCode)).toEqual(Array(24).fill(201));
+    expect(new Set(filed.map((r) => r.json().id)).size).toBe(24);
+    expect(answers[24]?.statusCode).toBe(400);
+    expect(answers[25]?.statusCode).toBe(400);
+    expect(answers[26]?.statusCode).toBe(201);
+    expect(answers[27]?.json()).toEqual(answers[26]?.json());
+    for (const [i, res] of filed.entries()) {
+      const read = await ctx().app.inject({
+        url: `/api/repair-requests/${res.json().id}?t=${res.json().trackingToken}`,
+      });
+      expect(read.json().phone).toBe(bodies[i]?.phone);
+      expect(read.json().timeline).toEqual([{ status: 'open', at: expect.any(String) }]);
+    }
+    const after = await ctx()
+      .db.selectFrom('repairRequests')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n) - Number(before.n)).toBe(25);
+  });
+
   it('refuses an inactive or unknown company', async () => {
     await ctx().db.updateTable('energyCompanies').set({ active: 0 }).where('id', '=', 3).execute();
     for (const company of ['3', '999']) {

@@ -12,10 +12,15 @@ import { iso } from '../../lib/clock.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { hashToken, newToken, sha256, tokenMatches, trackingTokenFromSeed } from '../../lib/tokens.ts';
 import { verifyCaptchaOrThrow } from '../captcha/captcha.service.ts';
-import { queueConfirmationEmail } from '../email/outbox.service.ts';
-import { findActiveCompany } from '../energy-companies/energy-companies.repository.ts';
+import { isEmailEnabled } from '../email/email-settings.service.ts';
+import { confirmationEmail } from '../email/outbox.service.ts';
 import { fillAreaLater, knownArea } from '../geocoding/geocoding.service.ts';
-import { findByIdempotencyKey, findPublicRequest, insertEvent, insertRequest } from './repair-requests.repository.ts';
+import {
+  type ConfirmationFor,
+  fileRequest,
+  findByIdempotencyKey,
+  findPublicRequest,
+} from './repair-requests.repository.ts';
 
 export interface CreateContext {
   language: Language;
@@ -49,11 +54,6 @@ export async function createRepairRequest(
   // After the idempotent replay: a retry of the same request must not be refused as a reused captcha.
   await verifyCaptchaOrThrow(deps, input.captchaToken);
 
-  const company = await findActiveCompany(db, Number(input.company));
-  if (!company) {
-    throw new AppError('errors.companyUnavailable', 400, undefined, { company: 'errors.companyUnavailable' });
-  }
-
   const trackingToken = tokenFor();
   // The area comes from the geocoder's cache (the citizen's own lookup filled it); when it
   // is not there the request is stored at once and the area filled in after (fillAreaLater).
@@ -61,36 +61,41 @@ export async function createRepairRequest(
   const lon = Number(input.longitude);
   const area = knownArea(deps, lat, lon);
   const now = iso(deps.clock);
+  const email = input.email || null;
+  const confirmation: ConfirmationFor | undefined =
+    email && (await isEmailEnabled(db))
+      ? (id, companyName) =>
+          confirmationEmail(deps, { ...input, email, id, companyName, language: context.language }, trackingToken)
+      : undefined;
   try {
-    const id = await db.transaction().execute(async (trx) => {
-      const requestId = await insertRequest(trx, {
-        name: input.name,
-        email: input.email,
+    const filed = await fileRequest(
+      db,
+      {
+        name: input.name || null,
+        email,
         phone: input.phone,
         address: input.address,
-        reference: input.reference,
+        reference: input.reference || null,
         problemType: input.problemType,
         latitude: input.latitude,
         longitude: input.longitude,
-        companyId: company.id,
+        companyId: Number(input.company),
         district: area?.district ?? null,
         city: area?.city ?? null,
-        status: 'open',
         language: context.language,
         trackingTokenHash: hashToken(trackingToken),
         trackingSeed: seed,
         idempotencyKey: key ?? null,
         idempotencyHash: bodyHash,
         createdAt: now,
-        updatedAt: now,
-      });
-      await insertEvent(trx, { requestId, kind: 'created', toStatus: 'open', createdAt: now });
-      const request = { ...input, id: requestId, companyName: company.name, language: context.language };
-      await queueConfirmationEmail(trx, deps, request, trackingToken);
-      return requestId;
-    });
-    if (!area) void fillAreaLater(deps, id, lat, lon);
-    return { id, companyName: company.name, trackingToken };
+      },
+      confirmation,
+    );
+    if (!filed) {
+      throw new AppError('errors.companyUnavailable', 400, undefined, { company: 'errors.companyUnavailable' });
+    }
+    if (!area) void fillAreaLater(deps, filed.id, lat, lon);
+    return { id: filed.id, companyName: filed.companyName, trackingToken };
   } catch (error) {
     // Two retries with the same key raced: the loser answers with the winner's request.
     if (key && isUniqueViolation(error)) {
