@@ -53,77 +53,79 @@ export async function hotRows<R>(db: Db, name: string, text: string, params: unk
   return (await raw.pool.query<R & pg.QueryResultRow>({ name, text, values: params })).rows;
 }
 
-interface Job {
-  work: (writer: SQLite.Database) => unknown;
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
+export type Outcome<O> = { ok: true; value: O } | { ok: false; error: unknown };
+
+/**
+ * Gathers the items asked for in one turn of the event loop and hands them to `flush` as
+ * one batch (at most `max`; the rest go in the next). Each caller gets its own item's
+ * outcome. Batches run one after another or side by side, as `flush` allows.
+ */
+export function batcher<I, O>(flush: (items: I[]) => Promise<Outcome<O>[]>, max = 256): (item: I) => Promise<O> {
+  let queue: { item: I; resolve: (value: O) => void; reject: (error: unknown) => void }[] = [];
+  let scheduled = false;
+  const run = () => {
+    scheduled = false;
+    const batch = queue.slice(0, max);
+    queue = queue.slice(max);
+    if (queue.length) schedule();
+    flush(batch.map((entry) => entry.item)).then(
+      (outcomes) =>
+        batch.forEach((entry, i) => {
+          const outcome = outcomes[i];
+          if (outcome?.ok) entry.resolve(outcome.value);
+          else entry.reject(outcome ? outcome.error : new Error('batch answered too few outcomes'));
+        }),
+      (error) => {
+        for (const entry of batch) entry.reject(error);
+      },
+    );
+  };
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(run);
+  };
+  return (item) =>
+    new Promise<O>((resolve, reject) => {
+      queue.push({ item, resolve, reject });
+      schedule();
+    });
 }
 
-interface Group {
-  queue: Job[];
-  scheduled: boolean;
-}
-
-/** The most writes one transaction takes; the rest go in the next (bounds each one's wait). */
-const MAX_GROUP = 256;
-const groups = new WeakMap<Db, Group>();
+type SqliteWork = (writer: SQLite.Database) => unknown;
+const sqliteGroups = new WeakMap<Db, (work: SqliteWork) => Promise<unknown>>();
 
 /**
  * Runs `work` on SQLite's writer inside a grouped transaction (see above); it must be
  * synchronous, as better-sqlite3 is. Answers what `work` answers, or its error.
  */
 export function groupedSqliteWrite<T>(db: Db, work: (writer: SQLite.Database) => T): Promise<T> {
-  let group = groups.get(db);
+  let group = sqliteGroups.get(db);
   if (!group) {
-    group = { queue: [], scheduled: false };
-    groups.set(db, group);
+    group = batcher<SqliteWork, unknown>((batch) => commitGroup(db, batch));
+    sqliteGroups.set(db, group);
   }
-  const state = group;
-  return new Promise<T>((resolve, reject) => {
-    state.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
-    schedule(db, state);
-  });
+  return group(work) as Promise<T>;
 }
 
-function schedule(db: Db, group: Group): void {
-  if (group.scheduled) return;
-  group.scheduled = true;
-  setImmediate(() => {
-    group.scheduled = false;
-    const batch = group.queue.splice(0, MAX_GROUP);
-    if (group.queue.length) schedule(db, group);
-    void commitGroup(db, batch);
-  });
-}
-
-async function commitGroup(db: Db, batch: Job[]): Promise<void> {
+async function commitGroup(db: Db, batch: SqliteWork[]): Promise<Outcome<unknown>[]> {
   const raw = rawHandles(db);
   if (raw.dialect !== 'sqlite') throw new Error('grouped writes are for SQLite');
   const writer = raw.writer;
-  let outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[];
-  try {
-    // Holding Kysely's connection: a transaction of another path is never entered halfway.
-    outcomes = await db.connection().execute(async () => {
-      const each = writer.transaction((job: Job) => job.work(writer));
-      return writer.transaction(() =>
-        batch.map((job) => {
-          try {
-            // Nested in the group's transaction, better-sqlite3 makes it a savepoint.
-            return { ok: true as const, value: each(job) };
-          } catch (error) {
-            return { ok: false as const, error };
-          }
-        }),
-      )();
-    });
-  } catch (error) {
-    // The transaction itself failed (disk full, I/O error): nothing of the group is stored.
-    for (const job of batch) job.reject(error);
-    return;
-  }
-  batch.forEach((job, i) => {
-    const outcome = outcomes[i] as (typeof outcomes)[number];
-    if (outcome.ok) job.resolve(outcome.value);
-    else job.reject(outcome.error);
+  // Holding Kysely's connection: a transaction of another path is never entered halfway.
+  // If the transaction itself fails (disk full, I/O error), nothing of the group is stored
+  // and every caller gets the error.
+  return db.connection().execute(async () => {
+    const each = writer.transaction((work: SqliteWork) => work(writer));
+    return writer.transaction(() =>
+      batch.map((work): Outcome<unknown> => {
+        try {
+          // Nested in the group's transaction, better-sqlite3 makes it a savepoint.
+          return { ok: true, value: each(work) };
+        } catch (error) {
+          return { ok: false, error };
+        }
+      }),
+    )();
   });
 }

@@ -69,8 +69,10 @@ export async function effectiveCaptcha(deps: AppDeps): Promise<{
   siteKey: string | null;
   secretKey: string | null;
 }> {
+  // Turned off for the whole deployment: no settings to read on the public hot path.
+  if (!deps.config.CAPTCHA) return { enabled: false, provider: 'altcha', siteKey: null, secretKey: null };
   const stored = await readStored(deps);
-  const enabled = deps.config.CAPTCHA && stored.enabled;
+  const enabled = stored.enabled;
   const secretKey = stored.secretKey ? openSecret(deps.config.APP_SECRET, stored.secretKey) : null;
   if (stored.provider !== 'altcha' && stored.siteKey && secretKey) {
     return { enabled, provider: stored.provider, siteKey: stored.siteKey, secretKey };

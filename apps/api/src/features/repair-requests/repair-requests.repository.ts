@@ -1,14 +1,20 @@
+import type SQLite from 'better-sqlite3';
+import type pg from 'pg';
 import type { Db, Dialect } from '../../db/database.ts';
-import { groupedSqliteWrite, hotRows, prepared, rawHandles } from '../../db/hot-path.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { batcher, groupedSqliteWrite, hotRows, type Outcome, prepared, rawHandles } from '../../db/hot-path.ts';
 import { INSERT_OUTBOX_SQL, type NewOutboxEmail, outboxParams } from '../email/outbox.repository.ts';
 
-export function findByIdempotencyKey(db: Db, key: string) {
-  return db
-    .selectFrom('repairRequests')
-    .innerJoin('energyCompanies', 'energyCompanies.id', 'repairRequests.companyId')
-    .select(['repairRequests.id', 'repairRequests.idempotencyHash', 'energyCompanies.name as companyName'])
-    .where('repairRequests.idempotencyKey', '=', key)
-    .executeTakeFirst();
+/** The request filed with an Idempotency-Key, if any (a prepared read on the hot path). */
+export async function findByIdempotencyKey(db: Db, key: string) {
+  const rows = await hotRows<{ id: number; idempotencyHash: string | null; companyName: string }>(
+    db,
+    'acende_by_idempotency_key',
+    `select r.id, r.idempotency_hash as "idempotencyHash", c.name as "companyName"
+      from repair_requests r join energy_companies c on c.id = r.company_id where r.idempotency_key = $1`,
+    [key],
+  );
+  return rows[0];
 }
 
 /** What the public create stores; the rest of the row takes its defaults. */
@@ -35,10 +41,14 @@ export interface PublicRequestValues {
 /** The confirmation e-mail of a new request, once its number is known (undefined: none). */
 export type ConfirmationFor = (id: number, companyName: string) => NewOutboxEmail | undefined;
 
+/** How filing ended: the request's number, or why it was not stored. */
+export type FileOutcome = { id: number; companyName: string } | 'company-unavailable' | 'duplicate-key';
+
 // The public create as prepared statements (issue 10; hot-path.ts): the company must be
 // active, and the request, its "created" event and its confirmation e-mail are written in
-// one transaction. SQLite: grouped with the other requests of the same instant. PostgreSQL:
-// one statement (one round trip) when no e-mail is due.
+// one transaction. Requests filed in the same instant are written together: on SQLite in
+// one grouped transaction, on PostgreSQL by one statement over arrays (one round trip, one
+// commit, and the counters' statement trigger once for all).
 const ACTIVE_COMPANY_SQL = 'select id, name from energy_companies where id = $1 and active = 1';
 const INSERT_REQUEST_SQL = `insert into repair_requests
   (name, email, phone, address, reference, problem_type, latitude, longitude, company_id, district, city,
@@ -46,14 +56,36 @@ const INSERT_REQUEST_SQL = `insert into repair_requests
   values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'open', $12, $13, $14, $15, $16, $17, $18) returning id`;
 const INSERT_CREATED_EVENT_SQL = `insert into request_events (request_id, kind, to_status, created_at)
   values ($1, 'created', 'open', $2)`;
-const FILE_REQUEST_PG = `with c as (select id, name from energy_companies where id = $9 and active = 1),
+// A same-key retry in the same batch carries the same tracking hash (the token comes from
+// the key and the body), so it maps to the one row stored; a row skipped by the key's
+// unique index is a duplicate key; the companies part says which companies were active.
+const FILE_REQUESTS_PG = `with input as (
+    select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+      $8::text[], $9::int[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[],
+      $16::text[], $17::text[]) with ordinality as t(name, email, phone, address, reference, problem_type,
+      latitude, longitude, company_id, district, city, language, tracking_token_hash, tracking_seed,
+      idempotency_key, idempotency_hash, created_at, ord)),
   r as (insert into repair_requests
     (name, email, phone, address, reference, problem_type, latitude, longitude, company_id, district, city,
      status, language, tracking_token_hash, tracking_seed, idempotency_key, idempotency_hash, created_at, updated_at)
-    select $1, $2, $3, $4, $5, $6, $7, $8, c.id, $10, $11, 'open', $12, $13, $14, $15, $16, $17, $18 from c
-    returning id),
-  e as (insert into request_events (request_id, kind, to_status, created_at) select r.id, 'created', 'open', $17 from r)
-  select r.id, c.name as "companyName" from r cross join c`;
+    select i.name, i.email, i.phone, i.address, i.reference, i.problem_type, i.latitude, i.longitude, c.id,
+      i.district, i.city, 'open', i.language, i.tracking_token_hash, i.tracking_seed, i.idempotency_key,
+      i.idempotency_hash, i.created_at, i.created_at
+    from input i join energy_companies c on c.id = i.company_id and c.active = 1 order by i.ord
+    on conflict (idempotency_key) do nothing
+    returning id, company_id, tracking_token_hash, created_at),
+  e as (insert into request_events (request_id, kind, to_status, created_at)
+    select r.id, 'created', 'open', r.created_at from r)
+  select r.id, r.tracking_token_hash as "hash", c.name as "companyName", null::int as "activeCompany"
+    from r join energy_companies c on c.id = r.company_id
+  union all
+  select null, null, null, c.id from energy_companies c
+    where c.active = 1 and c.id in (select company_id from input)`;
+
+interface FileJob {
+  values: PublicRequestValues;
+  confirmation?: ConfirmationFor;
+}
 
 function requestParams(v: PublicRequestValues): unknown[] {
   return [
@@ -78,48 +110,97 @@ function requestParams(v: PublicRequestValues): unknown[] {
   ];
 }
 
-/** Files a request; undefined when its company is not active. Throws a unique violation on a reused Idempotency-Key. */
-export async function fileRequest(
-  db: Db,
-  values: PublicRequestValues,
-  confirmation?: ConfirmationFor,
-): Promise<{ id: number; companyName: string } | undefined> {
-  const raw = rawHandles(db);
-  if (raw.dialect === 'sqlite') {
-    return groupedSqliteWrite(db, (writer) => {
-      const company = prepared(writer, ACTIVE_COMPANY_SQL).get(values.companyId) as
-        | { id: number; name: string }
-        | undefined;
-      if (!company) return undefined;
-      const { id } = prepared(writer, INSERT_REQUEST_SQL).get(...requestParams(values)) as { id: number };
-      prepared(writer, INSERT_CREATED_EVENT_SQL).run(id, values.createdAt);
-      const email = confirmation?.(id, company.name);
-      if (email) prepared(writer, INSERT_OUTBOX_SQL).run(...outboxParams(email));
-      return { id, companyName: company.name };
+/** One SQLite request, inside the group's transaction (synchronous). */
+function fileOnSqlite(writer: SQLite.Database, { values, confirmation }: FileJob): FileOutcome {
+  const company = prepared(writer, ACTIVE_COMPANY_SQL).get(values.companyId) as
+    | { id: number; name: string }
+    | undefined;
+  if (!company) return 'company-unavailable';
+  let id: number;
+  try {
+    ({ id } = prepared(writer, INSERT_REQUEST_SQL).get(...requestParams(values)) as { id: number });
+  } catch (error) {
+    if (values.idempotencyKey && isUniqueViolation(error)) return 'duplicate-key';
+    throw error;
+  }
+  prepared(writer, INSERT_CREATED_EVENT_SQL).run(id, values.createdAt);
+  const email = confirmation?.(id, company.name);
+  if (email) prepared(writer, INSERT_OUTBOX_SQL).run(...outboxParams(email));
+  return { id, companyName: company.name };
+}
+
+/**
+ * A batch of PostgreSQL requests: one statement, plus their e-mails in the same transaction
+ * when any are due. Should the batch fail as a whole, each request is tried alone, so one
+ * bad row never takes the others down with it.
+ */
+async function fileOnPostgres(pool: pg.Pool, jobs: FileJob[]): Promise<Outcome<FileOutcome>[]> {
+  try {
+    return await fileBatchOnPostgres(pool, jobs);
+  } catch (error) {
+    if (jobs.length === 1) return [{ ok: false, error }];
+    return Promise.all(
+      jobs.map((job) =>
+        fileBatchOnPostgres(pool, [job]).then(
+          (outcomes) => outcomes[0] as Outcome<FileOutcome>,
+          (alone): Outcome<FileOutcome> => ({ ok: false, error: alone }),
+        ),
+      ),
+    );
+  }
+}
+
+async function fileBatchOnPostgres(pool: pg.Pool, jobs: FileJob[]): Promise<Outcome<FileOutcome>[]> {
+  const columns = Array.from({ length: 17 }, (_, c) => jobs.map((job) => requestParams(job.values)[c]));
+  const query = { name: 'acende_file_requests', text: FILE_REQUESTS_PG, values: columns };
+  const outcomes = (
+    rows: { id: number | null; hash: string | null; companyName: string | null; activeCompany: number | null }[],
+  ) => {
+    const byHash = new Map(rows.filter((r) => r.hash !== null).map((r) => [r.hash, r]));
+    const active = new Set(rows.filter((r) => r.activeCompany !== null).map((r) => r.activeCompany));
+    return jobs.map((job): Outcome<FileOutcome> => {
+      const row = byHash.get(job.values.trackingTokenHash);
+      if (row) return { ok: true, value: { id: row.id as number, companyName: row.companyName as string } };
+      return { ok: true, value: active.has(job.values.companyId) ? 'duplicate-key' : 'company-unavailable' };
     });
-  }
-  const query = { name: 'acende_file_request', text: FILE_REQUEST_PG, values: requestParams(values) };
-  if (!confirmation) {
-    const { rows } = await raw.pool.query<{ id: number; companyName: string }>(query);
-    return rows[0];
-  }
-  // The e-mail holds the request's number: the insert, then the e-mail, in one transaction.
-  const client = await raw.pool.connect();
+  };
+  if (!jobs.some((job) => job.confirmation)) return outcomes((await pool.query(query)).rows);
+  // The e-mails hold the requests' numbers: the insert, then the e-mails, in one transaction.
+  const client = await pool.connect();
   try {
     await client.query('begin');
-    const filed = (await client.query<{ id: number; companyName: string }>(query)).rows[0];
-    const email = filed && confirmation(filed.id, filed.companyName);
-    if (email) {
+    const answered = outcomes((await client.query(query)).rows);
+    const emails = jobs.flatMap((job, i) => {
+      const outcome = answered[i];
+      if (!outcome?.ok || typeof outcome.value === 'string') return [];
+      return job.confirmation?.(outcome.value.id, outcome.value.companyName) ?? [];
+    });
+    for (const email of emails) {
       await client.query({ name: 'acende_insert_outbox', text: INSERT_OUTBOX_SQL, values: outboxParams(email) });
     }
     await client.query('commit');
-    return filed;
+    return answered;
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
     throw error;
   } finally {
     client.release();
   }
+}
+
+const postgresBatches = new WeakMap<Db, (job: FileJob) => Promise<FileOutcome>>();
+
+/** Files a request with the others of the same instant (see above). */
+export function fileRequest(db: Db, values: PublicRequestValues, confirmation?: ConfirmationFor): Promise<FileOutcome> {
+  const raw = rawHandles(db);
+  const job: FileJob = { values, confirmation };
+  if (raw.dialect === 'sqlite') return groupedSqliteWrite(db, (writer) => fileOnSqlite(writer, job));
+  let batch = postgresBatches.get(db);
+  if (!batch) {
+    batch = batcher<FileJob, FileOutcome>((jobs) => fileOnPostgres(raw.pool, jobs));
+    postgresBatches.set(db, batch);
+  }
+  return batch(job);
 }
 
 export interface PublicRequestRow {

@@ -7,7 +7,6 @@ import type {
   PublicRepairRequest,
 } from '@acende/shared/schemas/repair-requests';
 import type { AppDeps } from '../../app-deps.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
 import { iso } from '../../lib/clock.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { hashToken, newToken, sha256, tokenMatches, trackingTokenFromSeed } from '../../lib/tokens.ts';
@@ -67,43 +66,40 @@ export async function createRepairRequest(
       ? (id, companyName) =>
           confirmationEmail(deps, { ...input, email, id, companyName, language: context.language }, trackingToken)
       : undefined;
-  try {
-    const filed = await fileRequest(
-      db,
-      {
-        name: input.name || null,
-        email,
-        phone: input.phone,
-        address: input.address,
-        reference: input.reference || null,
-        problemType: input.problemType,
-        latitude: input.latitude,
-        longitude: input.longitude,
-        companyId: Number(input.company),
-        district: area?.district ?? null,
-        city: area?.city ?? null,
-        language: context.language,
-        trackingTokenHash: hashToken(trackingToken),
-        trackingSeed: seed,
-        idempotencyKey: key ?? null,
-        idempotencyHash: bodyHash,
-        createdAt: now,
-      },
-      confirmation,
-    );
-    if (!filed) {
-      throw new AppError('errors.companyUnavailable', 400, undefined, { company: 'errors.companyUnavailable' });
-    }
-    if (!area) void fillAreaLater(deps, filed.id, lat, lon);
-    return { id: filed.id, companyName: filed.companyName, trackingToken };
-  } catch (error) {
-    // Two retries with the same key raced: the loser answers with the winner's request.
-    if (key && isUniqueViolation(error)) {
-      const replay = await replayIdempotent(deps, key, bodyHash as string);
-      if (replay) return { ...replay, trackingToken };
-    }
-    throw error;
+  const filed = await fileRequest(
+    db,
+    {
+      name: input.name || null,
+      email,
+      phone: input.phone,
+      address: input.address,
+      reference: input.reference || null,
+      problemType: input.problemType,
+      latitude: input.latitude,
+      longitude: input.longitude,
+      companyId: Number(input.company),
+      district: area?.district ?? null,
+      city: area?.city ?? null,
+      language: context.language,
+      trackingTokenHash: hashToken(trackingToken),
+      trackingSeed: seed,
+      idempotencyKey: key ?? null,
+      idempotencyHash: bodyHash,
+      createdAt: now,
+    },
+    confirmation,
+  );
+  if (filed === 'duplicate-key') {
+    // The same key was filed by a retry a moment before: answer with that request.
+    const replay = await replayIdempotent(deps, key as string, bodyHash as string);
+    if (replay) return { ...replay, trackingToken };
+    throw new Error('a duplicate Idempotency-Key without its request');
   }
+  if (filed === 'company-unavailable') {
+    throw new AppError('errors.companyUnavailable', 400, undefined, { company: 'errors.companyUnavailable' });
+  }
+  if (!area) void fillAreaLater(deps, filed.id, lat, lon);
+  return { id: filed.id, companyName: filed.companyName, trackingToken };
 }
 
 async function replayIdempotent(deps: AppDeps, key: string, bodyHash: string) {
