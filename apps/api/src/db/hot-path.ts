@@ -129,3 +129,60 @@ async function commitGroup(db: Db, batch: SqliteWork[]): Promise<Outcome<unknown
     )();
   });
 }
+
+const keyedReads = new WeakMap<Db, Map<string, (key: number) => Promise<unknown>>>();
+
+/**
+ * A read of one row by number (`$1`). On PostgreSQL the reads asked for in the same turn of
+ * the event loop go as one query, `anyText` over `$1::int[]`, each row carrying its number
+ * in `id`: one round trip and one statement for many callers. SQLite reads at once.
+ */
+export function rowByKey<R extends { id: number }>(
+  db: Db,
+  name: string,
+  text: { sqlite: string; anyText: string },
+  key: number,
+): Promise<R | undefined> {
+  const raw = rawHandles(db);
+  if (raw.dialect === 'sqlite') return Promise.resolve(prepared(raw.reader, text.sqlite).get(key) as R | undefined);
+  let reads = keyedReads.get(db);
+  if (!reads) {
+    reads = new Map();
+    keyedReads.set(db, reads);
+  }
+  let read = reads.get(name);
+  if (!read) {
+    read = batcher<number, unknown>(async (keys) => {
+      const unique = [...new Set(keys)];
+      const { rows } = await raw.pool.query<R>({ name, text: text.anyText, values: [unique] });
+      const byKey = new Map(rows.map((row) => [row.id, row]));
+      return keys.map((k) => ({ ok: true, value: byKey.get(k) }));
+    });
+    reads.set(name, read);
+  }
+  return read(key) as Promise<R | undefined>;
+}
+
+const sharedReads = new WeakMap<Db, Map<string, () => Promise<unknown>>>();
+
+/**
+ * Rows of a read without parameters; callers in the same turn of the event loop share one
+ * query (on both engines): never older than the moment they asked.
+ */
+export function sharedRows<R>(db: Db, name: string, text: string): Promise<R[]> {
+  let reads = sharedReads.get(db);
+  if (!reads) {
+    reads = new Map();
+    sharedReads.set(db, reads);
+  }
+  let read = reads.get(name);
+  if (!read) {
+    const once = batcher<null, unknown>(async (callers) => {
+      const rows = await hotRows<R>(db, name, text);
+      return callers.map(() => ({ ok: true, value: rows }));
+    });
+    read = () => once(null);
+    reads.set(name, read);
+  }
+  return read() as Promise<R[]>;
+}

@@ -58,7 +58,6 @@ export function apiSecurityHeaders(config: Config): Record<string, string> {
   return {
     'content-security-policy': "default-src 'none';base-uri 'none';frame-ancestors 'none'",
     'cross-origin-resource-policy': 'same-origin',
-    'referrer-policy': 'no-referrer',
     ...(page['strict-transport-security'] ? { 'strict-transport-security': page['strict-transport-security'] } : {}),
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
@@ -96,6 +95,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
 
   await app.register(rateLimit, {
     global: false,
+    // The limit's headers only on a refusal (with Retry-After), not on every answer.
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     errorResponseBuilder: (_request, context) =>
       new AppError('errors.rateLimited', 429, { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   });

@@ -1,11 +1,11 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { hotRows } from '../../db/hot-path.ts';
+import { sharedRows } from '../../db/hot-path.ts';
 import type { Database, NewEnergyCompany } from '../../db/schema.ts';
 
-/** The public list, on the hot path (a prepared statement, hot-path.ts). */
+/** The public list, on the hot path (a prepared statement; callers of the same instant share it). */
 export function listActiveCompanies(db: Db) {
-  return hotRows<{ id: number; name: string; fullName: string; colorClass: string; iconClass: string }>(
+  return sharedRows<{ id: number; name: string; fullName: string; colorClass: string; iconClass: string }>(
     db,
     'acende_active_companies',
     `select id, name, full_name as "fullName", color_class as "colorClass", icon_class as "iconClass"

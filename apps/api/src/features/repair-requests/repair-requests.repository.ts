@@ -1,8 +1,16 @@
 import type SQLite from 'better-sqlite3';
 import type pg from 'pg';
-import type { Db, Dialect } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { batcher, groupedSqliteWrite, hotRows, type Outcome, prepared, rawHandles } from '../../db/hot-path.ts';
+import {
+  batcher,
+  groupedSqliteWrite,
+  hotRows,
+  type Outcome,
+  prepared,
+  rawHandles,
+  rowByKey,
+} from '../../db/hot-path.ts';
 import { INSERT_OUTBOX_SQL, type NewOutboxEmail, outboxParams } from '../email/outbox.repository.ts';
 
 /** The request filed with an Idempotency-Key, if any (a prepared read on the hot path). */
@@ -228,19 +236,18 @@ export interface PublicRequestRow {
 const PUBLIC_REQUEST_COLUMNS = `r.id, r.name, r.phone, r.email, r.address, r.reference, r.problem_type as "problemType",
   r.latitude, r.longitude, r.company_id as "companyId", r.status, r.tracking_token_hash as "trackingTokenHash",
   r.created_at as "createdAt", r.updated_at as "updatedAt", c.name as "companyName", c.full_name as "companyFullName"`;
-const PUBLIC_REQUEST_SQL: Record<Dialect, string> = {
+const PUBLIC_REQUEST_SQL = {
   sqlite: `select ${PUBLIC_REQUEST_COLUMNS},
     (select json_group_array(json_array(to_status, created_at)) from (select to_status, created_at
       from request_events where request_id = r.id and to_status is not null order by id)) as timeline
     from repair_requests r join energy_companies c on c.id = r.company_id where r.id = $1`,
-  postgres: `select ${PUBLIC_REQUEST_COLUMNS},
+  // Several numbers at once: the reads of the same instant go together (rowByKey).
+  anyText: `select ${PUBLIC_REQUEST_COLUMNS},
     (select coalesce(json_agg(json_build_array(e.to_status, e.created_at) order by e.id), '[]')
       from request_events e where e.request_id = r.id and e.to_status is not null) as timeline
-    from repair_requests r join energy_companies c on c.id = r.company_id where r.id = $1`,
+    from repair_requests r join energy_companies c on c.id = r.company_id where r.id = any($1::int[])`,
 };
 
-export async function findPublicRequest(db: Db, id: number): Promise<PublicRequestRow | undefined> {
-  const dialect = rawHandles(db).dialect;
-  const rows = await hotRows<PublicRequestRow>(db, 'acende_public_request', PUBLIC_REQUEST_SQL[dialect], [id]);
-  return rows[0];
+export function findPublicRequest(db: Db, id: number): Promise<PublicRequestRow | undefined> {
+  return rowByKey<PublicRequestRow>(db, 'acende_public_requests', PUBLIC_REQUEST_SQL, id);
 }
