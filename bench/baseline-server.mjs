@@ -1,8 +1,9 @@
 // The benchmark's floor (issue 10): the least a server can do for the three public calls on
 // this machine — node:http, the same driver and durability settings as Acende, one prepared
 // insert and one prepared select (plus one for the companies list), hand validation.
-// The select reads the same seeded requests table, by the same numbers, as Acende's
-// GET does; the insert writes a table of its own with only a primary key.
+// The select is the same query as Acende's tracking read (the request, its company and
+// its status changes), on the same seeded rows by the same numbers, answered as the row it
+// returns; the insert writes a table of its own with only a primary key.
 // Usage: node bench/baseline-server.mjs <port> <own database: sqlite:/path | postgres://...> <seeded database>
 
 import { mkdirSync } from 'node:fs';
@@ -24,8 +25,16 @@ const SEED_COMPANIES = `insert into bench_baseline_companies values
   (3, 'RGE', 'RGE Sul Distribuidora de Energia', 'orange', 'bulb') on conflict do nothing`;
 const INSERT = `insert into bench_baseline (name, email, phone, address, reference, problem_type, latitude, longitude, company_id, status, created_at)
   values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'open', $10) returning id`;
-const SELECT = `select id, name, phone, email, address, reference, problem_type, latitude, longitude, company_id,
-  status, created_at, updated_at from repair_requests where id = $1`;
+const COLUMNS = `r.id, r.name, r.phone, r.email, r.address, r.reference, r.problem_type, r.latitude, r.longitude,
+  r.company_id, r.status, r.created_at, r.updated_at, c.name as company_name, c.full_name as company_full_name`;
+const SELECT = {
+  sqlite: `select ${COLUMNS}, (select json_group_array(json_array(to_status, created_at)) from (select to_status,
+    created_at from request_events where request_id = r.id and to_status is not null order by id)) as timeline
+    from repair_requests r join energy_companies c on c.id = r.company_id where r.id = $1`,
+  postgres: `select ${COLUMNS}, (select coalesce(json_agg(json_build_array(e.to_status, e.created_at) order by e.id), '[]')
+    from request_events e where e.request_id = r.id and e.to_status is not null) as timeline
+    from repair_requests r join energy_companies c on c.id = r.company_id where r.id = $1`,
+};
 const LIST = 'select id, name, full_name, color_class, icon_class from bench_baseline_companies order by name';
 
 let insert;
@@ -44,10 +53,14 @@ if (url.startsWith('sqlite:')) {
   const toSqlite = (text) => text.replace(/\$\d+/g, '?');
   const ins = db.prepare(toSqlite(INSERT));
   const seeded = new SQLite(seededUrl.slice('sqlite:'.length), { readonly: true });
-  const sel = seeded.prepare(toSqlite(SELECT));
+  const sel = seeded.prepare(toSqlite(SELECT.sqlite));
   const lst = db.prepare(LIST);
   insert = async (values) => ins.get(values).id;
-  select = async (id) => sel.get(id);
+  select = async (id) => {
+    const row = sel.get(id);
+    if (row) row.timeline = JSON.parse(row.timeline);
+    return row;
+  };
   list = async () => lst.all();
 } else {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
@@ -55,7 +68,7 @@ if (url.startsWith('sqlite:')) {
   await pool.query(COMPANIES);
   await pool.query(SEED_COMPANIES);
   insert = async (values) => (await pool.query({ name: 'ins', text: INSERT, values })).rows[0].id;
-  select = async (id) => (await pool.query({ name: 'sel', text: SELECT, values: [id] })).rows[0];
+  select = async (id) => (await pool.query({ name: 'sel', text: SELECT.postgres, values: [id] })).rows[0];
   list = async () => (await pool.query({ name: 'lst', text: LIST })).rows;
 }
 
