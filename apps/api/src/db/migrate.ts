@@ -5,12 +5,18 @@ import * as m0001 from './migrations/0001-initial.ts';
 import * as m0005 from './migrations/0005-captcha-used.ts';
 import * as m0006 from './migrations/0006-search-and-counters.ts';
 import * as m0007 from './migrations/0007-tracking-seed.ts';
+import * as m0010 from './migrations/0010-counter-shards-by-session.ts';
+import * as m0011 from './migrations/0011-search-statistics.ts';
+import * as m0012 from './migrations/0012-visibility-upkeep.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
   '0005-captcha-used': m0005,
   '0006-search-and-counters': m0006,
   '0007-tracking-seed': m0007,
+  '0010-counter-shards-by-session': m0010,
+  '0011-search-statistics': m0011,
+  '0012-visibility-upkeep': m0012,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works below the typed schema

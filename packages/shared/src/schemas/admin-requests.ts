@@ -107,6 +107,8 @@ export type AdminRequestListItem = z.infer<typeof adminRequestListItemSchema>;
 export const adminRequestListSchema = z.object({
   items: z.array(adminRequestListItemSchema),
   total: z.number(),
+  /** True when a search had too many matches to count: `total` is then an estimate (2 significant digits). */
+  totalIsEstimate: z.boolean(),
   page: z.number(),
   pageSize: z.number(),
   /** Pass as `cursor` (with page + 1) for the next page without skipping rows; null on the last page. */

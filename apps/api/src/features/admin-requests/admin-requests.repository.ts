@@ -15,10 +15,22 @@ function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function applyScope<O>(query: RequestsQuery<O>, scope: Scope): RequestsQuery<O> {
+/**
+ * A column to filter on. `unindexed` (SQLite, inside a search window) writes it `+column`,
+ * which keeps SQLite from driving the query by that column's index: it has no statistics,
+ * takes `status = ?` for a few rows, and would walk every open request to find the window's.
+ */
+function column(
+  name: `repairRequests.${'companyId' | 'status' | 'problemType' | 'assignedToId' | 'createdAt'}`,
+  unindexed: boolean,
+) {
+  return unindexed ? sql`+${sql.ref(name)}` : sql.ref(name);
+}
+
+function applyScope<O>(query: RequestsQuery<O>, scope: Scope, unindexed = false): RequestsQuery<O> {
   if (scope === null) return query;
   if (scope.length === 0) return query.where(sql<boolean>`1 = 0`);
-  return query.where('repairRequests.companyId', 'in', scope);
+  return query.where(column('repairRequests.companyId', unindexed), 'in', scope);
 }
 
 /** The day bounds: a bare date is a whole UTC day; an instant is used as it is. */
@@ -48,17 +60,35 @@ function ftsPhrase(text: string): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
+/** What a typed search looks for: the text, its digits, and a request number when it is one. */
+function searchTerms(text: string) {
+  const digits = text.replace(/\D/g, '');
+  const number = /^#?\d{1,10}$/.test(text) ? Number(text.replace('#', '')) : null;
+  // A control character cannot be typed into the box; it would also straddle the fields joined by one.
+  const clean = text.replace(/\p{Cc}/gu, ' ');
+  return {
+    clean,
+    digits,
+    byNumber: number !== null && number <= 2_147_483_647 ? number : null,
+    withDigits: digits.length >= 3,
+    indexed: [...clean].length >= MIN_INDEXED_QUERY,
+  };
+}
+
+/** The FTS5 query of a search (SQLite): the text in the three fields, or its digits in the phone's. */
+function ftsMatch(terms: ReturnType<typeof searchTerms>): string {
+  let match = `{name phone address} : ${ftsPhrase(terms.clean)}`;
+  if (terms.withDigits) match += ` OR phone_digits : ${ftsPhrase(terms.digits)}`;
+  return match;
+}
+
 function searchCondition(
   eb: ExpressionBuilder<Database, 'repairRequests'>,
   dialect: Dialect,
   text: string,
 ): Expression<SqlBool> {
-  const digits = text.replace(/\D/g, '');
-  const number = /^#?\d{1,10}$/.test(text) ? Number(text.replace('#', '')) : null;
-  const byNumber = number !== null && number <= 2_147_483_647 ? number : null;
-  const withDigits = digits.length >= 3;
-  // A control character cannot be typed into the box; it would also straddle the fields joined by one.
-  const clean = text.replace(/\p{Cc}/gu, ' ');
+  const terms = searchTerms(text);
+  const { clean, digits, byNumber, withDigits } = terms;
 
   if (dialect === 'postgres') {
     // Trigram GIN indexes on the stored folded text and phone digits (migration 0006).
@@ -72,12 +102,10 @@ function searchCondition(
     return eb.or(ors);
   }
 
-  if ([...clean].length >= MIN_INDEXED_QUERY) {
+  if (terms.indexed) {
     // The FTS5 trigram table (contentless, kept by triggers) gives the matching rowids.
-    let match = `{name phone address} : ${ftsPhrase(clean)}`;
-    if (withDigits) match += ` OR phone_digits : ${ftsPhrase(digits)}`;
     const numberPart = byNumber !== null ? sql` union all select ${byNumber}` : sql``;
-    return sql<boolean>`repair_requests.id in (select rowid from repair_requests_search where repair_requests_search match ${match}${numberPart})`;
+    return sql<boolean>`repair_requests.id in (select rowid from repair_requests_search where repair_requests_search match ${ftsMatch(terms)}${numberPart})`;
   }
   // One or two characters: a scan, as before (case-insensitive for ASCII only).
   const pattern = containsPattern(clean);
@@ -88,18 +116,49 @@ function searchCondition(
   return eb.or(ors);
 }
 
-function applyFilters<O>(query: RequestsQuery<O>, filters: ListFilters, dialect: Dialect): RequestsQuery<O> {
+/** A search's window of ids (see searchWindow), and how SQLite reads the rows it holds. */
+interface Within {
+  ids: number[];
+  /**
+   * SQLite: walk the created_at index from the newest and keep the window's ids, instead
+   * of looking up every id and sorting. Cheaper for the first pages of a dense window.
+   */
+  walkCreated?: boolean;
+}
+
+/** `id` is one of the window's, passed as one parameter so the statement text stays the same. */
+function idIn(dialect: Dialect, within: Within): Expression<SqlBool> {
+  if (dialect === 'postgres') return sql<boolean>`repair_requests.id = any(${within.ids}::integer[])`;
+  // `+id` keeps SQLite from looking the ids up by rowid, so it walks the index it sorts by.
+  const id = within.walkCreated ? sql`+repair_requests.id` : sql`repair_requests.id`;
+  return sql<boolean>`${id} in (select value from json_each(${JSON.stringify(within.ids)}))`;
+}
+
+/**
+ * The filters as conditions. With `within` (a search's window of ids, see searchWindow),
+ * the text condition is replaced by "one of those ids".
+ */
+function applyFilters<O>(
+  query: RequestsQuery<O>,
+  filters: ListFilters,
+  dialect: Dialect,
+  within?: Within,
+): RequestsQuery<O> {
   let q = query;
-  if (filters.status) q = q.where('repairRequests.status', '=', filters.status);
-  if (filters.problemType) q = q.where('repairRequests.problemType', '=', filters.problemType);
-  if (filters.companyId) q = q.where('repairRequests.companyId', '=', filters.companyId);
-  if (filters.assignedToId) q = q.where('repairRequests.assignedToId', '=', filters.assignedToId);
-  if (filters.from) q = q.where('repairRequests.createdAt', '>=', lowerBound(filters.from));
+  const unindexed = within !== undefined && dialect === 'sqlite';
+  const col = (name: Parameters<typeof column>[0]) => column(name, unindexed);
+  if (filters.status) q = q.where(col('repairRequests.status'), '=', filters.status);
+  if (filters.problemType) q = q.where(col('repairRequests.problemType'), '=', filters.problemType);
+  if (filters.companyId) q = q.where(col('repairRequests.companyId'), '=', filters.companyId);
+  if (filters.assignedToId) q = q.where(col('repairRequests.assignedToId'), '=', filters.assignedToId);
+  if (filters.from) q = q.where(col('repairRequests.createdAt'), '>=', lowerBound(filters.from));
   if (filters.to) {
     const bound = upperBound(filters.to);
-    q = q.where('repairRequests.createdAt', bound.op, bound.value);
+    q = q.where(col('repairRequests.createdAt'), bound.op, bound.value);
   }
-  if (filters.q) {
+  if (within) {
+    q = q.where(idIn(dialect, within));
+  } else if (filters.q) {
     const text = filters.q;
     q = q.where((eb: ExpressionBuilder<Database, 'repairRequests'>) => searchCondition(eb, dialect, text));
   }
@@ -156,23 +215,126 @@ export async function sumCounters(
 }
 
 /**
- * One page, newest first. With a cursor the page starts right after it (keyset: the index
- * is entered at the cursor); otherwise at (page - 1) * pageSize, skipping ids only in the
- * index before the rows of the page are read.
+ * A search counts and pages within the newest SEARCH_WINDOW matches (plus one, to know
+ * there are more) instead of all of them: tens of thousands of matches of a common name
+ * cost far more to count than to show (issue 10). Past the window the total is an estimate.
  */
-export async function listRequests(
+export const SEARCH_WINDOW = 1000;
+
+/** Index entries SQLite may walk for a page before looking the window's ids up costs less. */
+const WALK_LIMIT = 50_000;
+
+/**
+ * The ids of the newest `size` + 1 requests matching the text, newest first. "Newest" is
+ * by id: ids grow with created_at, both assigned at insertion (seedRequests also creates
+ * request i in the i-th slice of its year), so the window holds the first rows of the list.
+ */
+async function searchWindow(db: Db, text: string, size: number): Promise<number[]> {
+  const dialect = dialectOf(db);
+  const terms = searchTerms(text);
+  if (dialect === 'sqlite' && terms.indexed) {
+    // FTS5 walks a match's rowids in order and stops at the limit, never reading them all.
+    const numberPart =
+      terms.byNumber !== null ? sql` union select id from repair_requests where id = ${terms.byNumber}` : sql``;
+    const { rows } = await sql<{ id: number }>`select rowid as id from repair_requests_search
+      where repair_requests_search match ${ftsMatch(terms)}${numberPart} order by 1 desc limit ${size + 1}`.execute(db);
+    return rows.map((row) => Number(row.id));
+  }
+  // PostgreSQL: the planner picks the trigram index for rare text and walks the primary
+  // key backwards for common text. SQLite's short queries: a scan that stops at the limit.
+  const rows = await db
+    .selectFrom('repairRequests')
+    .select('repairRequests.id')
+    .where((eb) => searchCondition(eb, dialect, text))
+    .orderBy('repairRequests.id', 'desc')
+    .limit(size + 1)
+    .execute();
+  return rows.map((row) => Number(row.id));
+}
+
+/**
+ * The ids the filtered list spans: the first request at or after `from` and the last at or
+ * before `to` (the created_at index), else the ends of the primary key. Single index
+ * lookups, read only to extrapolate an estimate.
+ */
+async function idSpan(db: Db, filters: ListFilters): Promise<{ low: number; high: number } | undefined> {
+  const upper = filters.to ? upperBound(filters.to) : undefined;
+  const from = filters.from;
+  const row = await db
+    .selectNoFrom((eb) => [
+      (from
+        ? eb
+            .selectFrom('repairRequests')
+            .select('id')
+            .where('createdAt', '>=', lowerBound(from))
+            .orderBy('createdAt')
+            .orderBy('id')
+            .limit(1)
+        : eb.selectFrom('repairRequests').select((e) => e.fn.min('id').as('id'))
+      ).as('low'),
+      (upper
+        ? eb
+            .selectFrom('repairRequests')
+            .select('id')
+            .where('createdAt', upper.op, upper.value)
+            .orderBy('createdAt', 'desc')
+            .orderBy('id', 'desc')
+            .limit(1)
+        : eb.selectFrom('repairRequests').select((e) => e.fn.max('id').as('id'))
+      ).as('high'),
+    ])
+    .executeTakeFirstOrThrow();
+  if (row.low === null || row.high === null) return undefined;
+  return { low: Number(row.low), high: Number(row.high) };
+}
+
+/**
+ * An estimate as people say it: two significant digits (32,000; 1,600; 87), and never
+ * below `atLeast` (matches already seen), rounding up when it would be.
+ */
+export function roughly(n: number, atLeast = 0): number {
+  const value = Math.max(n, atLeast);
+  if (value < 100) return Math.round(value);
+  const unit = 10 ** (Math.floor(Math.log10(value)) - 1);
+  const rounded = Math.round(value / unit) * unit;
+  return rounded >= atLeast ? rounded : Math.ceil(atLeast / unit) * unit;
+}
+
+function hasOtherFilters(filters: ListFilters): boolean {
+  return Boolean(
+    filters.status || filters.problemType || filters.companyId || filters.assignedToId || filters.from || filters.to,
+  );
+}
+
+/**
+ * One page of rows, newest first. With a cursor the page starts right after it (keyset:
+ * the index is entered at the cursor); otherwise at (page - 1) * pageSize, skipping ids
+ * only in the index before the rows of the page are read. `within` limits it to a
+ * search's window of ids.
+ */
+function readPage(
   db: Db,
   scope: Scope,
   filters: ListFilters,
   page: number,
   pageSize: number,
-  cursor?: Cursor,
+  cursor: Cursor | undefined,
+  within?: Within,
 ) {
   const dialect = dialectOf(db);
-  let ids = applyFilters(applyScope(db.selectFrom('repairRequests'), scope), filters, dialect).select(
-    'repairRequests.id',
-  );
-  if (cursor) {
+  const lookUpIds = within !== undefined && !within.walkCreated && dialect === 'sqlite';
+  let ids = applyFilters(
+    applyScope(db.selectFrom('repairRequests'), scope, within !== undefined && dialect === 'sqlite'),
+    filters,
+    dialect,
+    within,
+  ).select('repairRequests.id');
+  if (cursor && lookUpIds) {
+    // As `+column` above: the window's ids drive, not the created_at index.
+    ids = ids.where(
+      sql<boolean>`(+${sql.ref('repairRequests.createdAt')}, +${sql.ref('repairRequests.id')}) < (${cursor.createdAt}, ${cursor.id})`,
+    );
+  } else if (cursor) {
     ids = ids.where((eb) =>
       eb(eb.refTuple('repairRequests.createdAt', 'repairRequests.id'), '<', eb.tuple(cursor.createdAt, cursor.id)),
     );
@@ -182,34 +344,101 @@ export async function listRequests(
     .orderBy('repairRequests.id', 'desc')
     .limit(pageSize)
     .offset(cursor ? 0 : (page - 1) * pageSize);
-  const [total, items] = await Promise.all([
-    countFiltered(db, scope, filters),
-    // `id in (page of ids)`: both engines then read the rows by primary key and sort only
-    // those (a derived-table join let SQLite walk the whole created_at index instead).
-    db
-      .selectFrom('repairRequests')
-      .innerJoin('energyCompanies', 'energyCompanies.id', 'repairRequests.companyId')
-      .select([
-        'repairRequests.id',
-        'repairRequests.name',
-        'repairRequests.phone',
-        'repairRequests.email',
-        'repairRequests.address',
-        'repairRequests.problemType',
-        'repairRequests.status',
-        'repairRequests.companyId',
-        'energyCompanies.name as companyName',
-        'repairRequests.assignedToId',
-        'repairRequests.assignedTo',
-        'repairRequests.createdAt',
-        'repairRequests.updatedAt',
-      ])
-      .where('repairRequests.id', 'in', ids)
-      .orderBy('repairRequests.createdAt', 'desc')
-      .orderBy('repairRequests.id', 'desc')
-      .execute(),
+  // `id in (page of ids)`: both engines then read the rows by primary key and sort only
+  // those (a derived-table join let SQLite walk the whole created_at index instead).
+  return db
+    .selectFrom('repairRequests')
+    .innerJoin('energyCompanies', 'energyCompanies.id', 'repairRequests.companyId')
+    .select([
+      'repairRequests.id',
+      'repairRequests.name',
+      'repairRequests.phone',
+      'repairRequests.email',
+      'repairRequests.address',
+      'repairRequests.problemType',
+      'repairRequests.status',
+      'repairRequests.companyId',
+      'energyCompanies.name as companyName',
+      'repairRequests.assignedToId',
+      'repairRequests.assignedTo',
+      'repairRequests.createdAt',
+      'repairRequests.updatedAt',
+    ])
+    .where('repairRequests.id', 'in', ids)
+    .orderBy('repairRequests.createdAt', 'desc')
+    .orderBy('repairRequests.id', 'desc')
+    .execute();
+}
+
+/**
+ * One page, newest first, and the total: exact, or for a search with more matches than
+ * `windowSize` an estimate (`totalIsEstimate`). `windowSize` is for tests; callers keep the default.
+ */
+export async function listRequests(
+  db: Db,
+  scope: Scope,
+  filters: ListFilters,
+  page: number,
+  pageSize: number,
+  cursor?: Cursor,
+  windowSize = SEARCH_WINDOW,
+) {
+  if (!filters.q) {
+    const [total, items] = await Promise.all([
+      countFiltered(db, scope, filters),
+      readPage(db, scope, filters, page, pageSize, cursor),
+    ]);
+    return { total, totalIsEstimate: false, items };
+  }
+
+  const ids = await searchWindow(db, filters.q, windowSize);
+  if (ids.length === 0) return { total: 0, totalIsEstimate: false, items: [] };
+  // Up to `windowSize` ids: every match is here, so the page and total are exact.
+  const complete = ids.length <= windowSize;
+  const oldest = ids[ids.length - 1] as number;
+  const sqlite = dialectOf(db) === 'sqlite';
+  const countWithin = async () => {
+    if (scope === null && !hasOtherFilters(filters)) return ids.length;
+    const row = await applyFilters(applyScope(db.selectFrom('repairRequests'), scope, sqlite), filters, dialectOf(db), {
+      ids,
+    })
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
+  };
+  // Index entries SQLite would walk from the newest to fill the page: few when the window
+  // is dense and the page early. Other filters thin the window by an unknown share: not then.
+  const walk = (((cursor ? 0 : (page - 1) * pageSize) + pageSize) * ((ids[0] as number) - oldest + 1)) / ids.length;
+  const walkCreated = sqlite && !complete && !hasOtherFilters(filters) && walk <= WALK_LIMIT;
+  const [inWindow, firstTry, span] = await Promise.all([
+    countWithin(),
+    readPage(db, scope, filters, page, pageSize, cursor, { ids, walkCreated }),
+    complete ? undefined : idSpan(db, filters),
   ]);
-  return { total, items };
+  if (complete) return { total: inWindow, totalIsEstimate: false, items: firstTry };
+
+  // A full page from the window is the true page: every match outside it is older. A page
+  // that runs past the window (deep pages of a vague search, or filters that keep few of
+  // its rows) is read without it, as before the window existed: slower, and rare.
+  let items = firstTry;
+  if (items.length < pageSize) {
+    items = await readPage(db, scope, filters, page, pageSize, cursor);
+    // A short page by number, read whole, is the last one: the total is known.
+    if (!cursor && items.length < pageSize && (items.length > 0 || page === 1)) {
+      return { total: (page - 1) * pageSize + items.length, totalIsEstimate: false, items };
+    }
+  }
+  const start = span ? Math.max(oldest, span.low) : oldest;
+  if (!span || inWindow === 0 || span.high < start) {
+    // None of the filtered rows is in the window, so it tells nothing: count, as before it.
+    return { total: await countFiltered(db, scope, filters), totalIsEstimate: false, items };
+  }
+  // The window's part of the span holds `inWindow` of the filtered matches; the rest of the
+  // span is taken to hold them as densely. Filters that follow age (status: recent requests
+  // are mostly open) make this rougher, which "about" owns up to.
+  const estimate = (inWindow * (span.high - span.low + 1)) / (span.high - start + 1);
+  const seen = Math.max(inWindow, (cursor ? 0 : (page - 1) * pageSize) + items.length);
+  return { total: roughly(estimate, seen), totalIsEstimate: true, items };
 }
 
 export function findRequest(db: Db | Trx, scope: Scope, id: number) {

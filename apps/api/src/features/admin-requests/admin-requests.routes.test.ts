@@ -1,8 +1,9 @@
 import { PROBLEM_TYPES, REQUEST_STATUSES } from '@acende/shared/enums';
-import { beforeAll, expect } from 'vitest';
+import { beforeAll, describe, expect } from 'vitest';
 import { createAccount, signedIn, type TestAccount } from '../../../test/accounts.ts';
 import { describeEachEngine, it, type TestContext } from '../../../test/engines.ts';
 import { seedRequests } from '../../db/seed-requests.ts';
+import { type ListFilters, listRequests, roughly, SEARCH_WINDOW } from './admin-requests.repository.ts';
 
 const SEEDED = 10_000;
 
@@ -120,7 +121,17 @@ describeEachEngine('operators: request list, detail and counts on 10,000 seeded 
     const all = expected(scope ? rows.filter((r) => scope.includes(r.companyId)) : rows, filters);
     const pageSize = Number(filters.pageSize ?? 20);
     const page = Number(filters.page ?? 1);
-    expect(body.total).toBe(all.length);
+    if (body.totalIsEstimate) {
+      // Only a search with more matches than the window estimates, and then plausibly.
+      expect(filters.q).toBeDefined();
+      expect(expected(rows, { q: filters.q as string }).length).toBeGreaterThan(SEARCH_WINDOW);
+      expect(Math.abs(body.total - all.length), `estimate ${body.total}, true ${all.length}`).toBeLessThanOrEqual(
+        all.length * 0.3,
+      );
+    } else {
+      expect(body.totalIsEstimate).toBe(false);
+      expect(body.total).toBe(all.length);
+    }
     expect(body.page).toBe(page);
     expect(body.pageSize).toBe(pageSize);
     expect(body.items.map((i: Row) => i.id)).toEqual(
@@ -291,6 +302,68 @@ describeEachEngine('operators: request list, detail and counts on 10,000 seeded 
     expect((await list({ q: 'a"b' })).statusCode).toBe(200);
   });
 
+  it('estimates the total of a search with more matches than the window, and shows its true newest rows', async () => {
+    const all = expected(rows, { q: 'rua' });
+    expect(all.length).toBeGreaterThan(2 * SEARCH_WINDOW);
+    const first = await expectMatches({ q: 'rua' });
+    expect(first.totalIsEstimate).toBe(true);
+    // Two significant digits, as the screen says it ("about 4,500").
+    expect(String(first.total)).toMatch(/^[1-9]\d0*$/);
+    // Pages inside the window, by number and by cursor, and one past it.
+    await expectMatches({ q: 'rua', page: '3', pageSize: '100' });
+    const byCursor = await list({ q: 'rua', page: '2', cursor: first.nextCursor });
+    expect(byCursor.json().items.map((i: Row) => i.id)).toEqual(all.slice(20, 40).map((r) => r.id));
+    const deep = await expectMatches({ q: 'rua', page: String(Math.ceil(all.length / 100)), pageSize: '100' });
+    expect(deep.items.length).toBeGreaterThan(0);
+    // With other filters and in a company scope the window is filtered before it is counted.
+    await expectMatches({ q: 'rua', companyId: '2' });
+    await expectMatches({ q: 'rua', problemType: 'LIGHT_OUT', pageSize: '50' });
+    await expectMatches({ q: 'rua' }, scoped, [1]);
+  });
+
+  it('extrapolates over the dates asked for, and counts when the window cannot tell', async () => {
+    const all = expected(rows, { q: 'rua' });
+    const at = (i: number) => all[i]!.createdAt;
+    // From a date: the estimate spreads over the requests since then, not over the year.
+    const since = await expectMatches({ q: 'rua', from: at(3000) });
+    expect(since.totalIsEstimate).toBe(true);
+    // Up to a date inside the window, and up to one older than every row of the window.
+    expect((await expectMatches({ q: 'rua', to: at(500) })).totalIsEstimate).toBe(true);
+    expect((await expectMatches({ q: 'rua', to: at(1200) })).totalIsEstimate).toBe(false);
+    // A few matches older than the window: one short page, so the total is exact.
+    const few = await expectMatches({ q: 'rua', from: at(1510), to: at(1500) });
+    expect(few).toMatchObject({ total: 11, totalIsEstimate: false });
+  });
+
+  it('answers an exact total when a search has no more matches than the window', async () => {
+    const andradas = await expectMatches({ q: 'andradas' });
+    expect(andradas.totalIsEstimate).toBe(false);
+    expect(andradas.total).toBeLessThanOrEqual(SEARCH_WINDOW);
+    expect((await expectMatches({ q: 'Zuleica' })).totalIsEstimate).toBe(false);
+    expect((await expectMatches({})).totalIsEstimate).toBe(false);
+  });
+
+  it('estimates from a window of the size it is given', async () => {
+    const filters: ListFilters = {
+      q: 'silva',
+      status: undefined,
+      problemType: undefined,
+      companyId: undefined,
+      assignedToId: undefined,
+      from: undefined,
+      to: undefined,
+    };
+    const all = expected(rows, { q: 'silva' });
+    expect(all.length).toBeGreaterThan(400);
+    const small = await listRequests(ctx().db, null, filters, 1, 20, undefined, 200);
+    expect(small.totalIsEstimate).toBe(true);
+    expect(Math.abs(small.total - all.length)).toBeLessThanOrEqual(all.length * 0.3);
+    expect(small.items.map((i) => i.id)).toEqual(all.slice(0, 20).map((r) => r.id));
+    const whole = await listRequests(ctx().db, null, filters, 2, 20, undefined, all.length);
+    expect(whole).toMatchObject({ total: all.length, totalIsEstimate: false });
+    expect(whole.items.map((i) => i.id)).toEqual(all.slice(20, 40).map((r) => r.id));
+  });
+
   it('pages by cursor: the same rows as by page number, without gaps or repeats', async () => {
     const filters: Record<string, string>[] = [
       {},
@@ -417,6 +490,17 @@ describeEachEngine('operators: request list, detail and counts on 10,000 seeded 
     expect(detail.updatedAt).toBe(detail.history[2].at);
     const missing = await ctx().app.inject({ url: '/api/admin/repair-requests/999999', headers: admin.headers });
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('an estimated total', () => {
+  it('keeps two significant digits, rounding up to what was seen', () => {
+    expect([0, 7, 99, 100, 1234, 1250, 31_870, 987_654].map((n) => roughly(n))).toEqual([
+      0, 7, 99, 100, 1200, 1300, 32_000, 990_000,
+    ]);
+    expect(roughly(1040.4, 1001)).toBe(1100);
+    expect(roughly(900, 1001)).toBe(1100);
+    expect(roughly(1234, 1150)).toBe(1200);
   });
 });
 

@@ -40,10 +40,18 @@ export async function listAdminRequests(
 ): Promise<AdminRequestList> {
   const { page, pageSize, cursor, ...filters } = query;
   const after = cursor === undefined ? undefined : decodeCursor(cursor);
-  const { total, items } = await listRequests(deps.db, companyScope(admin), filters, page, pageSize, after);
+  const { total, totalIsEstimate, items } = await listRequests(
+    deps.db,
+    companyScope(admin),
+    filters,
+    page,
+    pageSize,
+    after,
+  );
   const last = items[items.length - 1];
   return {
     total,
+    totalIsEstimate,
     page,
     pageSize,
     nextCursor: last && items.length === pageSize ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,

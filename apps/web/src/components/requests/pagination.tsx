@@ -1,4 +1,5 @@
 // Server paging: previous/next, where we are, and the page size (10, 20, 50, 100).
+// An estimated total (a vague search, see the API's totalIsEstimate) is said as "about N".
 import { PAGE_SIZES } from '@acende/shared/constants';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,12 +9,15 @@ export function Pagination({
   page,
   pageSize,
   total,
+  estimate = false,
   onPage,
   onPageSize,
 }: {
   page: number;
   pageSize: number;
   total: number;
+  /** The total is an estimate: the page count and total read "about N". */
+  estimate?: boolean;
   onPage: (page: number) => void;
   onPageSize: (size: number) => void;
 }) {
@@ -28,7 +32,8 @@ export function Pagination({
         {t('operations.common.previous')}
       </Button>
       <span className="text-sm" aria-live="polite">
-        {t('operations.common.pageOf', { page, pages })} · {t('operations.common.showing', { from, to, total })}
+        {t(estimate ? 'operations.common.pageOfAbout' : 'operations.common.pageOf', { page, pages })} ·{' '}
+        {t(estimate ? 'operations.common.showingAbout' : 'operations.common.showing', { from, to, total })}
       </span>
       <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
         {t('operations.common.next')}

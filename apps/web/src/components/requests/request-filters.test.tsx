@@ -60,9 +60,9 @@ describe('request list filters in the URL', () => {
 });
 
 describe('result counts', () => {
-  it('speaks of none, one and many', () => {
+  it("speaks of none, one and many, in the reader's digits", () => {
     expect(i18n.t('operations.list.results', { count: 0 })).toBe('Nenhuma solicitação encontrada');
     expect(i18n.t('operations.list.results', { count: 1 })).toBe('1 solicitação encontrada');
-    expect(i18n.t('operations.list.results', { count: 10_000 })).toBe('10000 solicitações encontradas');
+    expect(i18n.t('operations.list.results', { count: 10_000 })).toBe('10.000 solicitações encontradas');
   });
 });

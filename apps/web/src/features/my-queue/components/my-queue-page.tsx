@@ -48,7 +48,9 @@ export default function MyQueuePage() {
       {data ? (
         <>
           <p aria-live="polite" className="text-sm text-gray-800">
-            {t('operations.list.results', { count: data.total })}
+            {data.totalIsEstimate
+              ? t('operations.list.resultsAbout', { total: data.total })
+              : t('operations.list.results', { count: data.total })}
           </p>
           {data.items.length === 0 ? (
             <p>{t('operations.queue.empty')}</p>
@@ -96,6 +98,7 @@ export default function MyQueuePage() {
             page={data.page}
             pageSize={data.pageSize}
             total={data.total}
+            estimate={data.totalIsEstimate}
             onPage={(page) => update({ page })}
             onPageSize={(pageSize) => update({ pageSize })}
           />
