@@ -8,6 +8,7 @@ import * as m0007 from './migrations/0007-tracking-seed.ts';
 import * as m0010 from './migrations/0010-counter-shards-by-session.ts';
 import * as m0011 from './migrations/0011-search-statistics.ts';
 import * as m0012 from './migrations/0012-visibility-upkeep.ts';
+import * as m0013 from './migrations/0013-search-automerge.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-counter-shards-by-session': m0010,
   '0011-search-statistics': m0011,
   '0012-visibility-upkeep': m0012,
+  '0013-search-automerge': m0013,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works below the typed schema

@@ -83,6 +83,22 @@ describeEachEngine(
       expect(again.json().message).toBe('Esta verificação já foi usada. Faça a verificação de novo.');
     });
 
+    it('answers a retried filing (same Idempotency-Key, its spent captcha) with the stored request', async () => {
+      const captchaToken = await solvedToken(ctx());
+      const headers = { 'idempotency-key': 'captcha-retry-key-0001' };
+      const first = await post({ ...request, captchaToken }, headers);
+      expect(first.statusCode, first.body).toBe(201);
+      const retry = await post({ ...request, captchaToken }, headers);
+      expect(retry.statusCode, retry.body).toBe(201);
+      expect(retry.json()).toEqual(first.json());
+      // Another request under the same key is not a retry.
+      const other = await post({ ...request, phone: '(51) 3333-2222', captchaToken }, headers);
+      expect(other.statusCode).toBe(409);
+      // A spent captcha without a stored request behind its key is still refused.
+      const stranger = await post({ ...request, captchaToken }, { 'idempotency-key': 'captcha-retry-key-0002' });
+      expect(stranger.statusCode).toBe(400);
+    });
+
     it('refuses a forged or tampered solution', async () => {
       const token = await solvedToken(ctx());
       const payload = JSON.parse(Buffer.from(token, 'base64').toString());

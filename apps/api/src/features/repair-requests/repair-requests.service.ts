@@ -46,12 +46,14 @@ export async function createRepairRequest(
   const seed = key ? `${key}\n${bodyHash}` : newToken();
   const tokenFor = () => trackingTokenFromSeed(config.APP_SECRET, seed);
 
-  if (key) {
-    const replay = await replayIdempotent(deps, key, bodyHash as string);
+  try {
+    await verifyCaptchaOrThrow(deps, input.captchaToken);
+  } catch (error) {
+    // A retry of a request that was stored carries its spent captcha: answer with the request.
+    const replay = key ? await replayIdempotent(deps, key, bodyHash as string) : undefined;
     if (replay) return { ...replay, trackingToken: tokenFor() };
+    throw error;
   }
-  // After the idempotent replay: a retry of the same request must not be refused as a reused captcha.
-  await verifyCaptchaOrThrow(deps, input.captchaToken);
 
   const trackingToken = tokenFor();
   // The area comes from the geocoder's cache (the citizen's own lookup filled it); when it
