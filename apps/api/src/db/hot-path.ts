@@ -58,27 +58,42 @@ export type Outcome<O> = { ok: true; value: O } | { ok: false; error: unknown };
 /**
  * Gathers the items asked for in one turn of the event loop and hands them to `flush` as
  * one batch (at most `max`; the rest go in the next). Each caller gets its own item's
- * outcome. Batches run one after another or side by side, as `flush` allows.
+ * outcome. With `concurrency`, at most that many batches run at once and the items asked
+ * for meanwhile wait for the next: under load batches grow instead of multiplying (group
+ * commit); when idle, an item goes at once.
  */
-export function batcher<I, O>(flush: (items: I[]) => Promise<Outcome<O>[]>, max = 256): (item: I) => Promise<O> {
+export function batcher<I, O>(
+  flush: (items: I[]) => Promise<Outcome<O>[]>,
+  options: { max?: number; concurrency?: number } = {},
+): (item: I) => Promise<O> {
+  const max = options.max ?? 256;
+  const concurrency = options.concurrency ?? Number.POSITIVE_INFINITY;
   let queue: { item: I; resolve: (value: O) => void; reject: (error: unknown) => void }[] = [];
   let scheduled = false;
+  let running = 0;
   const run = () => {
     scheduled = false;
+    if (running >= concurrency || queue.length === 0) return;
     const batch = queue.slice(0, max);
     queue = queue.slice(max);
+    running += 1;
+    flush(batch.map((entry) => entry.item))
+      .then(
+        (outcomes) =>
+          batch.forEach((entry, i) => {
+            const outcome = outcomes[i];
+            if (outcome?.ok) entry.resolve(outcome.value);
+            else entry.reject(outcome ? outcome.error : new Error('batch answered too few outcomes'));
+          }),
+        (error) => {
+          for (const entry of batch) entry.reject(error);
+        },
+      )
+      .finally(() => {
+        running -= 1;
+        if (queue.length) schedule();
+      });
     if (queue.length) schedule();
-    flush(batch.map((entry) => entry.item)).then(
-      (outcomes) =>
-        batch.forEach((entry, i) => {
-          const outcome = outcomes[i];
-          if (outcome?.ok) entry.resolve(outcome.value);
-          else entry.reject(outcome ? outcome.error : new Error('batch answered too few outcomes'));
-        }),
-      (error) => {
-        for (const entry of batch) entry.reject(error);
-      },
-    );
   };
   const schedule = () => {
     if (scheduled) return;

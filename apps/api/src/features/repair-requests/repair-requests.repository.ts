@@ -205,7 +205,9 @@ export function fileRequest(db: Db, values: PublicRequestValues, confirmation?: 
   if (raw.dialect === 'sqlite') return groupedSqliteWrite(db, (writer) => fileOnSqlite(writer, job));
   let batch = postgresBatches.get(db);
   if (!batch) {
-    batch = batcher<FileJob, FileOutcome>((jobs) => fileOnPostgres(raw.pool, jobs));
+    // At most 4 batches at once: under load they grow rather than multiply, and the pool
+    // keeps connections for everything else.
+    batch = batcher<FileJob, FileOutcome>((jobs) => fileOnPostgres(raw.pool, jobs), { concurrency: 4 });
     postgresBatches.set(db, batch);
   }
   return batch(job);
