@@ -26,21 +26,26 @@ export function rawHandles(db: Db): RawHandles {
   return raw;
 }
 
+/** The value kept for (`owner`, `name`), made by `create` the first time. */
+function kept<K extends object, V>(store: WeakMap<K, Map<string, V>>, owner: K, name: string, create: () => V): V {
+  let byName = store.get(owner);
+  if (!byName) {
+    byName = new Map();
+    store.set(owner, byName);
+  }
+  let value = byName.get(name);
+  if (value === undefined) {
+    value = create();
+    byName.set(name, value);
+  }
+  return value;
+}
+
 const statements = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
 
 /** A statement of `connection`, prepared on first use and kept. `$1`-style placeholders become `?`. */
 export function prepared(connection: SQLite.Database, text: string): SQLite.Statement {
-  let cache = statements.get(connection);
-  if (!cache) {
-    cache = new Map();
-    statements.set(connection, cache);
-  }
-  let statement = cache.get(text);
-  if (!statement) {
-    statement = connection.prepare(text.replace(/\$\d+/g, '?'));
-    cache.set(text, statement);
-  }
-  return statement;
+  return kept(statements, connection, text, () => connection.prepare(text.replace(/\$\d+/g, '?')));
 }
 
 /**
@@ -160,21 +165,14 @@ export function rowByKey<R extends { id: number }>(
 ): Promise<R | undefined> {
   const raw = rawHandles(db);
   if (raw.dialect === 'sqlite') return Promise.resolve(prepared(raw.reader, text.sqlite).get(key) as R | undefined);
-  let reads = keyedReads.get(db);
-  if (!reads) {
-    reads = new Map();
-    keyedReads.set(db, reads);
-  }
-  let read = reads.get(name);
-  if (!read) {
-    read = batcher<number, unknown>(async (keys) => {
+  const read = kept(keyedReads, db, name, () =>
+    batcher<number, unknown>(async (keys) => {
       const unique = [...new Set(keys)];
       const { rows } = await raw.pool.query<R>({ name, text: text.anyText, values: [unique] });
       const byKey = new Map(rows.map((row) => [row.id, row]));
       return keys.map((k) => ({ ok: true, value: byKey.get(k) }));
-    });
-    reads.set(name, read);
-  }
+    }),
+  );
   return read(key) as Promise<R | undefined>;
 }
 
@@ -185,19 +183,12 @@ const sharedReads = new WeakMap<Db, Map<string, () => Promise<unknown>>>();
  * query (on both engines): never older than the moment they asked.
  */
 export function sharedRows<R>(db: Db, name: string, text: string): Promise<R[]> {
-  let reads = sharedReads.get(db);
-  if (!reads) {
-    reads = new Map();
-    sharedReads.set(db, reads);
-  }
-  let read = reads.get(name);
-  if (!read) {
+  const read = kept(sharedReads, db, name, () => {
     const once = batcher<null, unknown>(async (callers) => {
       const rows = await hotRows<R>(db, name, text);
       return callers.map(() => ({ ok: true, value: rows }));
     });
-    read = () => once(null);
-    reads.set(name, read);
-  }
+    return () => once(null);
+  });
   return read() as Promise<R[]>;
 }

@@ -11,6 +11,7 @@ import {
   rawHandles,
   rowByKey,
 } from '../../db/hot-path.ts';
+import type { NewRepairRequest } from '../../db/schema.ts';
 import { INSERT_OUTBOX_SQL, type NewOutboxEmail, outboxParams } from '../email/outbox.repository.ts';
 
 /** The request filed with an Idempotency-Key, if any (a prepared read on the hot path). */
@@ -26,25 +27,28 @@ export async function findByIdempotencyKey(db: Db, key: string) {
 }
 
 /** What the public create stores; the rest of the row takes its defaults. */
-export interface PublicRequestValues {
-  name: string | null;
-  email: string | null;
-  phone: string;
-  address: string;
-  reference: string | null;
-  problemType: string;
-  latitude: string;
-  longitude: string;
-  companyId: number;
-  district: string | null;
-  city: string | null;
-  language: string;
-  trackingTokenHash: string;
-  trackingSeed: string;
-  idempotencyKey: string | null;
-  idempotencyHash: string | null;
-  createdAt: string;
-}
+export type PublicRequestValues = Required<
+  Pick<
+    NewRepairRequest,
+    | 'name'
+    | 'email'
+    | 'phone'
+    | 'address'
+    | 'reference'
+    | 'problemType'
+    | 'latitude'
+    | 'longitude'
+    | 'companyId'
+    | 'district'
+    | 'city'
+    | 'language'
+    | 'trackingTokenHash'
+    | 'trackingSeed'
+    | 'idempotencyKey'
+    | 'idempotencyHash'
+    | 'createdAt'
+  >
+>;
 
 /** The confirmation e-mail of a new request, once its number is known (undefined: none). */
 export type ConfirmationFor = (id: number, companyName: string) => NewOutboxEmail | undefined;
