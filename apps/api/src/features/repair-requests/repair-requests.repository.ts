@@ -11,7 +11,7 @@ import {
   rawHandles,
   rowByKey,
 } from '../../db/hot-path.ts';
-import type { NewRepairRequest } from '../../db/schema.ts';
+import type { NewRepairRequest, RepairRequest } from '../../db/schema.ts';
 import { INSERT_OUTBOX_SQL, type NewOutboxEmail, outboxParams } from '../email/outbox.repository.ts';
 
 /** The request filed with an Idempotency-Key, if any (a prepared read on the hot path). */
@@ -217,26 +217,29 @@ export function fileRequest(db: Db, values: PublicRequestValues, confirmation?: 
   return batch(job);
 }
 
-export interface PublicRequestRow {
-  id: number;
-  name: string | null;
-  phone: string;
-  email: string | null;
-  address: string;
-  reference: string | null;
-  problemType: string;
-  latitude: string;
-  longitude: string;
-  companyId: number;
-  status: string;
-  trackingTokenHash: string;
-  createdAt: string;
-  updatedAt: string;
+/** The tracking read: the request's public columns, its company's names and its status changes. */
+export type PublicRequestRow = Pick<
+  RepairRequest,
+  | 'id'
+  | 'name'
+  | 'phone'
+  | 'email'
+  | 'address'
+  | 'reference'
+  | 'problemType'
+  | 'latitude'
+  | 'longitude'
+  | 'companyId'
+  | 'status'
+  | 'trackingTokenHash'
+  | 'createdAt'
+  | 'updatedAt'
+> & {
   companyName: string;
   companyFullName: string;
   /** The status changes as [status, at] pairs, oldest first (JSON text on SQLite). */
   timeline: [string, string][] | string;
-}
+};
 
 // The request and its status changes in one query (one round trip), as a prepared statement.
 const PUBLIC_REQUEST_COLUMNS = `r.id, r.name, r.phone, r.email, r.address, r.reference, r.problem_type as "problemType",
