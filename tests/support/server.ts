@@ -2,12 +2,12 @@
 // fresh SQLite or PostgreSQL database, keeps everything it prints (for the log checks)
 // and stops it by SIGTERM or kill -9. Shared by the hardening and reliability suites.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { createTestDatabase, type Engine } from '../../apps/api/test/test-databases.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const MAIN = join(ROOT, 'apps/api/dist/main.js');
@@ -17,27 +17,7 @@ export const ADMIN_PASSWORD = 'Hardening-Admin-Pw-7Q2xK9';
 /** Every process's output is appended here too, so the logs check sees all of it. */
 export const LOG_DIR = join(ROOT, 'test-results', 'hardening-logs');
 
-export type Engine = 'sqlite' | 'postgres';
-const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-const pgAvailable = await postgresAnswers();
-if (!pgAvailable && process.env.REQUIRE_POSTGRES === '1') {
-  throw new Error(`REQUIRE_POSTGRES=1 but PostgreSQL does not answer at ${PG_ADMIN_URL}`);
-}
-export const ENGINES: Engine[] = pgAvailable ? ['sqlite', 'postgres'] : ['sqlite'];
+export { ENGINES, type Engine } from '../../apps/api/test/test-databases.ts';
 
 export interface TestDatabase {
   engine: Engine;
@@ -50,12 +30,12 @@ export interface TestDatabase {
 }
 
 export async function createDatabase(engine: Engine): Promise<TestDatabase> {
+  const database = await createTestDatabase(engine);
   if (engine === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'acende-hardening-db-'));
-    const file = join(dir, 'acende.db');
+    const file = database.url.slice('sqlite:'.length);
     return {
+      ...database,
       engine,
-      url: `sqlite:${file}`,
       file,
       async query<T>(text: string, params: unknown[] = []) {
         const { default: Database } = await import('better-sqlite3');
@@ -66,22 +46,14 @@ export async function createDatabase(engine: Engine): Promise<TestDatabase> {
           db.close();
         }
       },
-      drop: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }
-  const name = `acende_hardening_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
   return {
+    ...database,
     engine,
-    url: url.toString(),
     file: null,
     async query<T>(text: string, params: unknown[] = []) {
-      const client = new pg.Client({ connectionString: url.toString() });
+      const client = new pg.Client({ connectionString: database.url });
       await client.connect();
       try {
         // The SQL of these tests is written with ? placeholders, SQLite's way.
@@ -95,12 +67,6 @@ export async function createDatabase(engine: Engine): Promise<TestDatabase> {
       } finally {
         await client.end();
       }
-    },
-    drop: async () => {
-      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
     },
   };
 }

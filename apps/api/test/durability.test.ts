@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, ENGINES, type TestDatabase } from './engines.ts';
+import { createTestDatabase, ENGINES, type TestDatabase } from './test-databases.ts';
 
 const API_ROOT = join(import.meta.dirname, '..');
 

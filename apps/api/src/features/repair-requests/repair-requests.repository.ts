@@ -163,7 +163,9 @@ async function fileOnPostgres(pool: pg.Pool, jobs: FileJob[]): Promise<Outcome<F
 }
 
 async function fileBatchOnPostgres(pool: pg.Pool, jobs: FileJob[]): Promise<Outcome<FileOutcome>[]> {
-  const columns = Array.from({ length: 17 }, (_, c) => jobs.map((job) => requestParams(job.values)[c]));
+  // One array per column of the unnest (the 17 first parameters of a single insert).
+  const params = jobs.map((job) => requestParams(job.values));
+  const columns = Array.from({ length: 17 }, (_, c) => params.map((row) => row[c]));
   const query = { name: 'acende_file_requests', text: FILE_REQUESTS_PG, values: columns };
   const outcomes = (
     rows: { id: number | null; hash: string | null; companyName: string | null; activeCompany: number | null }[],

@@ -187,6 +187,23 @@ describeEachEngine('public repair requests', (ctx) => {
     expect(Number(after.n) - Number(before.n)).toBe(25);
   });
 
+  it('answers tracking reads sent at once each with its own request, and 404 for a missing one', async () => {
+    // On PostgreSQL the reads of one instant go as one query (id = any($1)).
+    const filed = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => post({ ...valid, phone: `(51) 3100-000${i}` }).then((r) => r.json())),
+    );
+    const ids = [...filed.map((f) => f.id as number), 2_000_000_000, filed[0]?.id as number];
+    const reads = await Promise.all(ids.map((id) => ctx().app.inject({ url: `/api/repair-requests/${id}` })));
+    expect(reads.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200, 404, 200]);
+    const maskedPhone = new Map(filed.map((f, i) => [f.id as number, `•••• 000${i}`]));
+    reads.forEach((read, i) => {
+      if (read.statusCode !== 200) return;
+      expect(read.json().id).toBe(ids[i]);
+      expect(read.json().phone).toBe(maskedPhone.get(ids[i] as number));
+    });
+    expect(reads[6]?.json().message).toBe('Solicitação não encontrada');
+  });
+
   it('refuses an inactive or unknown company', async () => {
     await ctx().db.updateTable('energyCompanies').set({ active: 0 }).where('id', '=', 3).execute();
     for (const company of ['3', '999']) {
