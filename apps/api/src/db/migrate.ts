@@ -9,6 +9,8 @@ import * as m0010 from './migrations/0010-counter-shards-by-session.ts';
 import * as m0011 from './migrations/0011-search-statistics.ts';
 import * as m0012 from './migrations/0012-visibility-upkeep.ts';
 import * as m0013 from './migrations/0013-search-automerge.ts';
+import * as m0014 from './migrations/0014-fold-by-decomposition.ts';
+import * as m0015 from './migrations/0015-search-merge-later.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -19,6 +21,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-search-statistics': m0011,
   '0012-visibility-upkeep': m0012,
   '0013-search-automerge': m0013,
+  '0014-fold-by-decomposition': m0014,
+  '0015-search-merge-later': m0015,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works below the typed schema

@@ -391,6 +391,12 @@ export async function seedRequests(db: Db, options: SeedRequestsOptions): Promis
     });
     await sql`analyze repair_requests`.execute(db);
   }
+  // SQLite's trigram index took one large segment per 50,000 rows; left alone, the filings
+  // after a big load would merge them a piece at a time (seconds of slower writes: groups
+  // of 40 at 9.5 ms at p50 instead of 3.5). One merge now (7 s for 1,000,000 rows).
+  if (dialectOf(db) === 'sqlite' && count >= 100_000) {
+    await sql`insert into repair_requests_search (repair_requests_search) values ('optimize')`.execute(db);
+  }
   return count;
 }
 

@@ -13,7 +13,7 @@ const SHARDS = 8;
  * letter U+00C0–U+024F whose canonical decomposition is an ASCII letter plus marks. Built
  * here (not imported) because a migration is frozen in time.
  */
-function latinFoldPairs(): { from: string; to: string } {
+export function latinFoldPairs(): { from: string; to: string } {
   let from = '';
   let to = '';
   for (let code = 0xc0; code <= 0x24f; code++) {
