@@ -1,10 +1,10 @@
 // Baseline protections: security headers with a CSP, JSON-only bodies on the API,
 // no caching of API answers (no-store unless a route says otherwise), and per-route rate limits (settings, so load tests can
 // raise them).
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
+import { registerRateLimit } from './rate-limit.ts';
 
 /**
  * The security headers of every answer (what helmet sends with these options), built once:
@@ -93,13 +93,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     done();
   });
 
-  await app.register(rateLimit, {
-    global: false,
-    // The limit's headers only on a refusal (with Retry-After), not on every answer.
-    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
-    errorResponseBuilder: (_request, context) =>
-      new AppError('errors.rateLimited', 429, { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
-  });
+  registerRateLimit(app);
 }
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
