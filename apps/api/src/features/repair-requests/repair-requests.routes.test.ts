@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { describeEachEngine, it } from '../../../test/engines.ts';
 
@@ -185,6 +186,48 @@ describeEachEngine('public repair requests', (ctx) => {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(after.n) - Number(before.n)).toBe(25);
+  });
+
+  it('refuses alone a filing the database refuses; the others sent with it are stored', async () => {
+    // A rule of this test's own makes the database refuse one name: on PostgreSQL the
+    // batch statement fails as a whole and each filing is tried again alone; on SQLite the
+    // refused one's savepoint is rolled back inside the shared transaction.
+    const { db, engine } = ctx();
+    const refused = 'Recusada Pelo Banco';
+    if (engine === 'postgres') {
+      await sql`alter table repair_requests add constraint test_refuse check (name is distinct from ${sql.lit(refused)})`.execute(
+        db,
+      );
+    } else {
+      await sql`create trigger test_refuse before insert on repair_requests when new.name = ${sql.lit(refused)}
+        begin select raise(abort, 'refused by the test'); end`.execute(db);
+    }
+    try {
+      const bodies = Array.from({ length: 6 }, (_, i) => ({
+        ...valid,
+        name: i === 2 ? refused : valid.name,
+        phone: `(51) 3200-000${i}`,
+      }));
+      const answers = await Promise.all(bodies.map((body) => post(body)));
+      expect(answers.map((r) => r.statusCode === 201)).toEqual([true, true, false, true, true, true]);
+      expect(answers[2]?.statusCode).toBeGreaterThanOrEqual(500);
+      const stored = await db
+        .selectFrom('repairRequests')
+        .select('phone')
+        .where('phone', 'like', '(51) 3200-000%')
+        .orderBy('phone')
+        .execute();
+      expect(stored.map((r) => r.phone)).toEqual([
+        '(51) 3200-0000',
+        '(51) 3200-0001',
+        '(51) 3200-0003',
+        '(51) 3200-0004',
+        '(51) 3200-0005',
+      ]);
+    } finally {
+      if (engine === 'postgres') await sql`alter table repair_requests drop constraint test_refuse`.execute(db);
+      else await sql`drop trigger test_refuse`.execute(db);
+    }
   });
 
   it('answers tracking reads sent at once each with its own request, and 404 for a missing one', async () => {
