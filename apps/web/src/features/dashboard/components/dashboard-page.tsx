@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAdminProfile } from '../../../lib/admin-session.ts';
 import { useCompanyCounts } from '../api/get-company-counts.ts';
@@ -41,18 +42,14 @@ export default function DashboardPage() {
       </div>
 
       {failed ? (
-        <div role="alert" className="grid justify-items-start gap-2">
-          <p className="text-red-700">{t('operations.dashboard.error')}</p>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              void counts.refetch();
-              void companies.refetch();
-            }}
-          >
-            {t('operations.common.retry')}
-          </Button>
-        </div>
+        <LoadError
+          message={t('operations.dashboard.error')}
+          retryLabel={t('operations.common.retry')}
+          onRetry={() => {
+            void counts.refetch();
+            void companies.refetch();
+          }}
+        />
       ) : null}
 
       {counts.isPending ? <Spinner /> : null}

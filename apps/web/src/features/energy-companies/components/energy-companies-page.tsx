@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ScrollRegion } from '../../../components/requests/scroll-region.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CompanyIcon } from '../../../components/ui/company-icon.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -55,12 +56,11 @@ export default function EnergyCompaniesPage() {
 
       {companies.isPending ? <Spinner /> : null}
       {companies.isError ? (
-        <div role="alert" className="grid justify-items-start gap-2">
-          <p className="text-red-700">{t('operations.companies.error')}</p>
-          <Button variant="secondary" onClick={() => void companies.refetch()}>
-            {t('operations.common.retry')}
-          </Button>
-        </div>
+        <LoadError
+          message={t('operations.companies.error')}
+          retryLabel={t('operations.common.retry')}
+          onRetry={() => void companies.refetch()}
+        />
       ) : null}
       {companies.data && companies.data.length === 0 ? <p>{t('operations.companies.empty')}</p> : null}
       {companies.data && companies.data.length > 0 ? (

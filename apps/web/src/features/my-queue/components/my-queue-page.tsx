@@ -2,23 +2,15 @@
 // assigned to it, with the list's filters and a quick status change per row.
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { formatDateTime } from '../../../components/requests/format.ts';
 import { useListParams } from '../../../components/requests/list-params.ts';
-import { Pagination } from '../../../components/requests/pagination.tsx';
 import { RequestFilters } from '../../../components/requests/request-filters.tsx';
-import { ScrollRegion } from '../../../components/requests/scroll-region.tsx';
-import { StatusBadge } from '../../../components/requests/status-badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { DetailsLink, RequestResults } from '../../../components/requests/request-results.tsx';
 import { useAdminProfile } from '../../../lib/admin-session.ts';
 import { useMyQueue } from '../api/get-my-queue.ts';
 import { QuickStatus } from './quick-status.tsx';
 
-const COLUMNS = ['id', 'phone', 'name', 'address', 'company', 'date', 'status', 'actions'] as const;
-
 export default function MyQueuePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const profile = useAdminProfile().data;
   const { params, update, clear, hasFilters } = useListParams();
   const queue = useMyQueue(profile?.id, params);
@@ -28,7 +20,6 @@ export default function MyQueuePage() {
     document.title = `${t('operations.queue.title')} · ${t('app.title')}`;
   }, [t]);
 
-  const data = queue.data;
   return (
     <section className="grid gap-4">
       <div>
@@ -36,74 +27,21 @@ export default function MyQueuePage() {
         <p>{t('operations.queue.intro')}</p>
       </div>
       <RequestFilters params={params} onChange={update} onClear={clear} hasFilters={hasFilters} />
-      {queue.isPending ? <Spinner /> : null}
-      {queue.isError ? (
-        <div role="alert" className="grid justify-items-start gap-2">
-          <p className="text-red-700">{t('operations.list.error')}</p>
-          <Button variant="secondary" onClick={() => void queue.refetch()}>
-            {t('operations.common.retry')}
-          </Button>
-        </div>
-      ) : null}
-      {data ? (
-        <>
-          <p aria-live="polite" className="text-sm text-gray-800">
-            {data.totalIsEstimate
-              ? t('operations.list.resultsAbout', { total: data.total })
-              : t('operations.list.results', { count: data.total })}
-          </p>
-          {data.items.length === 0 ? (
-            <p>{t('operations.queue.empty')}</p>
-          ) : (
-            <ScrollRegion label={t('operations.queue.title')}>
-              <table className="w-full min-w-[960px] border-collapse text-left text-sm">
-                <thead>
-                  <tr className="border-b border-gray-300">
-                    {COLUMNS.map((column) => (
-                      <th key={column} scope="col" className="px-2 py-2 font-semibold">
-                        {t(`operations.list.columns.${column}`)}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((item) => (
-                    <tr key={`${item.id}-${item.updatedAt}`} className="border-b border-gray-200 align-top">
-                      <td className="px-2 py-2 font-medium">{item.id}</td>
-                      <td className="px-2 py-2 whitespace-nowrap">{item.phone}</td>
-                      <td className="px-2 py-2">{item.name ?? t('operations.common.notInformed')}</td>
-                      <td className="px-2 py-2">{item.address}</td>
-                      <td className="px-2 py-2">{item.companyName}</td>
-                      <td className="px-2 py-2 whitespace-nowrap">{formatDateTime(item.createdAt, i18n.language)}</td>
-                      <td className="px-2 py-2">
-                        <StatusBadge status={item.status} />
-                      </td>
-                      <td className="grid gap-2 px-2 py-2">
-                        {canUpdate ? <QuickStatus item={item} /> : null}
-                        <Link
-                          to={`/admin/requests/${item.id}`}
-                          aria-label={t('operations.list.viewDetailsOf', { id: item.id })}
-                          className="text-blue-800 underline"
-                        >
-                          {t('operations.list.viewDetails')}
-                        </Link>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </ScrollRegion>
-          )}
-          <Pagination
-            page={data.page}
-            pageSize={data.pageSize}
-            total={data.total}
-            estimate={data.totalIsEstimate}
-            onPage={(page) => update({ page })}
-            onPageSize={(pageSize) => update({ pageSize })}
-          />
-        </>
-      ) : null}
+      <RequestResults
+        query={queue}
+        label={t('operations.queue.title')}
+        empty={t('operations.queue.empty')}
+        minWidth="min-w-[960px]"
+        // A new key after an update starts the row's quick status afresh.
+        rowKey={(item) => `${item.id}-${item.updatedAt}`}
+        actions={(item) => (
+          <td className="grid gap-2 px-2 py-2">
+            {canUpdate ? <QuickStatus item={item} /> : null}
+            <DetailsLink id={item.id} />
+          </td>
+        )}
+        onChange={update}
+      />
     </section>
   );
 }

@@ -4,9 +4,9 @@ import type { ReportFilters, ReportKind } from '@acende/shared/schemas/reports';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import './reports-print.css';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { ReportActions } from './report-actions.tsx';
 import { ReportFiltersForm } from './report-filters.tsx';
 
@@ -63,12 +63,11 @@ export function ReportState({
   }
   if (query.isError) {
     return (
-      <div role="alert" className="grid justify-items-start gap-2">
-        <p className="text-red-700">{t('reports.states.error')}</p>
-        <Button variant="secondary" onClick={() => void query.refetch()}>
-          {t('reports.states.retry')}
-        </Button>
-      </div>
+      <LoadError
+        message={t('reports.states.error')}
+        retryLabel={t('reports.states.retry')}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   return (

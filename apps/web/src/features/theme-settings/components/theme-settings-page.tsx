@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { useSite } from '../../../components/map/get-site.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { inputClass, TextField } from '../../../components/ui/field.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
@@ -44,13 +45,13 @@ export default function ThemeSettingsPage() {
   if (settings.isPending) return <Spinner />;
   if (settings.isError) {
     return (
-      <div role="alert" className="grid justify-items-start gap-2">
+      <LoadError
+        message={errorMessage(settings.error, t('settings.loadError'))}
+        retryLabel={t('settings.retry')}
+        onRetry={() => void settings.refetch()}
+      >
         <h1 className="font-heading text-2xl font-bold">{t('settings.theme.title')}</h1>
-        <p className="text-red-700">{errorMessage(settings.error, t('settings.loadError'))}</p>
-        <Button variant="secondary" onClick={() => void settings.refetch()}>
-          {t('settings.retry')}
-        </Button>
-      </div>
+      </LoadError>
     );
   }
   return <ThemeForm initial={settings.data} />;

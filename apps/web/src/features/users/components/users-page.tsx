@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useUsers } from '../api/get-users.ts';
 
@@ -34,12 +35,7 @@ export default function UsersPage() {
 
       {users.isPending ? <Spinner /> : null}
       {users.isError ? (
-        <div role="alert" className="grid justify-items-start gap-2">
-          <p className="text-red-700">{t('users.loadError')}</p>
-          <Button variant="secondary" onClick={() => void users.refetch()}>
-            {t('users.retry')}
-          </Button>
-        </div>
+        <LoadError message={t('users.loadError')} retryLabel={t('users.retry')} onRetry={() => void users.refetch()} />
       ) : null}
       {users.data && users.data.items.length === 0 ? <p>{t('users.empty')}</p> : null}
       {users.data && users.data.items.length > 0 ? (

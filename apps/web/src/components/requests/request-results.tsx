@@ -1,0 +1,119 @@
+// The results of a request list (the list and the own queue): loading, error with retry,
+// the count ("about N" past the search window), the table and the pagination.
+import type { AdminRequestList } from '@acende/shared/schemas/admin-requests';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LoadError } from '../ui/load-error.tsx';
+import { Spinner } from '../ui/spinner.tsx';
+import { formatDateTime } from './format.ts';
+import type { ListParams } from './list-params.ts';
+import { Pagination } from './pagination.tsx';
+import { ScrollRegion } from './scroll-region.tsx';
+import { StatusBadge } from './status-badge.tsx';
+
+type Item = AdminRequestList['items'][number];
+
+const COLUMNS = ['id', 'phone', 'name', 'address', 'company', 'date', 'status', 'actions'] as const;
+
+export function RequestResults({
+  query,
+  label,
+  empty,
+  minWidth,
+  rowKey = (item) => String(item.id),
+  actions,
+  onChange,
+}: {
+  query: UseQueryResult<AdminRequestList>;
+  /** The table's name (its scroll region's label). */
+  label: string;
+  empty: string;
+  /** The table's least width: the columns scroll sideways on a narrow screen. */
+  minWidth: 'min-w-[860px]' | 'min-w-[960px]';
+  /** A row's key: a new key starts the row's controls afresh. */
+  rowKey?: (item: Item) => string;
+  /** The last cell of a row. */
+  actions: (item: Item) => ReactNode;
+  onChange: (change: Partial<ListParams>) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const data = query.data;
+  return (
+    <>
+      {query.isPending ? <Spinner /> : null}
+      {query.isError ? (
+        <LoadError
+          message={t('operations.list.error')}
+          retryLabel={t('operations.common.retry')}
+          onRetry={() => void query.refetch()}
+        />
+      ) : null}
+      {data ? (
+        <>
+          <p aria-live="polite" className="text-sm text-gray-800">
+            {data.totalIsEstimate
+              ? t('operations.list.resultsAbout', { total: data.total })
+              : t('operations.list.results', { count: data.total })}
+          </p>
+          {data.items.length === 0 ? (
+            <p>{empty}</p>
+          ) : (
+            <ScrollRegion label={label}>
+              <table className={`w-full ${minWidth} border-collapse text-left text-sm`} aria-busy={query.isFetching}>
+                <thead>
+                  <tr className="border-b border-gray-300">
+                    {COLUMNS.map((column) => (
+                      <th key={column} scope="col" className="px-2 py-2 font-semibold">
+                        {t(`operations.list.columns.${column}`)}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.items.map((item) => (
+                    <tr key={rowKey(item)} className="border-b border-gray-200 align-top">
+                      <td className="px-2 py-2 font-medium">{item.id}</td>
+                      <td className="px-2 py-2 whitespace-nowrap">{item.phone}</td>
+                      <td className="px-2 py-2">{item.name ?? t('operations.common.notInformed')}</td>
+                      <td className="px-2 py-2">{item.address}</td>
+                      <td className="px-2 py-2">{item.companyName}</td>
+                      <td className="px-2 py-2 whitespace-nowrap">{formatDateTime(item.createdAt, i18n.language)}</td>
+                      <td className="px-2 py-2">
+                        <StatusBadge status={item.status} />
+                      </td>
+                      {actions(item)}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollRegion>
+          )}
+          <Pagination
+            page={data.page}
+            pageSize={data.pageSize}
+            total={data.total}
+            estimate={data.totalIsEstimate}
+            onPage={(page) => onChange({ page })}
+            onPageSize={(pageSize) => onChange({ pageSize })}
+          />
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** The link to a request's page (in the last cell of its row). */
+export function DetailsLink({ id }: { id: number }) {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to={`/admin/requests/${id}`}
+      aria-label={t('operations.list.viewDetailsOf', { id })}
+      className="text-blue-800 underline"
+    >
+      {t('operations.list.viewDetails')}
+    </Link>
+  );
+}
