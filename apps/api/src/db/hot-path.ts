@@ -162,9 +162,10 @@ export function rowByKey<R extends { id: number }>(
   name: string,
   text: { sqlite: string; anyText: string },
   key: number,
-): Promise<R | undefined> {
+): R | undefined | Promise<R | undefined> {
   const raw = rawHandles(db);
-  if (raw.dialect === 'sqlite') return Promise.resolve(prepared(raw.reader, text.sqlite).get(key) as R | undefined);
+  // SQLite answers at once: no promise, so the route can answer in the same turn.
+  if (raw.dialect === 'sqlite') return prepared(raw.reader, text.sqlite).get(key) as R | undefined;
   const read = kept(keyedReads, db, name, () =>
     batcher<number, unknown>(async (keys) => {
       const unique = [...new Set(keys)];

@@ -259,6 +259,10 @@ const PUBLIC_REQUEST_SQL = {
     from repair_requests r join energy_companies c on c.id = r.company_id where r.id = any($1::int[])`,
 };
 
-export function findPublicRequest(db: Db, id: number): Promise<PublicRequestRow | undefined> {
+/** The row at once on SQLite, a promise of it on PostgreSQL. */
+export function findPublicRequest(
+  db: Db,
+  id: number,
+): PublicRequestRow | undefined | Promise<PublicRequestRow | undefined> {
   return rowByKey<PublicRequestRow>(db, 'acende_public_requests', PUBLIC_REQUEST_SQL, id);
 }

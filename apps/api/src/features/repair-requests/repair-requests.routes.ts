@@ -50,6 +50,7 @@ export const repairRequestsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = as
         response: { 200: publicRepairRequestSchema, 400: errorResponseSchema, 404: errorResponseSchema },
       },
     },
-    async (request) => getPublicRepairRequest(deps, request.params.id, request.query.t),
+    // Not async: on SQLite the answer is sent in the same turn, without a promise (issue 10).
+    (request) => getPublicRepairRequest(deps, request.params.id, request.query.t),
   );
 };

@@ -19,6 +19,7 @@ import {
   fileRequest,
   findByIdempotencyKey,
   findPublicRequest,
+  type PublicRequestRow,
 } from './repair-requests.repository.ts';
 
 export interface CreateContext {
@@ -111,12 +112,21 @@ async function replayIdempotent(deps: AppDeps, key: string, bodyHash: string) {
   return { id: existing.id, companyName: existing.companyName };
 }
 
-export async function getPublicRepairRequest(
+/**
+ * A request as the tracking page shows it: contact details masked unless `token` is its
+ * tracking token. Synchronous on SQLite (its read is), so the route answers in the same
+ * turn; a promise on PostgreSQL.
+ */
+export function getPublicRepairRequest(
   deps: AppDeps,
   id: number,
   token: string | undefined,
-): Promise<PublicRepairRequest> {
-  const row = await findPublicRequest(deps.db, id);
+): PublicRepairRequest | Promise<PublicRepairRequest> {
+  const found = findPublicRequest(deps.db, id);
+  return found instanceof Promise ? found.then((row) => toPublicRequest(row, token)) : toPublicRequest(found, token);
+}
+
+function toPublicRequest(row: PublicRequestRow | undefined, token: string | undefined): PublicRepairRequest {
   if (!row) throw notFound('errors.requestNotFound');
   const whole = tokenMatches(token, row.trackingTokenHash);
   // The status changes come with the row, as [status, at] pairs (JSON text on SQLite).
