@@ -48,15 +48,28 @@ export async function signInThroughForm(
   await page.getByRole('button', { name: labels.submit }).click();
 }
 
-/** On a phone the navigation is behind the Menu button. */
+/**
+ * On a phone the navigation is behind the Menu button, a toggle. On a busy machine the
+ * shell can take a while to render the click, and a second click read off a stale
+ * `aria-expanded` would close it again: a click is only repeated once the first has
+ * visibly not opened it.
+ */
 export async function openNav(page: Page) {
   const menu = page.getByRole('button', { name: /^☰?\s*Menu$/ });
-  if (await menu.isVisible()) {
+  if (!(await menu.isVisible())) return;
+  const nav = page.locator('#admin-nav');
+  await expect(async () => {
+    if (await nav.isVisible()) return;
     if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
-  }
+    await expect(nav).toBeVisible({ timeout: 5000 });
+  }).toPass({ timeout: 30_000 });
 }
 
+/** Opens the navigation if needed and follows one of its links; the menu may close under the click, so both are retried. */
 export async function navigateTo(page: Page, linkName: string) {
-  await openNav(page);
-  await page.getByRole('navigation').getByRole('link', { name: linkName, exact: true }).click();
+  const link = page.getByRole('navigation').getByRole('link', { name: linkName, exact: true });
+  await expect(async () => {
+    await openNav(page);
+    await link.click({ timeout: 5000 });
+  }).toPass({ timeout: 45_000 });
 }
