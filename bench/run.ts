@@ -97,6 +97,8 @@ function sampleRss(pid: number) {
   const timer = setInterval(read, 200);
   read();
   return {
+    /** The peak so far, logged after each measure: which load raised it. */
+    peak: () => peak,
     stop: () => {
       clearInterval(timer);
       read();
@@ -339,6 +341,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres', port: number): Promise
     for (const [what, paths] of kinds) {
       log(`[${engine}] ${what}`);
       adminRows.push({ what, timing: await timeGets(base, paths, cookie) });
+      log(`[${engine}]   server RSS peak so far ${rss.peak().toFixed(0)} MB`);
     }
     const list = (query: string) => `/api/admin/repair-requests?${query}`;
     const repeat = (path: string) => Array.from({ length: SAMPLES }, () => path);
@@ -375,6 +378,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres', port: number): Promise
     } else {
       notes.push(`${exportPath} is not served: export first byte not measured.`);
     }
+    log(`[${engine}]   server RSS peak after the admin reads ${rss.peak().toFixed(0)} MB`);
     // Then the public calls.
     const baseline = startProcess(['bench/baseline-server.mjs', String(port + 1), baselineUrl, url], env);
     servers.push(baseline);
@@ -408,6 +412,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres', port: number): Promise
         );
         baselineRuns.push(await load(baselineBase, a));
         acendeRuns.push(await load(base, a));
+        log(`[${engine}]   server RSS peak so far ${rss.peak().toFixed(0)} MB`);
       }
       publicRows.push({ call, acende: best(acendeRuns), baseline: best(baselineRuns) });
     }
