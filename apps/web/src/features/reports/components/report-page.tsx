@@ -4,9 +4,9 @@ import type { ReportFilters, ReportKind } from '@acende/shared/schemas/reports';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import './reports-print.css';
-import { LoadError } from '../../../components/ui/load-error.tsx';
 import { ReportActions } from './report-actions.tsx';
 import { ReportFiltersForm } from './report-filters.tsx';
 
