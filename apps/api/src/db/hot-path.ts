@@ -48,6 +48,13 @@ export function prepared(connection: SQLite.Database, text: string): SQLite.Stat
   return kept(statements, connection, text, () => connection.prepare(text.replace(/\$\d+/g, '?')));
 }
 
+const rawStatements = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
+
+/** Like `prepared`, answering each row as an array of its values in column order (no object built per row). */
+function preparedRaw(connection: SQLite.Database, text: string): SQLite.Statement {
+  return kept(rawStatements, connection, text, () => prepared(connection, text).raw(true));
+}
+
 /**
  * Rows of a read: on SQLite from the read-only connection, on PostgreSQL as the named
  * prepared statement `name`. The SQL uses `$1`-style placeholders, each used once, in order.
@@ -162,10 +169,16 @@ export function rowByKey<R extends { id: number }>(
   name: string,
   text: { sqlite: string; anyText: string },
   key: number,
+  /** On SQLite, the row from its values in column order: better-sqlite3 then builds no object per row. */
+  fromValues?: (values: unknown[]) => R,
 ): R | undefined | Promise<R | undefined> {
   const raw = rawHandles(db);
   // SQLite answers at once: no promise, so the route can answer in the same turn.
-  if (raw.dialect === 'sqlite') return prepared(raw.reader, text.sqlite).get(key) as R | undefined;
+  if (raw.dialect === 'sqlite') {
+    if (!fromValues) return prepared(raw.reader, text.sqlite).get(key) as R | undefined;
+    const values = preparedRaw(raw.reader, text.sqlite).get(key) as unknown[] | undefined;
+    return values && fromValues(values);
+  }
   const read = kept(keyedReads, db, name, () =>
     batcher<number, unknown>(async (keys) => {
       const unique = [...new Set(keys)];

@@ -259,10 +259,31 @@ const PUBLIC_REQUEST_SQL = {
     from repair_requests r join energy_companies c on c.id = r.company_id where r.id = any($1::int[])`,
 };
 
+/** A row of PUBLIC_REQUEST_SQL from its values, in the order of its columns. */
+const publicRequestFromValues = (v: unknown[]): PublicRequestRow => ({
+  id: v[0] as number,
+  name: v[1] as string | null,
+  phone: v[2] as string,
+  email: v[3] as string | null,
+  address: v[4] as string,
+  reference: v[5] as string | null,
+  problemType: v[6] as string,
+  latitude: v[7] as string,
+  longitude: v[8] as string,
+  companyId: v[9] as number,
+  status: v[10] as string,
+  trackingTokenHash: v[11] as string,
+  createdAt: v[12] as string,
+  updatedAt: v[13] as string,
+  companyName: v[14] as string,
+  companyFullName: v[15] as string,
+  timeline: v[16] as string,
+});
+
 /** The row at once on SQLite, a promise of it on PostgreSQL. */
 export function findPublicRequest(
   db: Db,
   id: number,
 ): PublicRequestRow | undefined | Promise<PublicRequestRow | undefined> {
-  return rowByKey<PublicRequestRow>(db, 'acende_public_requests', PUBLIC_REQUEST_SQL, id);
+  return rowByKey<PublicRequestRow>(db, 'acende_public_requests', PUBLIC_REQUEST_SQL, id, publicRequestFromValues);
 }
