@@ -2,6 +2,7 @@
 // the OpenAPI document and, when a built web app is present, the web app itself.
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -26,6 +27,7 @@ import { geocodingRoutes } from './features/geocoding/geocoding.routes.ts';
 import { healthRoutes, type Lifecycle } from './features/health/health.routes.ts';
 import { passwordResetRoutes } from './features/password-reset/password-reset.routes.ts';
 import { repairRequestsRoutes } from './features/repair-requests/repair-requests.routes.ts';
+import type { FastPath } from './features/repair-requests/tracking-fast-path.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { siteSettingsRoutes } from './features/site-settings/site-settings.routes.ts';
 import { sendThemedIndex } from './features/site-settings/themed-index.ts';
@@ -62,6 +64,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const deps: AppDeps = { config, db, clock: options.clock ?? systemClock };
   const lifecycle = options.lifecycle ?? { closing: false };
 
+  // The tracking read's fast path (decision 0012): what it can answer, it answers before Fastify.
+  let fastPath: FastPath | undefined;
   const app = Fastify({
     logger:
       options.logger === false
@@ -78,6 +82,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     requestIdHeader: false,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
+    // Fastify's own HTTP/1 server (the same settings), with the fast path in front of its handler.
+    serverFactory: (handler, opts) => {
+      const server = createServer(opts.http ?? {}, (req, res) => {
+        if (fastPath === undefined || !fastPath(req, res)) handler(req, res);
+      });
+      server.keepAliveTimeout = opts.keepAliveTimeout as number;
+      server.requestTimeout = opts.requestTimeout as number;
+      server.setTimeout(opts.connectionTimeout as number);
+      return server;
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -110,7 +124,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   await app.register(healthRoutes, { deps, lifecycle });
   await app.register(energyCompaniesRoutes, { deps });
-  await app.register(repairRequestsRoutes, { deps });
+  await app.register(repairRequestsRoutes, {
+    deps,
+    lifecycle,
+    setFastPath: (path) => {
+      fastPath = path;
+    },
+  });
   await app.register(siteSettingsRoutes, { deps });
   await app.register(captchaRoutes, { deps });
   await app.register(authRoutes, { deps });

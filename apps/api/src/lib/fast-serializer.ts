@@ -7,9 +7,14 @@ import fastJson from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import { z } from 'zod';
 
-export const fastSerializer: FastifySerializerCompiler<unknown> = ({ schema }) =>
-  fastJson(
-    z.toJSONSchema(schema as z.ZodType, { target: 'draft-7', io: 'output', unrepresentable: 'any' }) as Parameters<
+/** fast-json-stringify compiled from a zod schema's JSON Schema (what the route's answers are written with). */
+export function compileFastSerializer(schema: z.core.$ZodType): (value: unknown) => string {
+  return fastJson(
+    z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' }) as Parameters<
       typeof fastJson
     >[0],
   );
+}
+
+export const fastSerializer: FastifySerializerCompiler<unknown> = ({ schema }) =>
+  compileFastSerializer(schema as z.core.$ZodType);

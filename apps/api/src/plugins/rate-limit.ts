@@ -70,11 +70,26 @@ export function limiter({ max, timeWindow }: RateLimit, now: () => number = Date
   };
 }
 
+const routeLimiters = new WeakMap<RateLimit, (key: string) => number>();
+
+/**
+ * The limiter of a route's `rateLimit` object: one per object, so a path that answers the
+ * route's requests without Fastify (the tracking read's fast path) counts in the same windows.
+ */
+export function routeLimiter(limit: RateLimit): (key: string) => number {
+  let count = routeLimiters.get(limit);
+  if (!count) {
+    count = limiter(limit);
+    routeLimiters.set(limit, count);
+  }
+  return count;
+}
+
 export function registerRateLimit(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const limit = route.config?.rateLimit;
     if (!limit) return;
-    const count = limiter(limit);
+    const count = routeLimiter(limit);
     const hook: onRequestHookHandler = (request, reply, done) => {
       const wait = count(clientKey(request.ip));
       if (wait === 0) {

@@ -11,9 +11,21 @@ import type { AppDeps } from '../../app-deps.ts';
 import { fastSerializer } from '../../lib/fast-serializer.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { createRepairRequest, getPublicRepairRequest } from './repair-requests.service.ts';
+import { type FastPath, trackingFastPath } from './tracking-fast-path.ts';
 
-export const repairRequestsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+export interface RepairRequestsRoutesOptions {
+  deps: AppDeps;
+  lifecycle?: { closing: boolean };
+  /** Takes the tracking read's fast path (on SQLite), which the server runs before Fastify. */
+  setFastPath?: (path: FastPath | undefined) => void;
+}
+
+export const repairRequestsRoutes: FastifyPluginAsyncZod<RepairRequestsRoutesOptions> = async (
+  app,
+  { deps, lifecycle = { closing: false }, setFastPath },
+) => {
   const { config } = deps;
+  const lookupLimit = { max: config.RATE_LIMIT_LOOKUP_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS };
 
   app.post(
     '/api/repair-requests',
@@ -40,7 +52,7 @@ export const repairRequestsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = as
   app.get(
     '/api/repair-requests/:id',
     {
-      config: { rateLimit: { max: config.RATE_LIMIT_LOOKUP_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS } },
+      config: { rateLimit: lookupLimit },
       serializerCompiler: fastSerializer,
       schema: {
         tags: ['public'],
@@ -53,4 +65,6 @@ export const repairRequestsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = as
     // Not async: on SQLite the answer is sent in the same turn, without a promise (issue 10).
     (request) => getPublicRepairRequest(deps, request.params.id, request.query.t),
   );
+  // The same read, answered before Fastify when it can be (decision 0012).
+  setFastPath?.(trackingFastPath({ deps, log: app.log, rateLimit: lookupLimit, lifecycle }));
 };

@@ -126,7 +126,8 @@ export function getPublicRepairRequest(
   return found instanceof Promise ? found.then((row) => toPublicRequest(row, token)) : toPublicRequest(found, token);
 }
 
-function toPublicRequest(row: PublicRequestRow | undefined, token: string | undefined): PublicRepairRequest {
+/** A found request as the public sees it: contact details masked unless `token` is its tracking token. */
+export function toPublicRequest(row: PublicRequestRow | undefined, token: string | undefined): PublicRepairRequest {
   if (!row) throw notFound('errors.requestNotFound');
   const whole = tokenMatches(token, row.trackingTokenHash);
   // The status changes come with the row, as [status, at] pairs (JSON text on SQLite).
