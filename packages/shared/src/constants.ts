@@ -5,6 +5,9 @@ export function wizardProgress(step: number): number {
   return Math.min(100, Math.round(((step - 1) / WIZARD_STEPS) * 100));
 }
 
+/** The largest request, company or user number: a 32-bit signed integer, as PostgreSQL stores them. */
+export const MAX_ID = 2_147_483_647;
+
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 export const PASSWORD_MIN_LENGTH = 6;
 

@@ -43,16 +43,21 @@ function kept<K extends object, V>(store: WeakMap<K, Map<string, V>>, owner: K, 
 
 const statements = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
 
+const toSqlite = (text: string) => text.replace(/\$\d+/g, '?');
+
 /** A statement of `connection`, prepared on first use and kept. `$1`-style placeholders become `?`. */
 export function prepared(connection: SQLite.Database, text: string): SQLite.Statement {
-  return kept(statements, connection, text, () => connection.prepare(text.replace(/\$\d+/g, '?')));
+  return kept(statements, connection, text, () => connection.prepare(toSqlite(text)));
 }
 
 const rawStatements = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
 
-/** Like `prepared`, answering each row as an array of its values in column order (no object built per row). */
+/**
+ * Like `prepared`, answering each row as an array of its values in column order (no object
+ * built per row). A statement of its own: raw mode is a setting of the statement object.
+ */
 function preparedRaw(connection: SQLite.Database, text: string): SQLite.Statement {
-  return kept(rawStatements, connection, text, () => prepared(connection, text).raw(true));
+  return kept(rawStatements, connection, text, () => connection.prepare(toSqlite(text)).raw(true));
 }
 
 /**
@@ -170,12 +175,11 @@ export function rowByKey<R extends { id: number }>(
   text: { sqlite: string; anyText: string },
   key: number,
   /** On SQLite, the row from its values in column order: better-sqlite3 then builds no object per row. */
-  fromValues?: (values: unknown[]) => R,
+  fromValues: (values: unknown[]) => R,
 ): R | undefined | Promise<R | undefined> {
   const raw = rawHandles(db);
   // SQLite answers at once: no promise, so the route can answer in the same turn.
   if (raw.dialect === 'sqlite') {
-    if (!fromValues) return prepared(raw.reader, text.sqlite).get(key) as R | undefined;
     const values = preparedRaw(raw.reader, text.sqlite).get(key) as unknown[] | undefined;
     return values && fromValues(values);
   }

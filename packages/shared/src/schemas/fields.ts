@@ -3,6 +3,7 @@
 // packages/shared uses zod/mini throughout: the same schemas ship in the public
 // bundle, where classic zod would cost ~90 KB gzipped and mini ~5 KB.
 import * as z from 'zod/mini';
+import { MAX_ID } from '../constants.ts';
 
 const isMissing = (input: unknown) => input === undefined || input === null;
 
@@ -63,7 +64,7 @@ export function idText(requiredKey: string, invalidKey: string) {
 export const idParam = z.pipe(
   z.string().check(
     z.regex(/^[1-9]\d{0,9}$/, 'validation.id.invalid'),
-    z.refine((value) => Number(value) <= 2_147_483_647, 'validation.id.invalid'),
+    z.refine((value) => Number(value) <= MAX_ID, 'validation.id.invalid'),
   ),
   z.transform(Number),
 );

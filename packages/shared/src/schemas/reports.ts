@@ -1,7 +1,7 @@
 // Reports (DECISIONS 3, 10, 16): the filters shared by the three reports, as they travel
 // in the page URL and in the API query string, and the JSON each report answers with.
 import * as z from 'zod/mini';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../constants.ts';
+import { DEFAULT_PAGE_SIZE, MAX_ID, PAGE_SIZES } from '../constants.ts';
 import { PROBLEM_TYPES, REQUEST_STATUSES } from '../enums.ts';
 
 export const REPORT_KINDS = ['requests', 'area', 'location-map'] as const;
@@ -31,7 +31,7 @@ function positiveInt(key: string, maxDigits = 10) {
   return z.pipe(
     z.string({ error: key }).check(
       z.regex(new RegExp(`^[1-9]\\d{0,${maxDigits - 1}}$`), key),
-      z.refine((value) => Number(value) <= 2_147_483_647, key),
+      z.refine((value) => Number(value) <= MAX_ID, key),
     ),
     z.transform(Number),
   );

@@ -1,5 +1,6 @@
 // SQL for the operators' view of repair requests. Every read and write takes the
 // caller's company scope (DECISIONS 3: null = all companies) so no route can forget it.
+import { MAX_ID } from '@acende/shared/constants';
 import type { RequestStatus } from '@acende/shared/enums';
 import type { AdminRequestListQuery } from '@acende/shared/schemas/admin-requests';
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
@@ -69,7 +70,7 @@ function searchTerms(text: string) {
   return {
     clean,
     digits,
-    byNumber: number !== null && number <= 2_147_483_647 ? number : null,
+    byNumber: number !== null && number <= MAX_ID ? number : null,
     withDigits: digits.length >= 3,
     indexed: [...clean].length >= MIN_INDEXED_QUERY,
   };

@@ -1,6 +1,7 @@
 // The rules of the operators' work on repair requests: scoped reading, the update
 // (any status to any status, assignee kept unless a new one is given, history event
 // and status e-mail in the same transaction, stale edits refused) and the counts.
+import { MAX_ID } from '@acende/shared/constants';
 import { type ProblemType, REQUEST_STATUSES, type RequestStatus } from '@acende/shared/enums';
 import type {
   AdminRequestDetail,
@@ -78,7 +79,7 @@ function decodeCursor(text: string): Cursor {
       value[0].length <= 40 &&
       Number.isInteger(value[1]) &&
       value[1] > 0 &&
-      value[1] <= 2_147_483_647
+      value[1] <= MAX_ID
     ) {
       return { createdAt: value[0], id: value[1] };
     }

@@ -1,18 +1,7 @@
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { describeEachEngine, it } from '../../../test/engines.ts';
-
-const valid = {
-  name: 'Maria da Silva Souza',
-  email: 'maria.souza@example.com',
-  phone: '(51) 99876-4321',
-  address: 'Rua dos Andradas, 1234 - Centro Histórico, Porto Alegre - RS',
-  reference: 'Em frente à farmácia',
-  problemType: 'LIGHT_OUT',
-  latitude: '-30.0277',
-  longitude: '-51.2287',
-  company: '1',
-};
+import { validRequest as valid } from '../../../test/requests.ts';
 
 describeEachEngine('public repair requests', (ctx) => {
   const post = (body: unknown, headers: Record<string, string> = {}) =>

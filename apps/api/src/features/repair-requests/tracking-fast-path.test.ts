@@ -6,23 +6,12 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../../test/engines.ts';
+import { validRequest as valid } from '../../../test/requests.ts';
 import { createTestDatabase, ENGINES, type Engine, type TestDatabase } from '../../../test/test-databases.ts';
 import { type App, buildApp } from '../../app.ts';
 import { createDatabase, type Db } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { seedExampleCompanies } from '../../db/seed.ts';
-
-const valid = {
-  name: 'Maria da Silva Souza',
-  email: 'maria.souza@example.com',
-  phone: '(51) 99876-4321',
-  address: 'Rua dos Andradas, 1234 - Centro Histórico, Porto Alegre - RS',
-  reference: 'Em frente à farmácia',
-  problemType: 'LIGHT_OUT',
-  latitude: '-30.0277',
-  longitude: '-51.2287',
-  company: '1',
-};
 
 interface Answer {
   status: number;

@@ -10,6 +10,7 @@
 // before; the tests compare both answers.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { MAX_ID } from '@acende/shared/constants';
 import { publicRepairRequestSchema } from '@acende/shared/schemas/repair-requests';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger } from 'fastify';
@@ -27,7 +28,6 @@ export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
 // The forms answered here: a number as the route's id accepts it and, optionally, a token
 // made only of the characters tracking tokens are written with (base64url).
 const TRACKING_URL = /^\/api\/repair-requests\/([1-9]\d{0,9})(?:\?t=([A-Za-z0-9_-]{1,200}))?$/;
-const MAX_ID = 2_147_483_647;
 
 export interface TrackingFastPathOptions {
   deps: AppDeps;
@@ -95,7 +95,7 @@ function logView(req: IncomingMessage, url: string, address: string, trusted: bo
   const forwardedHost = req.headers['x-forwarded-host'];
   const host =
     trusted && typeof forwardedHost === 'string' && forwardedHost
-      ? (forwardedHost.slice(forwardedHost.lastIndexOf(',') + 1) ?? '').trim()
+      ? forwardedHost.slice(forwardedHost.lastIndexOf(',') + 1).trim()
       : (req.headers.host ?? '');
   return { method: 'GET', url, host, ip: address, socket: req.socket };
 }
