@@ -76,11 +76,16 @@ function searchTerms(text: string) {
   };
 }
 
-/** The FTS5 query of a search (SQLite): the text in the three fields, or its digits in the phone's. */
-function ftsMatch(terms: ReturnType<typeof searchTerms>): string {
-  let match = `{name phone address} : ${ftsPhrase(terms.clean)}`;
-  if (terms.withDigits) match += ` OR phone_digits : ${ftsPhrase(terms.digits)}`;
-  return match;
+/**
+ * The matching rowids of SQLite's two FTS5 trigram indexes (migration 0016), newest first:
+ * the text in the name's, or in the phone's and address's, or its digits in the phone's.
+ */
+function ftsMatches(terms: ReturnType<typeof searchTerms>) {
+  const phrase = ftsPhrase(terms.clean);
+  let contact = `{phone address} : ${phrase}`;
+  if (terms.withDigits) contact += ` OR phone_digits : ${ftsPhrase(terms.digits)}`;
+  return sql`select rowid as id from repair_requests_search_name where repair_requests_search_name match ${phrase}
+    union select rowid from repair_requests_search_contact where repair_requests_search_contact match ${contact}`;
 }
 
 function searchCondition(
@@ -92,9 +97,12 @@ function searchCondition(
   const { clean, digits, byNumber, withDigits } = terms;
 
   if (dialect === 'postgres') {
-    // Trigram GIN indexes on the stored folded text and phone digits (migration 0006).
+    // Trigram GIN indexes on the stored folded name, phone and address, and phone digits
+    // (migrations 0006 and 0016).
+    const pattern = containsPattern(clean);
     const ors: Expression<SqlBool>[] = [
-      sql<boolean>`repair_requests.search_text like acende_fold(${containsPattern(clean)}) escape '\\'`,
+      sql<boolean>`repair_requests.search_name like acende_fold(${pattern}) escape '\\'`,
+      sql<boolean>`repair_requests.search_contact like acende_fold(${pattern}) escape '\\'`,
     ];
     if (withDigits) {
       ors.push(sql<boolean>`repair_requests.phone_digits like ${containsPattern(digits)} escape '\\'`);
@@ -104,9 +112,9 @@ function searchCondition(
   }
 
   if (terms.indexed) {
-    // The FTS5 trigram table (contentless, kept by triggers) gives the matching rowids.
+    // The FTS5 trigram tables (contentless, kept by triggers) give the matching rowids.
     const numberPart = byNumber !== null ? sql` union all select ${byNumber}` : sql``;
-    return sql<boolean>`repair_requests.id in (select rowid from repair_requests_search where repair_requests_search match ${ftsMatch(terms)}${numberPart})`;
+    return sql<boolean>`repair_requests.id in (${ftsMatches(terms)}${numberPart})`;
   }
   // One or two characters: a scan, as before (case-insensitive for ASCII only).
   const pattern = containsPattern(clean);
@@ -234,11 +242,13 @@ async function searchWindow(db: Db, text: string, size: number): Promise<number[
   const dialect = dialectOf(db);
   const terms = searchTerms(text);
   if (dialect === 'sqlite' && terms.indexed) {
-    // FTS5 walks a match's rowids in order and stops at the limit, never reading them all.
+    // FTS5 walks a match's rowids in order and SQLite merges the indexes' walks, stopping
+    // at the limit, never reading them all.
     const numberPart =
       terms.byNumber !== null ? sql` union select id from repair_requests where id = ${terms.byNumber}` : sql``;
-    const { rows } = await sql<{ id: number }>`select rowid as id from repair_requests_search
-      where repair_requests_search match ${ftsMatch(terms)}${numberPart} order by 1 desc limit ${size + 1}`.execute(db);
+    const { rows } = await sql<{
+      id: number;
+    }>`${ftsMatches(terms)}${numberPart} order by 1 desc limit ${size + 1}`.execute(db);
     return rows.map((row) => Number(row.id));
   }
   // PostgreSQL: the planner picks the trigram index for rare text and walks the primary

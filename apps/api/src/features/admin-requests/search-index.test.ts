@@ -1,0 +1,87 @@
+import { sql } from 'kysely';
+import { beforeAll, expect } from 'vitest';
+import { signedIn, type TestAccount } from '../../../test/accounts.ts';
+import { describeEachEngine, it } from '../../../test/engines.ts';
+import * as byField from '../../db/migrations/0016-search-by-field.ts';
+import { seedRequests } from '../../db/seed-requests.ts';
+
+// The search indexes (one for names, one for phones and addresses: migration 0016) are
+// kept by triggers, so any write (here plain SQL, as a DBA or an import would do) is found
+// by the next search, and what it replaced is no longer found.
+describeEachEngine('search indexes kept in step with the requests', (ctx) => {
+  let admin: TestAccount;
+  let id: number;
+
+  beforeAll(async () => {
+    admin = await signedIn(ctx(), { role: 'admin' });
+    await seedRequests(ctx().db, { count: 200, now: ctx().clock.now(), seed: 11 });
+    id = (await ctx().db.selectFrom('repairRequests').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+  });
+
+  const found = async (q: string): Promise<number[]> => {
+    const res = await ctx().app.inject({
+      url: `/api/admin/repair-requests?q=${encodeURIComponent(q)}&pageSize=100`,
+      headers: admin.headers,
+    });
+    expect(res.statusCode, q).toBe(200);
+    return res.json().items.map((item: { id: number }) => item.id);
+  };
+  const update = (values: { name?: string | null; phone?: string; address?: string }) =>
+    ctx().db.updateTable('repairRequests').set(values).where('id', '=', id).execute();
+
+  it('finds a changed name, phone and address, and no longer finds what they were', async () => {
+    await update({ name: 'Ubiratã Xavantes', phone: '(54) 93131-7070', address: 'Travessa Quixadá, 909' });
+    expect(await found('ubirata xavantes')).toEqual([id]);
+    expect(await found('931317070')).toEqual([id]);
+    expect(await found('quixada, 90')).toEqual([id]);
+
+    await update({ name: 'Iracema Zanella' });
+    expect(await found('xavantes')).toEqual([]);
+    expect(await found('IRACEMA ZANELLA')).toEqual([id]);
+    // The other index kept its row: an update of the name does not touch the address's.
+    expect(await found('quixadá')).toEqual([id]);
+
+    await update({ phone: '(54) 98282-6060', address: 'Beco Quiririm, 17' });
+    expect(await found('93131')).toEqual([]);
+    expect(await found('quixada')).toEqual([]);
+    expect(await found('98282-6060')).toEqual([id]);
+    expect(await found('quiririm')).toEqual([id]);
+    expect(await found('zanella')).toEqual([id]);
+
+    await update({ name: null });
+    expect(await found('zanella')).toEqual([]);
+    expect(await found('quiririm')).toEqual([id]);
+  });
+
+  it('forgets a deleted request', async () => {
+    await update({ name: 'Quitéria Yamasaki' });
+    expect(await found('quiteria yamasaki')).toEqual([id]);
+    await ctx().db.deleteFrom('repairRequests').where('id', '=', id).execute();
+    expect(await found('yamasaki')).toEqual([]);
+    expect(await found('quiririm')).toEqual([]);
+  });
+
+  it('finds the same requests after the split is undone and done again', async () => {
+    const queries = ['silva', 'maria', 'joão da rosa', 'rua', '9987', 'porto'];
+    const before = await Promise.all(queries.map(found));
+    expect(before.some((ids) => ids.length > 0)).toBe(true);
+    const rows = await ctx().db.selectFrom('repairRequests').select(['name', 'phone', 'address']).execute();
+    const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+    const silvas = rows.filter((r) => [r.name ?? '', r.phone, r.address].some((f) => fold(f).includes('silva')));
+    expect(silvas.length).toBeGreaterThan(0);
+    expect(before[0]).toHaveLength(silvas.length);
+
+    // Undone: the single index of migrations 0006 and 0014 is back and filled.
+    await byField.down(ctx().db);
+    const old =
+      ctx().engine === 'postgres'
+        ? sql<{ n: number }>`select count(*) as n from repair_requests where search_text like '%silva%'`
+        : sql<{
+            n: number;
+          }>`select count(*) as n from repair_requests_search where repair_requests_search match '"silva"'`;
+    expect(Number((await old.execute(ctx().db)).rows[0]?.n)).toBe(silvas.length);
+
+    await byField.up(ctx().db);
+    expect(await Promise.all(queries.map(found))).toEqual(before);
+  });
+});
