@@ -77,8 +77,9 @@ function searchTerms(text: string) {
 }
 
 /**
- * The matching rowids of SQLite's two FTS5 trigram indexes (migration 0016), newest first:
- * the text in the name's, or in the phone's and address's, or its digits in the phone's.
+ * The matching rowids of SQLite's two FTS5 trigram indexes (migration 0016), as one
+ * compound select: the text in the name's, or in the phone's and address's, or its digits
+ * in the phone's.
  */
 function ftsMatches(terms: ReturnType<typeof searchTerms>) {
   const phrase = ftsPhrase(terms.clean);
