@@ -53,10 +53,30 @@ describeEachEngine('search indexes kept in step with the requests', (ctx) => {
     expect(await found('quiririm')).toEqual([id]);
   });
 
-  it('forgets a deleted request', async () => {
+  it('forgets a deleted request, even when its number is filed again', async () => {
     await update({ name: 'Quitéria Yamasaki' });
     expect(await found('quiteria yamasaki')).toEqual([id]);
+    const row = await ctx().db.selectFrom('repairRequests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     await ctx().db.deleteFrom('repairRequests').where('id', '=', id).execute();
+    expect(await found('yamasaki')).toEqual([]);
+    expect(await found('quiririm')).toEqual([]);
+
+    // The same number with other details (a backup restored, say): nothing the deleted
+    // request left in an index may match it.
+    // PostgreSQL computes its generated columns (the phone's digits, the folded search text).
+    const generated = new Set(['phoneDigits', 'searchName', 'searchContact']);
+    const stored = Object.fromEntries(Object.entries(row).filter(([column]) => !generated.has(column)));
+    await ctx()
+      .db.insertInto('repairRequests')
+      .values({
+        ...(stored as typeof row),
+        name: 'Olímpia Vargas',
+        phone: '(54) 97171-4040',
+        address: 'Rua Jacarandá, 5',
+      })
+      .execute();
+    expect(await found('olimpia vargas')).toEqual([id]);
+    expect(await found('97171')).toEqual([id]);
     expect(await found('yamasaki')).toEqual([]);
     expect(await found('quiririm')).toEqual([]);
   });
