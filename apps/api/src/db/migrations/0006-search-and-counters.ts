@@ -28,7 +28,7 @@ export function latinFoldPairs(): { from: string; to: string } {
 }
 
 // Phones are stored as typed ("(51) 99876-4321"): the digits-only form, in SQLite's plain SQL.
-const SQLITE_DIGITS = (column: string) =>
+export const SQLITE_DIGITS = (column: string) =>
   `replace(replace(replace(replace(replace(replace(replace(replace(${column}, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', ''), '/', ''), ',', '')`;
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not depend on the current schema types

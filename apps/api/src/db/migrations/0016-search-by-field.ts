@@ -8,12 +8,9 @@
 // 27 warm on PostgreSQL, with the same rows (decision 0013).
 import { type Kysely, sql } from 'kysely';
 import { dialectOf } from '../database.ts';
+import { SQLITE_DIGITS } from './0006-search-and-counters.ts';
 
 const TOKENIZE = `tokenize = 'trigram remove_diacritics 1', content = '', contentless_delete = 1`;
-
-// Phones are stored as typed: the digits-only form, in SQLite's plain SQL (as migration 0006).
-const SQLITE_DIGITS = (column: string) =>
-  `replace(replace(replace(replace(replace(replace(replace(replace(${column}, ' ', ''), '-', ''), '(', ''), ')', ''), '.', ''), '+', ''), '/', ''), ',', '')`;
 
 /** One SQLite FTS5 index kept by triggers: its columns, the values of a row, the fields that change it. */
 interface SqliteIndex {
@@ -41,14 +38,17 @@ const SQLITE_INDEXES: SqliteIndex[] = [
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not depend on the current schema types
 type AnyDb = Kysely<any>;
 
-async function dropSqliteTriggers(db: AnyDb, prefix: string): Promise<void> {
+async function dropSqliteTriggers(db: AnyDb, table: string): Promise<void> {
   for (const t of ['insert', 'delete', 'update']) {
-    await sql.raw(`drop trigger if exists ${prefix}_${t}`).execute(db);
+    await sql.raw(`drop trigger if exists ${table}_${t}`).execute(db);
   }
 }
 
-/** Creates, fills and keeps an FTS5 trigram index: triggers on insert, delete and update of its fields. */
-async function createSqliteIndex(db: AnyDb, index: SqliteIndex, prefix: string): Promise<void> {
+/**
+ * Creates, fills and keeps an FTS5 trigram index: triggers named after its table, on
+ * insert, delete and update of its fields.
+ */
+async function createSqliteIndex(db: AnyDb, index: SqliteIndex): Promise<void> {
   const { table, columns, values, fields } = index;
   await sql.raw(`create virtual table ${table} using fts5(${columns.join(', ')}, ${TOKENIZE})`).execute(db);
   const list = `rowid, ${columns.join(', ')}`;
@@ -61,13 +61,13 @@ async function createSqliteIndex(db: AnyDb, index: SqliteIndex, prefix: string):
   const insert = (row: string) => `insert into ${table} (${list}) values (${row}.id, ${values(row)});`;
   const remove = (row: string) => `delete from ${table} where rowid = ${row}.id;`;
   await sql
-    .raw(`create trigger ${prefix}_insert after insert on repair_requests begin ${insert('new')} end`)
+    .raw(`create trigger ${table}_insert after insert on repair_requests begin ${insert('new')} end`)
     .execute(db);
   await sql
-    .raw(`create trigger ${prefix}_delete after delete on repair_requests begin ${remove('old')} end`)
+    .raw(`create trigger ${table}_delete after delete on repair_requests begin ${remove('old')} end`)
     .execute(db);
   await sql
-    .raw(`create trigger ${prefix}_update after update of ${fields} on repair_requests
+    .raw(`create trigger ${table}_update after update of ${fields} on repair_requests
       begin ${remove('old')} ${insert('new')} end`)
     .execute(db);
 }
@@ -75,8 +75,7 @@ async function createSqliteIndex(db: AnyDb, index: SqliteIndex, prefix: string):
 async function upSqlite(db: AnyDb): Promise<void> {
   await dropSqliteTriggers(db, 'repair_requests_search');
   await sql`drop table if exists repair_requests_search`.execute(db);
-  await createSqliteIndex(db, SQLITE_INDEXES[0] as SqliteIndex, 'repair_requests_search_name');
-  await createSqliteIndex(db, SQLITE_INDEXES[1] as SqliteIndex, 'repair_requests_search_contact');
+  for (const index of SQLITE_INDEXES) await createSqliteIndex(db, index);
 }
 
 async function downSqlite(db: AnyDb): Promise<void> {
@@ -84,16 +83,12 @@ async function downSqlite(db: AnyDb): Promise<void> {
     await dropSqliteTriggers(db, index.table);
     await sql.raw(`drop table if exists ${index.table}`).execute(db);
   }
-  await createSqliteIndex(
-    db,
-    {
-      table: 'repair_requests_search',
-      columns: ['name', 'phone', 'phone_digits', 'address'],
-      values: (row) => `coalesce(${row}.name, ''), ${row}.phone, ${SQLITE_DIGITS(`${row}.phone`)}, ${row}.address`,
-      fields: 'name, phone, address',
-    },
-    'repair_requests_search',
-  );
+  await createSqliteIndex(db, {
+    table: 'repair_requests_search',
+    columns: ['name', 'phone', 'phone_digits', 'address'],
+    values: (row) => `coalesce(${row}.name, ''), ${row}.phone, ${SQLITE_DIGITS(`${row}.phone`)}, ${row}.address`,
+    fields: 'name, phone, address',
+  });
 }
 
 /** PostgreSQL: stored folded columns with trigram indexes and fine statistics (as migrations 0011 and 0014). */

@@ -62,8 +62,8 @@ describeEachEngine('search indexes kept in step with the requests', (ctx) => {
     expect(await found('quiririm')).toEqual([]);
 
     // The same number with other details (a backup restored, say): nothing the deleted
-    // request left in an index may match it.
-    // PostgreSQL computes its generated columns (the phone's digits, the folded search text).
+    // request left in an index may match it. PostgreSQL computes its generated columns
+    // (the phone's digits, the folded search text), so they are not written.
     const generated = new Set(['phoneDigits', 'searchName', 'searchContact']);
     const stored = Object.fromEntries(Object.entries(row).filter(([column]) => !generated.has(column)));
     await ctx()
