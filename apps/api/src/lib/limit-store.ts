@@ -88,13 +88,17 @@ export function memoryLimitStore(now: () => number = Date.now): LimitStore {
 const NOW_MS = '(extract(epoch from clock_timestamp()) * 1000)::bigint';
 
 // One statement for every request counted in one turn of the event loop: each (limit,
-// client) once, with how many requests it adds; answers the new counts.
+// client) once, with how many requests it adds; answers the new counts. A client's window
+// opens with its first request, as in memory (windows aligned to the clock would give a
+// burst across a boundary twice the limit); an ended window starts again.
 const HIT_SQL = `with now as (select ${NOW_MS} as ms),
 up as (
   insert into limit_counters as c (name, key, window_end, count)
-  select t.name, t.key, (now.ms / t.window_ms) * t.window_ms + t.window_ms, t.hits
+  select t.name, t.key, now.ms + t.window_ms, t.hits
   from unnest($1::text[], $2::text[], $3::bigint[], $4::int[]) as t(name, key, window_ms, hits), now
-  on conflict (name, key, window_end) do update set count = c.count + excluded.count
+  on conflict (name, key) do update set
+    count = case when c.window_end <= (select ms from now) then excluded.count else c.count + excluded.count end,
+    window_end = case when c.window_end <= (select ms from now) then excluded.window_end else c.window_end end
   returning c.name, c.key, c.window_end, c.count
 )
 select up.name, up.key, up.count, up.window_end - now.ms as left_ms from up, now`;

@@ -1,5 +1,5 @@
 // The limits every instance shares on PostgreSQL (DECISIONS 22, decision 0014): one row per
-// (limit, client, window) counting its requests, and one row per paced upstream holding when
+// (limit, client) counting its requests in the window it opened, and one row per paced upstream holding when
 // its next call may start. Unlogged: a counter lost in a crash only forgives a window, and
 // skipping the write-ahead log keeps the public calls' extra statement cheap. SQLite (one
 // process) keeps both in memory and gets no tables.
@@ -14,7 +14,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     key text not null,
     window_end bigint not null,
     count integer not null,
-    primary key (name, key, window_end)
+    primary key (name, key)
   )`.execute(db);
   await sql`create unlogged table limit_paces (
     name text primary key,
