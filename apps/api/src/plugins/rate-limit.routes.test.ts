@@ -119,6 +119,21 @@ for (const redis of [false, true]) {
 }
 
 describeEachEngine(
+  'a client past its limit',
+  (ctx) => {
+    it('is served again once its window has ended', async () => {
+      const first = await statuses([ctx().app], 10, lookup);
+      expect(count(first, 429)).toBe(4);
+      await new Promise((r) => setTimeout(r, 1100));
+      const again = await statuses([ctx().app], 10, lookup);
+      expect(count(again, 404)).toBe(6);
+      expect(count(again, 429)).toBe(4);
+    });
+  },
+  { env: { ...LIMITS, RATE_LIMIT_WINDOW_MS: '1000' } },
+);
+
+describeEachEngine(
   'public limits while Redis does not answer',
   (ctx) => {
     it('counts in the database (or memory) instead: the limit holds, no 500', async () => {
