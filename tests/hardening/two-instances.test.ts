@@ -5,10 +5,11 @@
 // and the dashboard's counters stay exact under concurrent work through both. The limits
 // are checked again with REDIS_URL set. PostgreSQL is required: with REQUIRE_POSTGRES=1 its
 // absence fails the run (apps/api/test/test-databases.ts); without it the suite is skipped.
+// Likewise REQUIRE_REDIS=1 for the Redis check (apps/api/test/test-redis.ts).
 import { randomBytes } from 'node:crypto';
-import { createConnection } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SmtpCapture, startSmtpCapture } from '../../apps/api/test/smtp-capture.ts';
+import { REDIS_AVAILABLE, TEST_REDIS_URL } from '../../apps/api/test/test-redis.ts';
 import { type FakeGeocoder, startFakeGeocoder } from '../../e2e/support/fake-geocoder.ts';
 import { type Answer, call, signIn, validRequest } from '../support/client.ts';
 import { type Instances, startInstances } from '../support/instances.ts';
@@ -24,20 +25,6 @@ const LIMITS = {
   // Each check below is a client of its own (X-Forwarded-For), so they do not share limits.
   TRUST_PROXY: 'true',
 };
-
-const redisAnswers = await new Promise<boolean>((resolve) => {
-  const socket = createConnection(6379, '127.0.0.1');
-  socket.setTimeout(1000);
-  socket.once('connect', () => {
-    socket.end();
-    resolve(true);
-  });
-  socket.once('error', () => resolve(false));
-  socket.once('timeout', () => {
-    socket.destroy();
-    resolve(false);
-  });
-});
 
 let clients = 0;
 /** A fresh client address (TEST-NET-3), so each check starts with untouched limits. */
@@ -128,10 +115,10 @@ describe.skipIf(!ENGINES.includes('postgres'))('two instances on one PostgreSQL'
     await checkLimits([a, b], trackedId);
   });
 
-  it.skipIf(!redisAnswers)('holds the limits for a pair that counts in Redis', async () => {
+  it.skipIf(!REDIS_AVAILABLE)('holds the limits for a pair that counts in Redis', async () => {
     // A Redis key prefix of this run alone: runs on one Redis never share a counter.
     const env = {
-      REDIS_URL: 'redis://127.0.0.1:6379',
+      REDIS_URL: TEST_REDIS_URL,
       REDIS_KEY_PREFIX: `acende-hardening:${randomBytes(6).toString('hex')}:`,
     };
     const c = await pair.add({ label: 'two-instances-redis', env });

@@ -2,32 +2,17 @@
 // under 100 concurrent requests, and on PostgreSQL (or with Redis) across two apps on one
 // database, as two instances would; a Redis that does not answer leaves the limits holding.
 import { randomBytes } from 'node:crypto';
-import { createConnection } from 'node:net';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { type FakeGeocoder, startFakeGeocoder } from '../../../../e2e/support/fake-geocoder.ts';
 import { describeEachEngine, it, testConfig } from '../../test/engines.ts';
 import { validRequest } from '../../test/requests.ts';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../test/test-databases.ts';
+import { REDIS_AVAILABLE, TEST_REDIS_URL } from '../../test/test-redis.ts';
 import { type App, buildApp } from '../app.ts';
 import { createDatabase, type Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 
 const LIMITS = { RATE_LIMIT_CREATE_MAX: '4', RATE_LIMIT_LOOKUP_MAX: '6' };
-const REDIS_URL = 'redis://127.0.0.1:6379';
-
-const redisAnswers = await new Promise<boolean>((resolve) => {
-  const socket = createConnection(6379, '127.0.0.1');
-  socket.setTimeout(1000);
-  socket.once('connect', () => {
-    socket.end();
-    resolve(true);
-  });
-  socket.once('error', () => resolve(false));
-  socket.once('timeout', () => {
-    socket.destroy();
-    resolve(false);
-  });
-});
 
 /** Statuses of `n` concurrent calls, spread over `apps` in turn. */
 async function statuses(apps: App[], n: number, call: (app: App, i: number) => Promise<{ statusCode: number }>) {
@@ -49,7 +34,7 @@ const reset = (app: App) =>
 const count = (list: number[], status: number) => list.filter((s) => s === status).length;
 
 for (const redis of [false, true]) {
-  if (redis && !redisAnswers) continue;
+  if (redis && !REDIS_AVAILABLE) continue;
   describeEachEngine(
     `public limits${redis ? ' in Redis' : ''}`,
     (ctx) => {
@@ -57,7 +42,7 @@ for (const redis of [false, true]) {
       let other: { app: App; db: Db } | undefined;
       const env = () => ({
         ...LIMITS,
-        ...(redis ? { REDIS_URL, REDIS_KEY_PREFIX: ctx().config.REDIS_KEY_PREFIX } : {}),
+        ...(redis ? { REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: ctx().config.REDIS_KEY_PREFIX } : {}),
       });
       // Memory counts per process: on SQLite without Redis one app is the whole service.
       const apps = () => (other ? [ctx().app, other.app] : [ctx().app]);
@@ -112,7 +97,9 @@ for (const redis of [false, true]) {
       // Each run and engine counts under its own keys.
       env: () => ({
         ...LIMITS,
-        ...(redis ? { REDIS_URL, REDIS_KEY_PREFIX: `acende-test:${randomBytes(6).toString('hex')}:` } : {}),
+        ...(redis
+          ? { REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: `acende-test:${randomBytes(6).toString('hex')}:` }
+          : {}),
       }),
     },
   );
