@@ -85,8 +85,8 @@ function nearest(lat: number, lon: number): Place {
 export interface FakeGeocoder {
   url: string;
   server: Server;
-  /** Requests received, newest last: path + query and the headers that matter. */
-  requests: { url: string; userAgent?: string; acceptLanguage?: string }[];
+  /** Requests received, newest last: path + query, the headers that matter and when (ms). */
+  requests: { url: string; userAgent?: string; acceptLanguage?: string; at: number }[];
   setDown(down: boolean): void;
   close(): Promise<void>;
 }
@@ -111,6 +111,7 @@ export async function startFakeGeocoder(port = 0): Promise<FakeGeocoder> {
       url: url.pathname + url.search,
       userAgent: req.headers['user-agent'],
       acceptLanguage: req.headers['accept-language'],
+      at: Date.now(),
     });
     if (down) {
       res.writeHead(503, { 'content-type': 'text/plain' }).end('unavailable');

@@ -34,9 +34,11 @@ import { sendThemedIndex } from './features/site-settings/themed-index.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
+import { createLimitStore } from './lib/limit-store.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler, sendError } from './plugins/errors.ts';
 import { serializeRequest } from './plugins/log-redaction.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
 
 export interface BuildAppOptions {
@@ -61,7 +63,6 @@ const REDACT = [
 
 export async function buildApp(options: BuildAppOptions): Promise<App> {
   const { config, db } = options;
-  const deps: AppDeps = { config, db, clock: options.clock ?? systemClock };
   const lifecycle = options.lifecycle ?? { closing: false };
 
   // The tracking read's fast path (decision 0012): what it can answer, it answers before Fastify.
@@ -94,6 +95,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // The limits' counters (DECISIONS 22): shared by every instance on PostgreSQL or Redis.
+  const limits = await createLimitStore(config, db, app.log);
+  await limits.ready();
+  app.addHook('onClose', async () => limits.close());
+  const deps: AppDeps = { config, db, clock: options.clock ?? systemClock, limits };
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Hooks of every request are written with callbacks, not async: the public hot path pays
@@ -111,6 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   registerErrorHandler(app);
   await registerSecurity(app, config);
+  registerRateLimit(app, limits);
   await registerAuth(app, deps);
 
   await app.register(swagger, {

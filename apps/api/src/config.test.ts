@@ -38,6 +38,16 @@ describe('configuration', () => {
     expect(config.PUBLIC_URL).toBe('http://localhost:8080');
   });
 
+  it('keeps the limits in the database unless REDIS_URL is set (empty is unset)', () => {
+    const unset = loadConfig({ DATA_DIR: dataDir() });
+    expect(unset.REDIS_URL).toBeUndefined();
+    expect(unset.REDIS_KEY_PREFIX).toBe('acende:');
+    expect(loadConfig({ DATA_DIR: dataDir(), REDIS_URL: '' }).REDIS_URL).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), REDIS_URL: 'redis://cache:6379/2' }).REDIS_URL).toBe(
+      'redis://cache:6379/2',
+    );
+  });
+
   it('stops with a message naming every bad setting', () => {
     const bad = () =>
       loadConfig({
@@ -46,13 +56,15 @@ describe('configuration', () => {
         DATABASE_URL: 'mysql://x',
         APP_SECRET: 'short',
         SEED_EXAMPLES: 'maybe',
+        REDIS_URL: 'http://127.0.0.1:6379',
       });
     expect(bad).toThrow(ConfigError);
     try {
       bad();
     } catch (error) {
       const message = (error as Error).message;
-      for (const name of ['PORT', 'DATABASE_URL', 'APP_SECRET', 'SEED_EXAMPLES']) expect(message).toContain(name);
+      for (const name of ['PORT', 'DATABASE_URL', 'APP_SECRET', 'SEED_EXAMPLES', 'REDIS_URL'])
+        expect(message).toContain(name);
     }
   });
 });

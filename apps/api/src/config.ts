@@ -39,6 +39,13 @@ const envSchema = z.object({
   RATE_LIMIT_CREATE_MAX: int(20, 1, 1_000_000),
   RATE_LIMIT_LOOKUP_MAX: int(120, 1, 1_000_000),
   RATE_LIMIT_WINDOW_MS: int(60_000, 1000, 86_400_000),
+  /** Where instances share their limits' counters; unset: PostgreSQL's tables (or memory on SQLite). */
+  REDIS_URL: z
+    .union([z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://'), z.literal('')])
+    .optional()
+    .transform((v) => v || undefined),
+  /** Put before every key the app writes to Redis (several deployments or test runs on one Redis). */
+  REDIS_KEY_PREFIX: z.string().max(100).default('acende:'),
   BODY_LIMIT_BYTES: int(65_536, 1024, 10_485_760),
   /** Failed sign-ins from one client address within 15 minutes before it is refused (per username it is 5). */
   LOGIN_MAX_FAILURES_PER_IP: int(20, 5, 100_000),

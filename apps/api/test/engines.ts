@@ -40,7 +40,8 @@ export interface TestContext {
 }
 
 export interface SuiteOptions {
-  env?: Record<string, string>;
+  /** Settings of the suite's app; a function gives each engine its own (a Redis key prefix). */
+  env?: Record<string, string> | ((engine: Dialect) => Record<string, string>);
   /** Seeds the three example companies (default true). */
   seedCompanies?: boolean;
 }
@@ -56,7 +57,7 @@ export function describeEachEngine(name: string, fn: (ctx: () => TestContext) =>
       let database: TestDatabase | undefined;
       beforeAll(async () => {
         database = await createTestDatabase(engine);
-        const config = testConfig(database.url, options.env);
+        const config = testConfig(database.url, typeof options.env === 'function' ? options.env(engine) : options.env);
         const db = createDatabase(config.DATABASE_URL, { poolSize: 5 });
         await migrateToLatest(db);
         const clock = manualClock(new Date());

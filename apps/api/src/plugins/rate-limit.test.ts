@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clientKey, limiter } from './rate-limit.ts';
+import { limiter } from '../lib/limit-store.ts';
+import { clientKey } from './rate-limit.ts';
 
 describe('clientKey', () => {
   it('keeps an IPv4 address, also when written as IPv6', () => {

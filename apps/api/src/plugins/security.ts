@@ -4,7 +4,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
-import { registerRateLimit } from './rate-limit.ts';
 
 /**
  * The security headers of every answer (what helmet sends with these options), built once:
@@ -92,8 +91,6 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     }
     done();
   });
-
-  registerRateLimit(app);
 }
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

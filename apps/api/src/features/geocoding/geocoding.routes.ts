@@ -17,7 +17,11 @@ const coordinate = (min: number, max: number, requiredKey: string, invalidKey: s
 const placeSchema = z.object({ display_name: z.string(), lat: z.string(), lon: z.string() });
 
 export const geocodingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const rateLimit = { max: deps.config.RATE_LIMIT_LOOKUP_MAX, timeWindow: deps.config.RATE_LIMIT_WINDOW_MS };
+  const rateLimit = {
+    name: 'geocoding',
+    max: deps.config.RATE_LIMIT_LOOKUP_MAX,
+    timeWindow: deps.config.RATE_LIMIT_WINDOW_MS,
+  };
 
   app.get(
     '/api/geocode',

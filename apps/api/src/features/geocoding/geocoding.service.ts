@@ -1,5 +1,6 @@
 // Address search and reverse lookup through a Nominatim-compatible service (DECISIONS 12):
-// the app's own User-Agent, a cache, and at most one upstream call per second, queued.
+// the app's own User-Agent, a cache, and at most one upstream call per second, queued; the
+// second is shared by every instance through the app's limit store (DECISIONS 22).
 import type { AppDeps } from '../../app-deps.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -8,6 +9,12 @@ export const GEOCODER_ACCEPT_LANGUAGE = 'pt-BR,pt,en-US,en';
 export const GEOCODER_MIN_INTERVAL_MS = 1000;
 /** Upstream calls that may wait for a slot at once (about as many seconds of waiting). */
 export const GEOCODER_MAX_WAITING = 5;
+/**
+ * Added to the interval of the shared pace: a slot is taken in the store and the call goes
+ * out a little later (the store's answer and the call travel), by more on one instance than
+ * on another; the margin keeps two calls a second apart at the geocoder.
+ */
+export const GEOCODER_PACE_MARGIN_MS = 200;
 const UPSTREAM_TIMEOUT_MS = 8000;
 const CACHE_TTL_MS = 24 * 60 * 60 * 1000;
 const CACHE_MAX_ENTRIES = 2000;
@@ -51,6 +58,11 @@ export interface GeocoderOptions {
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
   fetch?: typeof fetch;
+  /**
+   * Takes the next upstream slot, `intervalMs` after the one before, and answers how long to
+   * wait for it (ms). Default: slots of this geocoder alone, on `now`.
+   */
+  pace?: (intervalMs: number) => number | Promise<number>;
 }
 
 export interface Geocoder {
@@ -110,17 +122,31 @@ export function createGeocoder(options: GeocoderOptions): Geocoder {
   // GEOCODER_MAX_WAITING callers a new one is refused at once (503) rather than made to
   // wait behind everyone, so one busy client cannot stall every citizen's search.
   const maxWaiting = options.maxWaiting ?? GEOCODER_MAX_WAITING;
+  // Callers take their slots one after another, so one instance never holds more than one
+  // slot ahead of the others.
   let waiting = 0;
   let queue: Promise<void> = Promise.resolve();
   let lastStart = Number.NEGATIVE_INFINITY;
+  const pace =
+    options.pace ??
+    ((ms: number) => {
+      const slot = Math.max(lastStart + ms, now());
+      lastStart = slot;
+      return slot - now();
+    });
   const nextSlot = (): Promise<void> => {
     if (waiting >= maxWaiting) return Promise.reject(new AppError('errors.geocoderBusy', 503));
     waiting += 1;
     const slot = queue.then(async () => {
       try {
-        const wait = lastStart + interval - now();
+        let wait: number;
+        try {
+          wait = await pace(interval);
+        } catch (cause) {
+          // The shared store does not answer: no call goes out unpaced.
+          throw new AppError('errors.serviceUnavailable', 503, { cause: String(cause) });
+        }
         if (wait > 0) await sleep(wait);
-        lastStart = now();
       } finally {
         waiting -= 1;
       }
@@ -220,13 +246,17 @@ export function createGeocoder(options: GeocoderOptions): Geocoder {
 
 const instances = new WeakMap<Config, Geocoder>();
 
-/** The app's geocoder, one per configuration (so each test app has its own queue and cache). */
-export function geocoderFor(deps: Pick<AppDeps, 'config'>): Geocoder {
+/**
+ * The app's geocoder, one per configuration (so each test app has its own queue and cache),
+ * paced in the app's limit store: every instance together keeps the one call a second.
+ */
+export function geocoderFor(deps: Pick<AppDeps, 'config' | 'limits'>): Geocoder {
   let geocoder = instances.get(deps.config);
   if (!geocoder) {
     geocoder = createGeocoder({
       baseUrl: deps.config.GEOCODER_URL,
       userAgent: `Acende/0.1 (street-lighting repair requests; ${deps.config.PUBLIC_URL})`,
+      pace: (ms) => deps.limits.reserve('geocoder', ms + GEOCODER_PACE_MARGIN_MS),
     });
     instances.set(deps.config, geocoder);
   }
@@ -247,7 +277,7 @@ const areaCooldownUntil = new WeakMap<Geocoder, number>();
  * waits longer than `timeoutMs`: a slow or broken geocoder leaves the area unknown.
  */
 export async function resolveArea(
-  deps: Pick<AppDeps, 'config'>,
+  deps: Pick<AppDeps, 'config' | 'limits'>,
   lat: number,
   lon: number,
   timeoutMs = 2500,
@@ -278,7 +308,7 @@ export async function resolveArea(
 }
 
 /** The area of a point when the geocoder already knows it: no upstream call, no wait. */
-export function knownArea(deps: Pick<AppDeps, 'config'>, lat: number, lon: number): Area | undefined {
+export function knownArea(deps: Pick<AppDeps, 'config' | 'limits'>, lat: number, lon: number): Area | undefined {
   if (!Number.isFinite(lat) || !Number.isFinite(lon)) return undefined;
   return geocoderFor(deps).cachedArea(lat, lon);
 }

@@ -9,7 +9,11 @@ import { verifyCaptchaOrThrow } from '../captcha/captcha.service.ts';
 import { completePasswordReset, requestPasswordReset } from './password-reset.service.ts';
 
 export const passwordResetRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const rateLimit = { max: deps.config.RATE_LIMIT_CREATE_MAX, timeWindow: deps.config.RATE_LIMIT_WINDOW_MS };
+  const rateLimit = {
+    name: 'password-reset',
+    max: deps.config.RATE_LIMIT_CREATE_MAX,
+    timeWindow: deps.config.RATE_LIMIT_WINDOW_MS,
+  };
 
   app.post(
     '/api/admin/request-password-reset',

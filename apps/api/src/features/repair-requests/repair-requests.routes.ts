@@ -25,12 +25,14 @@ export const repairRequestsRoutes: FastifyPluginAsyncZod<RepairRequestsRoutesOpt
   { deps, lifecycle = { closing: false }, setFastPath },
 ) => {
   const { config } = deps;
-  const lookupLimit = { max: config.RATE_LIMIT_LOOKUP_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS };
+  const lookupLimit = { name: 'lookup', max: config.RATE_LIMIT_LOOKUP_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS };
 
   app.post(
     '/api/repair-requests',
     {
-      config: { rateLimit: { max: config.RATE_LIMIT_CREATE_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS } },
+      config: {
+        rateLimit: { name: 'filing', max: config.RATE_LIMIT_CREATE_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS },
+      },
       serializerCompiler: fastSerializer,
       schema: {
         tags: ['public'],

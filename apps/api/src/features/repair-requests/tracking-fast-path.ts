@@ -17,7 +17,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { rawHandles } from '../../db/hot-path.ts';
 import { compileFastSerializer } from '../../lib/fast-serializer.ts';
-import { clientKey, type RateLimit, routeLimiter } from '../../plugins/rate-limit.ts';
+import { clientKey, type RateLimit } from '../../plugins/rate-limit.ts';
 import { apiSecurityHeaders } from '../../plugins/security.ts';
 import { findPublicRequest } from './repair-requests.repository.ts';
 import { toPublicRequest } from './repair-requests.service.ts';
@@ -38,12 +38,15 @@ export interface TrackingFastPathOptions {
   lifecycle: { closing: boolean };
 }
 
-/** The fast path on SQLite; undefined on PostgreSQL, whose reads of an instant are batched (a promise). */
+/**
+ * The fast path on SQLite with the limits in memory; undefined on PostgreSQL, whose reads of an
+ * instant are batched (a promise), and with Redis, whose counts are too.
+ */
 export function trackingFastPath({ deps, log, rateLimit, lifecycle }: TrackingFastPathOptions): FastPath | undefined {
   const { db, config } = deps;
-  if (rawHandles(db).dialect !== 'sqlite') return undefined;
+  if (rawHandles(db).dialect !== 'sqlite' || deps.limits.kind !== 'memory') return undefined;
   const serialize = compileFastSerializer(publicRepairRequestSchema);
-  const count = routeLimiter(rateLimit);
+  const count = (key: string) => deps.limits.hit(rateLimit, key);
   // Fastify's trustProxy: TRUST_PROXY trusts every hop, as the app is told.
   const trust = config.TRUST_PROXY ? () => true : undefined;
   // The route's headers, in the order Fastify writes them: its request id, the API's

@@ -1,0 +1,281 @@
+// Where the counters that enforce a limit live (DECISIONS 22, decision 0014): in this
+// process's memory on SQLite (one process), in PostgreSQL's tables when several instances
+// share one database, or in Redis when REDIS_URL is set. Each store counts a client's
+// requests per limit in a fixed window and paces an upstream (the geocoder) across instances.
+import type pg from 'pg';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { batcher, rawHandles } from '../db/hot-path.ts';
+import { AppError } from './errors.ts';
+
+export interface NamedLimit {
+  /** Which counter: routes that share a name count together, on every instance. */
+  name: string;
+  max: number;
+  /** Milliseconds. */
+  timeWindow: number;
+}
+
+export interface LimitStore {
+  readonly kind: 'memory' | 'postgres' | 'redis';
+  /**
+   * Counts one request of `key` against `limit`: answers 0 while within it, or the
+   * milliseconds until its window ends. The memory store answers at once (no promise).
+   */
+  hit(limit: NamedLimit, key: string): number | Promise<number>;
+  /** Takes the next start of `name`'s calls, kept `intervalMs` apart: answers how long to wait for it (ms). */
+  reserve(name: string, intervalMs: number): number | Promise<number>;
+  /** Resolves once the store can answer (Redis connected, or given up on). */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface LimitStoreLog {
+  warn(object: object, message: string): void;
+}
+
+/** Clients kept per limit before the expired windows are swept (and, past it, the oldest). */
+const MAX_CLIENTS = 20_000;
+
+/** A fixed window per client in this process's memory, counted synchronously. */
+export function limiter({ max, timeWindow }: Omit<NamedLimit, 'name'>, now: () => number = Date.now) {
+  const windows = new Map<string, { count: number; startedAt: number }>();
+  const sweep = (at: number) => {
+    for (const [key, window] of windows) if (window.startedAt + timeWindow <= at) windows.delete(key);
+    for (const key of windows.keys()) {
+      if (windows.size < MAX_CLIENTS) break;
+      windows.delete(key);
+    }
+  };
+  return (key: string): number => {
+    const at = now();
+    let window = windows.get(key);
+    if (!window || window.startedAt + timeWindow <= at) {
+      if (!window && windows.size >= MAX_CLIENTS) sweep(at);
+      window = { count: 0, startedAt: at };
+      windows.set(key, window);
+    }
+    window.count += 1;
+    return window.count > max ? window.startedAt + timeWindow - at : 0;
+  };
+}
+
+export function memoryLimitStore(now: () => number = Date.now): LimitStore {
+  const counters = new Map<string, (key: string) => number>();
+  const paces = new Map<string, number>();
+  return {
+    kind: 'memory',
+    hit(limit, key) {
+      let count = counters.get(limit.name);
+      if (!count) {
+        count = limiter(limit, now);
+        counters.set(limit.name, count);
+      }
+      return count(key);
+    },
+    reserve(name, intervalMs) {
+      const at = now();
+      const slot = Math.max(paces.get(name) ?? at, at);
+      paces.set(name, slot + intervalMs);
+      return slot - at;
+    },
+    ready: async () => {},
+    close: async () => {},
+  };
+}
+
+// The database's clock decides windows and slots, so instances whose clocks differ agree.
+const NOW_MS = '(extract(epoch from clock_timestamp()) * 1000)::bigint';
+
+// One statement for every request counted in one turn of the event loop: each (limit,
+// client) once, with how many requests it adds; answers the new counts. A client's window
+// opens with its first request, as in memory (windows aligned to the clock would give a
+// burst across a boundary twice the limit); an ended window starts again.
+const HIT_SQL = `with now as (select ${NOW_MS} as ms),
+up as (
+  insert into limit_counters as c (name, key, window_end, count)
+  select t.name, t.key, now.ms + t.window_ms, t.hits
+  from unnest($1::text[], $2::text[], $3::bigint[], $4::int[]) as t(name, key, window_ms, hits), now
+  on conflict (name, key) do update set
+    count = case when c.window_end <= (select ms from now) then excluded.count else c.count + excluded.count end,
+    window_end = case when c.window_end <= (select ms from now) then excluded.window_end else c.window_end end
+  returning c.name, c.key, c.window_end, c.count
+)
+select up.name, up.key, up.count, up.window_end - now.ms as left_ms from up, now`;
+
+const RESERVE_SQL = `with now as (select ${NOW_MS} as ms),
+up as (
+  insert into limit_paces as p (name, next_at) select $1, now.ms + $2::bigint from now
+  on conflict (name) do update set next_at = greatest(p.next_at, excluded.next_at - $2::bigint) + $2::bigint
+  returning p.next_at
+)
+select up.next_at - $2::bigint - now.ms as wait_ms from up, now`;
+
+const SWEEP_SQL = `delete from limit_counters where window_end < ${NOW_MS}`;
+const SWEEP_EVERY_MS = 60_000;
+
+interface Hit {
+  limit: NamedLimit;
+  key: string;
+}
+
+/** Counters in PostgreSQL, shared by every instance on the database. */
+export function postgresLimitStore(pool: pg.Pool): LimitStore {
+  const count = batcher<Hit, number>(
+    async (hits) => {
+      // Each (limit, client) goes once, with its number of requests; the i-th of them got the
+      // count before the batch plus i.
+      const groups = new Map<string, { limit: NamedLimit; key: string; hits: number }>();
+      const order = hits.map(({ limit, key }) => {
+        const id = `${limit.name}\u0000${key}`;
+        const group = groups.get(id) ?? { limit, key, hits: 0 };
+        group.hits += 1;
+        groups.set(id, group);
+        return { id, nth: group.hits };
+      });
+      const list = [...groups.values()];
+      const { rows } = await pool.query<{ name: string; key: string; count: number; left_ms: number }>({
+        name: 'limit-hit',
+        text: HIT_SQL,
+        values: [
+          list.map((g) => g.limit.name),
+          list.map((g) => g.key),
+          list.map((g) => g.limit.timeWindow),
+          list.map((g) => g.hits),
+        ],
+      });
+      const after = new Map(rows.map((row) => [`${row.name}\u0000${row.key}`, row]));
+      return order.map(({ id, nth }) => {
+        const row = after.get(id);
+        const group = groups.get(id);
+        if (!row || !group) return { ok: false, error: new Error('limit counter not returned') };
+        const mine = row.count - group.hits + nth;
+        return { ok: true, value: mine > group.limit.max ? Math.max(1, Number(row.left_ms)) : 0 };
+      });
+    },
+    // Under load batches grow rather than multiply: the pool keeps room for the requests' own work.
+    { concurrency: 2 },
+  );
+  const sweeper = setInterval(() => {
+    pool.query(SWEEP_SQL).catch(() => {});
+  }, SWEEP_EVERY_MS);
+  sweeper.unref();
+  return {
+    kind: 'postgres',
+    hit: (limit, key) => count({ limit, key }),
+    async reserve(name, intervalMs) {
+      const { rows } = await pool.query<{ wait_ms: string | number }>({
+        name: 'limit-reserve',
+        text: RESERVE_SQL,
+        values: [name, intervalMs],
+      });
+      return Math.max(0, Number(rows[0]?.wait_ms ?? 0));
+    },
+    ready: async () => {},
+    close: async () => clearInterval(sweeper),
+  };
+}
+
+// INCR and, for a new window, its expiry in one step; answers the count and the time left.
+const REDIS_HIT = `local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local left = redis.call('PTTL', KEYS[1])
+if left < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); left = tonumber(ARGV[1]) end
+return {count, left}`;
+
+// Redis's clock decides the slot, as PostgreSQL's does above.
+const REDIS_RESERVE = `local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local interval = tonumber(ARGV[1])
+local slot = math.max(tonumber(redis.call('GET', KEYS[1]) or '0'), now)
+redis.call('SET', KEYS[1], slot + interval, 'PX', interval + 60000)
+return slot - now`;
+
+/** How long the store waits for Redis at start before counting in the fallback. */
+const REDIS_CONNECT_WAIT_MS = 3000;
+const REDIS_WARN_EVERY_MS = 60_000;
+
+type RedisClient = import('ioredis').Redis & {
+  limitHit(key: string, windowMs: number): Promise<[number, number]>;
+  limitReserve(key: string, intervalMs: number): Promise<number>;
+};
+
+/**
+ * Counters in Redis. While Redis does not answer, every call counts in `fallback` (the
+ * database's store, or memory on SQLite) and a warning is logged once a minute: limits hold,
+ * never a 500 and never unlimited; a window that spans the outage may be counted twice.
+ */
+export async function redisLimitStore(
+  url: string,
+  prefix: string,
+  fallback: LimitStore,
+  log: LimitStoreLog,
+): Promise<LimitStore> {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(url, {
+    // A command while disconnected fails at once (and goes to the fallback) instead of waiting.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: 1000,
+    connectTimeout: 2000,
+    enableAutoPipelining: true,
+    lazyConnect: true,
+  }) as RedisClient;
+  redis.defineCommand('limitHit', { numberOfKeys: 1, lua: REDIS_HIT });
+  redis.defineCommand('limitReserve', { numberOfKeys: 1, lua: REDIS_RESERVE });
+  let warnedAt = Number.NEGATIVE_INFINITY;
+  const warn = (error: unknown) => {
+    if (Date.now() - warnedAt < REDIS_WARN_EVERY_MS) return;
+    warnedAt = Date.now();
+    log.warn({ err: error }, `Redis does not answer: limits are counted in the ${fallback.kind} store meanwhile`);
+  };
+  redis.on('error', warn);
+  const connected = redis.connect().catch(warn);
+  return {
+    kind: 'redis',
+    async hit(limit, key) {
+      try {
+        const [count, left] = await redis.limitHit(`${prefix}limit:${limit.name}:${key}`, limit.timeWindow);
+        return count > limit.max ? Math.max(1, left) : 0;
+      } catch (error) {
+        warn(error);
+        return fallback.hit(limit, key);
+      }
+    },
+    async reserve(name, intervalMs) {
+      try {
+        return Math.max(0, await redis.limitReserve(`${prefix}pace:${name}`, intervalMs));
+      } catch (error) {
+        warn(error);
+        return fallback.reserve(name, intervalMs);
+      }
+    },
+    async ready() {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        connected,
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, REDIS_CONNECT_WAIT_MS);
+        }),
+      ]);
+      clearTimeout(timer);
+    },
+    async close() {
+      redis.disconnect();
+      await fallback.close();
+    },
+  };
+}
+
+/** The store for this configuration: Redis when REDIS_URL is set, else PostgreSQL's tables or memory. */
+export async function createLimitStore(config: Config, db: Db, log: LimitStoreLog): Promise<LimitStore> {
+  const raw = rawHandles(db);
+  const local = raw.dialect === 'postgres' ? postgresLimitStore(raw.pool) : memoryLimitStore();
+  if (!config.REDIS_URL) return local;
+  return redisLimitStore(config.REDIS_URL, config.REDIS_KEY_PREFIX, local, log);
+}
+
+/** A failure of the store (the database gone) answers 503, never a 500 and never a pass. */
+export function limitStoreFailure(error: unknown): AppError {
+  return new AppError('errors.serviceUnavailable', 503, { cause: String(error) });
+}
