@@ -82,6 +82,13 @@ export function isSafeLogoUrl(value: string): boolean {
   }
 }
 
+/**
+ * Characters a logo address may not hold even where a URL parser would take them:
+ * spaces, controls, quotes, angle brackets, backticks, backslashes, and `$` (`$&`,
+ * `$\``, `$'` are String.replace patterns; a real address can write it as %24).
+ */
+const LOGO_URL_FORBIDDEN = /[\s\p{Cc}"'<>`\\$]/u;
+
 export const themeSettingsSchema = z.object({
   primaryColor: color(),
   secondaryColor: color(),
@@ -104,6 +111,7 @@ export const themeSettingsSchema = z.object({
       z.string({ error: 'validation.theme.logoUrl' }).check(
         z.trim(),
         z.maxLength(2000, 'validation.tooLong'),
+        z.refine((value) => !LOGO_URL_FORBIDDEN.test(value), 'validation.theme.logoUrlCharacters'),
         z.refine((value) => value === '' || isSafeLogoUrl(value), 'validation.theme.logoUrl'),
       ),
     ),

@@ -9,6 +9,7 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/database.ts';
 import { iso } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
 import { readSetting, writeSetting } from '../site-settings/site-settings.repository.ts';
 import { decryptSecret, encryptSecret } from './secret-box.ts';
 
@@ -71,6 +72,7 @@ export async function getEmailSettings(deps: AppDeps): Promise<EmailSettingsResp
 export async function saveEmailSettings(deps: AppDeps, input: EmailSettings): Promise<EmailSettingsResponse> {
   const current = await readStored(deps.db);
   const pass = input.auth.pass;
+  if (pass === SMTP_PASSWORD_PLACEHOLDER) assertStoredPasswordMayGo(current, input, 'auth.pass');
   const passSealed =
     pass === SMTP_PASSWORD_PLACEHOLDER
       ? current.auth.passSealed
@@ -98,11 +100,15 @@ export async function readSmtpSettings(deps: AppDeps, db: Db = deps.db): Promise
     port: stored.port,
     secure: stored.secure,
     user: stored.auth.user,
-    pass: stored.auth.passSealed
-      ? (decryptSecret(deps.config.APP_SECRET, PASSWORD_PURPOSE, stored.auth.passSealed) ?? '')
-      : '',
+    pass: unsealPassword(deps, stored),
     from: stored.from,
   };
+}
+
+function unsealPassword(deps: AppDeps, stored: StoredEmailSettings): string {
+  return stored.auth.passSealed
+    ? (decryptSecret(deps.config.APP_SECRET, PASSWORD_PURPOSE, stored.auth.passSealed) ?? '')
+    : '';
 }
 
 /** Whether e-mails are to be queued at all (DECISIONS 15: nothing while disabled). */
@@ -111,9 +117,32 @@ export async function isEmailEnabled(db: Db): Promise<boolean> {
   return stored.enabled && stored.host !== '' && stored.from !== '';
 }
 
-/** Settings given on the screen for a test; the placeholder means the stored password. */
+/**
+ * The stored password only ever goes to the server it was saved for: the placeholder
+ * stands for it only while the server, port, security and user are the saved ones.
+ * Anything else would let whoever edits the settings send it to a server of their own.
+ */
+function assertStoredPasswordMayGo(stored: StoredEmailSettings, given: EmailSettings, field: string): void {
+  if (stored.auth.passSealed === null) return;
+  const same =
+    given.host === stored.host &&
+    given.port === stored.port &&
+    given.secure === stored.secure &&
+    given.auth.user === stored.auth.user;
+  if (!same) {
+    throw new AppError('errors.email.passwordRequired', 400, undefined, { [field]: 'errors.email.passwordRequired' });
+  }
+}
+
+/** Settings given on the screen for a test; the placeholder means the stored password, for the stored server only. */
 export async function resolveGivenSettings(deps: AppDeps, given: EmailSettings): Promise<SmtpSettings> {
-  const pass = given.auth.pass === SMTP_PASSWORD_PLACEHOLDER ? (await readSmtpSettings(deps)).pass : given.auth.pass;
+  let pass = given.auth.pass;
+  if (pass === SMTP_PASSWORD_PLACEHOLDER) {
+    // One read for the check and the password, so a save in between cannot split them.
+    const stored = await readStored(deps.db);
+    assertStoredPasswordMayGo(stored, given, 'settings.auth.pass');
+    pass = unsealPassword(deps, stored);
+  }
   return {
     enabled: given.enabled,
     host: given.host,

@@ -7,11 +7,15 @@ import {
   sendTestEmailSchema,
   testEmailConnectionSchema,
 } from '@acende/shared/schemas/email';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { sendTestEmail, testEmailConnection } from './email.service.ts';
 import { getEmailSettings, saveEmailSettings } from './email-settings.service.ts';
+
+const logSmtpFailure = (request: FastifyRequest) => (detail: string) =>
+  request.log.warn({ smtpError: detail }, 'SMTP check failed');
 
 const errors = {
   400: errorResponseSchema,
@@ -53,13 +57,14 @@ export const emailRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
       config: { auth: 'admin' },
       schema: {
         tags: ['admin settings'],
-        summary: 'Try a connection to the SMTP server with the given settings',
+        summary:
+          'Try a connection with the given settings; the password placeholder only stands for the stored password with the stored server, port, security and user, and every failure answers one message',
         body: testEmailConnectionSchema,
         response: { 200: messageResponseSchema, 422: errorResponseSchema, ...errors },
       },
     },
     async (request) => {
-      await testEmailConnection(deps, request.body.settings);
+      await testEmailConnection(deps, request.body.settings, { logFailure: logSmtpFailure(request) });
       return { message: translate(requestLanguage(request), 'emailSettings.toast.connectionOk') };
     },
   );
@@ -70,14 +75,19 @@ export const emailRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
       config: { auth: 'admin' },
       schema: {
         tags: ['admin settings'],
-        summary: 'Send a test e-mail (naming server, port and the secure flag) with the given settings',
+        summary:
+          'Send a test e-mail (naming server, port and the secure flag) with the given settings; the placeholder rule of the connection test holds',
         body: sendTestEmailSchema,
         response: { 200: messageResponseSchema, 422: errorResponseSchema, ...errors },
       },
     },
     async (request) => {
       const language = request.body.language ?? requestLanguage(request);
-      await sendTestEmail(deps, { to: request.body.to, settings: request.body.settings, language });
+      await sendTestEmail(
+        deps,
+        { to: request.body.to, settings: request.body.settings, language },
+        { logFailure: logSmtpFailure(request) },
+      );
       return { message: translate(requestLanguage(request), 'emailSettings.toast.testSent') };
     },
   );

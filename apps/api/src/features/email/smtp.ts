@@ -18,15 +18,16 @@ export interface Mailer {
   close(): void;
 }
 
-export function createMailer(settings: SmtpSettings): Mailer {
+/** `limitMs` caps every timeout (the admin's checks); the outbox keeps the defaults. */
+export function createMailer(settings: SmtpSettings, limitMs = Number.POSITIVE_INFINITY): Mailer {
   const transport = nodemailer.createTransport({
     host: settings.host,
     port: settings.port,
     secure: settings.secure,
     auth: settings.user ? { user: settings.user, pass: settings.pass } : undefined,
-    connectionTimeout: 15_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
+    connectionTimeout: Math.min(15_000, limitMs),
+    greetingTimeout: Math.min(10_000, limitMs),
+    socketTimeout: Math.min(30_000, limitMs),
   });
   return {
     async send(message) {

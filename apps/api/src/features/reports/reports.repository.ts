@@ -279,8 +279,36 @@ export function listScopedCompanies(db: Db, scope: number[] | null) {
   return query.execute();
 }
 
-export function listAssignees(db: Db) {
-  return db.selectFrom('admins').select(['id', 'name']).where('active', '=', 1).orderBy('name').orderBy('id').execute();
+type AdminsEb = ExpressionBuilder<Database, 'admins'>;
+
+/**
+ * The accounts a reader limited to `scope` may see named: those that work on its
+ * companies, that is admins, accounts without company links (both see every company)
+ * and accounts linked to one of them; the rule of the assignee list (admin-requests).
+ */
+function accountInScope(eb: AdminsEb, scope: number[]) {
+  return eb.or([
+    eb('admins.role', '=', 'admin'),
+    eb.not(eb.exists(eb.selectFrom('adminCompanies').select('adminId').whereRef('adminId', '=', 'admins.id'))),
+    eb.exists(
+      eb
+        .selectFrom('adminCompanies')
+        .select('adminId')
+        .whereRef('adminId', '=', 'admins.id')
+        .where('companyId', 'in', scope.length ? scope : [0]),
+    ),
+  ]);
+}
+
+export function listAssignees(db: Db, scope: number[] | null) {
+  let query = db
+    .selectFrom('admins')
+    .select(['admins.id', 'admins.name'])
+    .where('admins.active', '=', 1)
+    .orderBy('admins.name')
+    .orderBy('admins.id');
+  if (scope) query = query.where((eb) => accountInScope(eb, scope));
+  return query.execute();
 }
 
 export function listAreas(db: Db, scope: number[] | null) {
@@ -294,10 +322,15 @@ export function listAreas(db: Db, scope: number[] | null) {
   return query.execute();
 }
 
-export function findAdminName(db: Db, id: number) {
-  return db.selectFrom('admins').select('name').where('id', '=', id).executeTakeFirst();
+/** An account's name, when the reader's scope may see it. */
+export function findAdminName(db: Db, id: number, scope: number[] | null) {
+  let query = db.selectFrom('admins').select('admins.name').where('admins.id', '=', id);
+  if (scope) query = query.where((eb) => accountInScope(eb, scope));
+  return query.executeTakeFirst();
 }
 
-export function findCompanyName(db: Db, id: number) {
+/** A company's name, when the reader's scope holds it. */
+export function findCompanyName(db: Db, id: number, scope: number[] | null) {
+  if (scope && !scope.includes(id)) return Promise.resolve(undefined);
   return db.selectFrom('energyCompanies').select('name').where('id', '=', id).executeTakeFirst();
 }

@@ -409,6 +409,69 @@ describeEachEngine('reports', (ctx) => {
     expect(options.areas).toEqual([{ key: 'Porto Alegre|Moinhos', city: 'Porto Alegre', district: 'Moinhos' }]);
   });
 
+  it('names no company or account outside a scoped reader in the filter options or the PDF filter lines', async () => {
+    const elsewhere = await createAccount(ctx(), { role: 'user', name: 'Zélia Só CEEE', companyIds: [1] });
+    const elsewhereViewer = await createAccount(ctx(), { role: 'viewer', name: 'Yara Só RGE', companyIds: [3] });
+    const colleague = await createAccount(ctx(), { role: 'user', name: 'Wagner Certel', companyIds: [2] });
+    const both = await createAccount(ctx(), { role: 'user', name: 'Vera CEEE e Certel', companyIds: [1, 2] });
+    const chief = await createAccount(ctx(), { role: 'admin', name: 'Ugo Administrador' });
+
+    const scopedOptions = (await get('/api/admin/reports/options', scoped)).json();
+    expect(scopedOptions.companies).toEqual([{ id: 2, name: 'Certel' }]);
+    const names = scopedOptions.assignees.map((a: { name: string }) => a.name);
+    expect(names).not.toContain('Zélia Só CEEE');
+    expect(names).not.toContain('Yara Só RGE');
+    // Those who work on the reader's company: linked to it, or to every company (admins, no links).
+    expect(names).toEqual(expect.arrayContaining(['Wagner Certel', 'Vera CEEE e Certel', 'Ugo Administrador']));
+    expect(names).toContain('Operadora Um');
+    const adminNames = (await get('/api/admin/reports/options')).json().assignees.map((a: { name: string }) => a.name);
+    expect(adminNames).toEqual(expect.arrayContaining(['Zélia Só CEEE', 'Yara Só RGE', 'Wagner Certel']));
+
+    for (const kind of ['requests', 'area', 'location-map']) {
+      const outside = await get(`/api/admin/reports/${kind}.pdf?companyId=1&assigneeId=${elsewhere.id}`, scoped, 'en');
+      expect(outside.statusCode).toBe(200);
+      const text = (await pdfText(outside.rawPayload)).pages.join(' ');
+      expect(text).toContain('Energy company: #1');
+      expect(text).toContain(`User: #${elsewhere.id}`);
+      expect(text).not.toContain('CEEE');
+      expect(text).not.toContain('Zélia');
+      const viewerFilter = (
+        await pdfText(
+          (
+            await get(`/api/admin/reports/${kind}.pdf?companyId=3&assigneeId=${elsewhereViewer.id}`, scoped)
+          ).rawPayload,
+        )
+      ).pages.join(' ');
+      expect(viewerFilter).toContain('Concessionária: #3');
+      expect(viewerFilter).not.toContain('RGE');
+      expect(viewerFilter).not.toContain('Yara');
+    }
+    // Inside the scope the names stay.
+    const inside = (
+      await pdfText(
+        (
+          await get(`/api/admin/reports/requests.pdf?companyId=2&assigneeId=${colleague.id}`, scoped, 'en')
+        ).rawPayload,
+      )
+    ).pages.join(' ');
+    expect(inside).toContain('Energy company: Certel');
+    expect(inside).toContain('User: Wagner Certel');
+    const chiefFilter = (
+      await pdfText((await get(`/api/admin/reports/requests.pdf?assigneeId=${chief.id}`, scoped, 'en')).rawPayload)
+    ).pages.join(' ');
+    expect(chiefFilter).toContain('User: Ugo Administrador');
+    // An admin sees every name.
+    const adminPdf = (
+      await pdfText(
+        (
+          await get(`/api/admin/reports/requests.pdf?companyId=1&assigneeId=${both.id}`, admin, 'en')
+        ).rawPayload,
+      )
+    ).pages.join(' ');
+    expect(adminPdf).toContain('Energy company: CEEE');
+    expect(adminPdf).toContain('User: Vera CEEE e Certel');
+  });
+
   it('exports CSV for pt-BR spreadsheets that parses back to the JSON rows', async () => {
     const json = (await get('/api/admin/reports/requests')).json();
     const res = await get('/api/admin/reports/requests.csv');

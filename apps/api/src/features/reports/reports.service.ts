@@ -258,7 +258,7 @@ export async function getReportOptions(deps: AppDeps, admin: AuthAdmin): Promise
   const scope = companyScope(admin);
   const [companies, assignees, areas] = await Promise.all([
     listScopedCompanies(deps.db, scope),
-    listAssignees(deps.db),
+    listAssignees(deps.db, scope),
     listAreas(deps.db, scope),
   ]);
   return {
@@ -281,8 +281,18 @@ const FILTER_LABEL_KEYS: Record<(typeof FILTER_NAMES)[number], string> = {
   area: 'reports.filters.area',
 };
 
-/** The filters applied, as "Label: value" lines in the reader's language. */
-export async function describeFilters(deps: AppDeps, filters: ReportFilters, language: Language): Promise<string[]> {
+/**
+ * The filters applied, as "Label: value" lines in the reader's language. A company or
+ * account outside the reader's scope is written as its number only: the report holds
+ * none of its requests anyway (the scope wins, as in the lists), and its name is not
+ * the reader's to learn.
+ */
+export async function describeFilters(
+  deps: AppDeps,
+  scope: number[] | null,
+  filters: ReportFilters,
+  language: Language,
+): Promise<string[]> {
   const t = (key: string) => translate(language, key);
   const lines: string[] = [];
   for (const name of FILTER_NAMES) {
@@ -301,10 +311,10 @@ export async function describeFilters(deps: AppDeps, filters: ReportFilters, lan
         text = formatDate(String(value), language);
         break;
       case 'assigneeId':
-        text = (await findAdminName(deps.db, Number(value)))?.name ?? `#${value}`;
+        text = (await findAdminName(deps.db, Number(value), scope))?.name ?? `#${value}`;
         break;
       case 'companyId':
-        text = (await findCompanyName(deps.db, Number(value)))?.name ?? `#${value}`;
+        text = (await findCompanyName(deps.db, Number(value), scope))?.name ?? `#${value}`;
         break;
       case 'area': {
         const { city, district } = parseAreaKey(String(value));
@@ -534,7 +544,7 @@ export async function exportReport(
   const write = async () => {
     const [summary, filterLines, bounds] = await Promise.all([
       buildSummary(deps, criteria),
-      describeFilters(deps, filters, language),
+      describeFilters(deps, criteria.scope, filters, language),
       kind === 'location-map' ? findPointBounds(deps.db, criteria) : Promise.resolve(null),
     ]);
     await writePdf(doc, {

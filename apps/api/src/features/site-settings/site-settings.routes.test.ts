@@ -5,6 +5,9 @@ import { DEFAULT_THEME, FONT_STACKS } from '@acende/shared/schemas/theme';
 import { expect } from 'vitest';
 import { signedIn } from '../../../test/accounts.ts';
 import { describeEachEngine, it } from '../../../test/engines.ts';
+import { writeSetting } from './site-settings.repository.ts';
+import { THEME_KEY } from './site-settings.service.ts';
+import { invalidateThemedIndex } from './themed-index.ts';
 
 const webDist = mkdtempSync(join(tmpdir(), 'acende-web-'));
 writeFileSync(
@@ -93,6 +96,30 @@ describeEachEngine(
         'The logo must be an https:// address or a path on this site',
       ],
       [
+        { logoUrl: 'https://cdn.example.org/$`/logo.png' },
+        'logoUrl',
+        'O endereço do logotipo não pode conter espaços, aspas, sinais de menor ou maior, barras invertidas nem o sinal $',
+        'The logo address may not contain spaces, quotes, angle brackets, backslashes or the $ sign',
+      ],
+      [
+        { logoUrl: 'https://cdn.example.org/$&.png' },
+        'logoUrl',
+        'O endereço do logotipo não pode conter espaços, aspas, sinais de menor ou maior, barras invertidas nem o sinal $',
+        'The logo address may not contain spaces, quotes, angle brackets, backslashes or the $ sign',
+      ],
+      [
+        { logoUrl: "/api/theme/logo?v=$'" },
+        'logoUrl',
+        'O endereço do logotipo não pode conter espaços, aspas, sinais de menor ou maior, barras invertidas nem o sinal $',
+        'The logo address may not contain spaces, quotes, angle brackets, backslashes or the $ sign',
+      ],
+      [
+        { logoUrl: 'https://cdn.example.org/"><script>alert(1)</script>' },
+        'logoUrl',
+        'O endereço do logotipo não pode conter espaços, aspas, sinais de menor ou maior, barras invertidas nem o sinal $',
+        'The logo address may not contain spaces, quotes, angle brackets, backslashes or the $ sign',
+      ],
+      [
         { map: { lat: 91, lon: 0, zoom: 4 } },
         'map.lat',
         'A latitude deve estar entre -90 e 90',
@@ -162,6 +189,26 @@ describeEachEngine(
       expect(removed.statusCode).toBe(204);
       expect((await ctx().app.inject({ method: 'GET', url: '/api/theme/logo' })).statusCode).toBe(404);
       expect((await ctx().app.inject({ method: 'GET', url: '/api/theme' })).json().logoUrl).toBeUndefined();
+    });
+
+    it('leaves a stored logo address with $ patterns out of the page, nothing of it injected', async () => {
+      // Stored before validation refused such addresses, or by anything else that writes the row.
+      const logoUrl = 'https://cdn.example.org/$`$\'$&"><script>alert(1)</script>.png';
+      const theme = (await ctx().app.inject({ method: 'GET', url: '/api/theme' })).json();
+      await writeSetting(ctx().db, THEME_KEY, { ...theme, logoUrl }, new Date().toISOString());
+      invalidateThemedIndex(ctx().app.deps);
+      try {
+        expect((await ctx().app.inject({ method: 'GET', url: '/api/theme' })).json().logoUrl).toBeUndefined();
+        const page = await ctx().app.inject({ method: 'GET', url: '/requests/new' });
+        expect(page.statusCode).toBe(200);
+        expect(page.body).not.toContain('acende-logo');
+        expect(page.body).not.toContain('<script>');
+        expect(page.body.match(/<!doctype html>/g)).toHaveLength(1);
+        expect(page.body.endsWith('</style></head><body><div id="root"></div></body></html>')).toBe(true);
+      } finally {
+        await writeSetting(ctx().db, THEME_KEY, theme, new Date().toISOString());
+        invalidateThemedIndex(ctx().app.deps);
+      }
     });
 
     it('sanitises an SVG logo and serves it under a locked-down CSP', async () => {

@@ -28,17 +28,26 @@ export function invalidateThemedIndex(deps: AppDeps): void {
 const escapeAttr = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/**
+ * `template` with the first match of `pattern` replaced by `insert` taken literally: a
+ * replacement string would expand `$&`, `$\``, `$'` of a stored value into pieces of the
+ * page, a replacer function's result is never expanded.
+ */
+const replaceFirst = (template: string, pattern: string | RegExp, insert: string) =>
+  template.replace(pattern, () => insert);
+
 /** Puts the theme into an index.html text: the variables, the browser theme colour, the logo. */
 export function injectTheme(template: string, theme: PublicTheme): string {
   const head = [
     `<style id="acende-theme">${themeCssRule(theme)}</style>`,
     theme.logoUrl ? `<meta name="acende-logo" content="${escapeAttr(theme.logoUrl)}" />` : '',
   ].join('');
-  const withColour = template.replace(
+  const withColour = replaceFirst(
+    template,
     /<meta name="theme-color" content="[^"]*"\s*\/?>/,
     `<meta name="theme-color" content="${escapeAttr(theme.darkMode ? '#16181d' : theme.primaryColor)}" />`,
   );
-  return withColour.includes('</head>') ? withColour.replace('</head>', `${head}</head>`) : head + withColour;
+  return withColour.includes('</head>') ? replaceFirst(withColour, '</head>', `${head}</head>`) : head + withColour;
 }
 
 async function build(deps: AppDeps, indexPath: string): Promise<CachedPage> {

@@ -100,6 +100,24 @@ describe('EmailSettingsPage', () => {
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
+  it('shows on the Password field when the server asks for the password for another server', async () => {
+    const user = userEvent.setup();
+    const passwordRequired =
+      'Digite a senha SMTP: a senha salva só é usada com o servidor, a porta, a conexão segura e o usuário salvos.';
+    renderPage((method) =>
+      method === 'GET'
+        ? json(saved)
+        : json({ message: passwordRequired, errors: { 'settings.auth.pass': passwordRequired } }, 400),
+    );
+    await user.click(await screen.findByRole('tab', { name: 'Servidor SMTP' }));
+    await user.clear(screen.getByRole('textbox', { name: 'Servidor SMTP' }));
+    await user.type(screen.getByRole('textbox', { name: 'Servidor SMTP' }), 'smtp.elsewhere.example');
+    await user.click(screen.getByRole('button', { name: 'Testar conexão' }));
+    expect(await screen.findByRole('tab', { name: 'Autenticação' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByLabelText('Senha')).toHaveAccessibleDescription(expect.stringContaining(passwordRequired));
+    expect(screen.getByLabelText('Senha')).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('tells when the settings cannot be loaded and offers to try again', async () => {
     const user = userEvent.setup();
     let fail = true;

@@ -19,7 +19,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { inputClass, TextField } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useEmailSettings } from '../api/get-email-settings.ts';
 import { useSaveEmailSettings } from '../api/save-email-settings.ts';
@@ -143,6 +143,17 @@ function EmailSettingsForm({ initial }: { initial: EmailSettingsResponse }) {
     });
   };
 
+  // The server asks for the password again when the saved one would go to another server,
+  // port, security mode or user: show that on the Password field.
+  const showServerFieldErrors = (error: unknown) => {
+    const fieldErrors = error instanceof ApiError ? error.fieldErrors : undefined;
+    const pass = fieldErrors?.['auth.pass'] ?? fieldErrors?.['settings.auth.pass'];
+    if (pass) {
+      form.setError('auth.pass', { message: pass });
+      setTab('auth');
+    }
+  };
+
   const onSave = form.handleSubmit(
     (values) =>
       save.mutate(values, {
@@ -150,12 +161,14 @@ function EmailSettingsForm({ initial }: { initial: EmailSettingsResponse }) {
           form.reset(saved);
           toast({ title: t('emailSettings.toast.saved'), variant: 'success' });
         },
-        onError: (error) =>
+        onError: (error) => {
+          showServerFieldErrors(error);
           toast({
             title: t('emailSettings.toast.saveError'),
             description: errorMessage(error, t('errors.generic')),
             variant: 'destructive',
-          }),
+          });
+        },
       }),
     showInvalid,
   );
@@ -173,12 +186,14 @@ function EmailSettingsForm({ initial }: { initial: EmailSettingsResponse }) {
       { settings: values },
       {
         onSuccess: () => toast({ title: t('emailSettings.toast.connectionOk'), variant: 'success' }),
-        onError: (error) =>
+        onError: (error) => {
+          showServerFieldErrors(error);
           toast({
             title: t('emailSettings.toast.connectionError'),
             description: errorMessage(error, t('errors.generic')),
             variant: 'destructive',
-          }),
+          });
+        },
       },
     );
   };
@@ -208,12 +223,14 @@ function EmailSettingsForm({ initial }: { initial: EmailSettingsResponse }) {
     setTestToError(undefined);
     sendTest.mutate(payload, {
       onSuccess: () => toast({ title: t('emailSettings.toast.testSent'), variant: 'success' }),
-      onError: (error) =>
+      onError: (error) => {
+        showServerFieldErrors(error);
         toast({
           title: t('emailSettings.toast.sendError'),
           description: errorMessage(error, t('errors.generic')),
           variant: 'destructive',
-        }),
+        });
+      },
     });
   };
 
