@@ -40,7 +40,7 @@ const envSchema = z.object({
   RATE_LIMIT_LOOKUP_MAX: int(120, 1, 1_000_000),
   RATE_LIMIT_WINDOW_MS: int(60_000, 1000, 86_400_000),
   BODY_LIMIT_BYTES: int(65_536, 1024, 10_485_760),
-  /** Failed sign-ins from one client address within 15 minutes before it is refused (per username it is 5). */
+  /** Failed sign-ins from one client address, on any accounts, in 15 minutes before it is refused (on one account: 5). */
   LOGIN_MAX_FAILURES_PER_IP: int(20, 5, 100_000),
   WEB_DIST: z.string().optional(),
   /** CAPTCHA=off turns captcha off whatever the stored setting says (automated tests and load only). */
