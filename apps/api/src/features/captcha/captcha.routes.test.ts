@@ -168,7 +168,10 @@ describeEachEngine(
       // A fresh source D: without the check, the check is asked for (not a lockout) in the reader's language...
       const bare = await attempt(account.password, '10.77.0.4', false, 'en');
       expect(bare.statusCode).toBe(400);
-      expect(bare.json().message).toBe('Complete the robot check before submitting.');
+      expect(bare.json()).toEqual({
+        message: 'Complete the robot check before submitting.',
+        errors: { captchaToken: 'Complete the robot check before submitting.' },
+      });
       // ...and with it, the right password signs in.
       const solved = await attempt(account.password, '10.77.0.4', true);
       expect(solved.statusCode, solved.body).toBe(200);
