@@ -2,7 +2,8 @@
 // is refused; the account is not locked: its owner still signs in through the form, in pt
 // and in en. With the captcha off the sign-in is slowed down; with it on, the owner solves
 // the robot check as always. A private server trusts X-Forwarded-For, so the guesses can
-// come from addresses of their own while the browser signs in from 127.0.0.1.
+// come from addresses of their own while the browser signs in from 127.0.0.1. And when the
+// server asks for a check the page was not showing, the page shows it.
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { signInThroughForm } from './support/admin.ts';
@@ -79,4 +80,40 @@ test('captcha on: the owner signs in with the robot check, in pt and en', async 
   await attack(server.url, true);
   await signInTwice(page, server.url, true);
   await axe('dashboard after signing in under attack');
+});
+
+test('the sign-in page shows the robot check when the server asks for it, and the person signs in with it', async ({
+  page,
+}) => {
+  server = await startServer({ CAPTCHA: 'on' });
+  const login = await fetch(`${server.url}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...admin, captchaToken: await solvedToken(server.url) }),
+  });
+  expect(login.status).toBe(200);
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const setCaptcha = async (enabled: boolean) => {
+    const res = await fetch(`${server.url}/api/admin/captcha-settings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ enabled, provider: 'altcha', siteKey: null, secretKey: null }),
+    });
+    expect(res.status).toBe(200);
+  };
+  // The page loads while the check is off, then an admin turns it on.
+  await setCaptcha(false);
+  await page.goto(`${server.url}/admin/login`);
+  await page.getByRole('button', { name: 'Mudar para English' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Administrator sign-in');
+  await expect(page.getByRole('group', { name: 'Robot check' })).toHaveCount(0);
+  await setCaptcha(true);
+
+  const labels = { username: 'Username', password: 'Password', submit: 'Sign in' };
+  await signInThroughForm(page, admin.username, admin.password, labels);
+  await expect(page.getByText('Complete the robot check before submitting.').first()).toBeVisible();
+  const check = page.getByRole('group', { name: 'Robot check' });
+  await expect(check.getByTestId('captcha')).toHaveAttribute('data-verified', 'true', { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/, { timeout: 20_000 });
 });
