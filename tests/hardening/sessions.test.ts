@@ -119,7 +119,7 @@ describe.each(ENGINES)('sessions and passwords [%s]', (engine: Engine) => {
     await signIn(base(), account.username, 'Novo-Segredo-42');
   });
 
-  it('throttles sign-in after 5 failures for a username, even with the right password, with Retry-After', async () => {
+  it('throttles sign-in after 5 failures on an account from one address, even with the right password, with Retry-After', async () => {
     const account = await createAccount(base(), adminCookie, 'viewer');
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {

@@ -49,7 +49,7 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: int(65_536, 1024, 10_485_760),
   /** How long the admin's SMTP connection test and test e-mail may take; every failure answers after exactly this. */
   SMTP_CHECK_TIMEOUT_MS: int(10_000, 100, 120_000),
-  /** Failed sign-ins from one client address within 15 minutes before it is refused (per username it is 5). */
+  /** Failed sign-ins from one client address, on any accounts, in 15 minutes before it is refused (on one account: 5). */
   LOGIN_MAX_FAILURES_PER_IP: int(20, 5, 100_000),
   WEB_DIST: z.string().optional(),
   /** CAPTCHA=off turns captcha off whatever the stored setting says (automated tests and load only). */

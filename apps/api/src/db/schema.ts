@@ -112,11 +112,11 @@ export interface EmailOutboxTable {
   sentAt: string | null;
 }
 
-export interface LoginFailuresTable {
-  id: Generated<number>;
-  username: string;
-  ip: string;
-  createdAt: string;
+/** Sign-in attempts per key within a fixed window (migration 0020); see login-throttle.ts. */
+export interface LoginAttemptsTable {
+  key: string;
+  count: number;
+  expiresAt: string;
 }
 
 export interface CaptchaUsedTable {
@@ -141,7 +141,7 @@ export interface Database {
   siteSettings: SiteSettingsTable;
   sessions: SessionsTable;
   emailOutbox: EmailOutboxTable;
-  loginFailures: LoginFailuresTable;
+  loginAttempts: LoginAttemptsTable;
   captchaUsed: CaptchaUsedTable;
   requestCounters: RequestCountersTable;
 }

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { createAccount, signedIn, signIn } from '../../../test/accounts.ts';
 import { describeEachEngine, it } from '../../../test/engines.ts';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../plugins/auth.ts';
-import { LOGIN_WINDOW_MS } from './login-throttle.ts';
+import { LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_SOURCE, LOGIN_SLOWDOWN_MS, LOGIN_WINDOW_MS } from './login-throttle.ts';
 
 let clientCounter = 0;
 /** A client address of its own, so one test's failures do not throttle another's. */
@@ -136,37 +136,81 @@ describeEachEngine('admin sign-in and sessions', (ctx) => {
     expect(median(unknown)).toBeGreaterThan(median(wrong) / 4);
   });
 
-  it('refuses a username after 5 failures in 15 minutes with 429 and Retry-After, from any client', async () => {
+  it('refuses a source after 5 failures on one account with 429 and Retry-After; other sources still sign in', async () => {
     const account = await createAccount(ctx());
+    const client = newClient();
     for (let i = 0; i < 5; i += 1) {
-      expect((await login(account.username, `wrong-${i}`)).statusCode).toBe(401);
+      expect((await login(account.username, `wrong-${i}`, client)).statusCode).toBe(401);
     }
     ctx().clock.advance(60_000);
-    const refused = await login(account.username, account.password, newClient(), 'en');
+    const refused = await login(account.username, account.password, client, 'en');
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBe(14 * 60);
     expect(refused.json().message).toBe(`Too many sign-in attempts. Try again in ${14 * 60} seconds.`);
-    const pt = await login(account.username.toUpperCase(), account.password);
+    const pt = await login(account.username.toUpperCase(), account.password, client);
     expect(pt.statusCode).toBe(429);
     expect(pt.json().message).toBe(`Muitas tentativas de login. Tente novamente em ${14 * 60} segundos.`);
 
-    // Another account is not affected.
+    // The failures were that source's: the owner elsewhere signs in, and the source may use another account.
+    expect((await login(account.username, account.password)).statusCode).toBe(200);
     const other = await createAccount(ctx());
-    expect((await login(other.username, other.password)).statusCode).toBe(200);
+    expect((await login(other.username, other.password, client)).statusCode).toBe(200);
 
     ctx().clock.advance(LOGIN_WINDOW_MS - 60_000);
-    expect((await login(account.username, account.password)).statusCode).toBe(200);
+    expect((await login(account.username, account.password, client)).statusCode).toBe(200);
   });
 
-  it('counts unknown usernames too, and forgives a username after a successful sign-in', async () => {
-    for (let i = 0; i < 5; i += 1) expect((await login('ghost-user', 'x')).statusCode).toBe(401);
-    expect((await login('ghost-user', 'x')).statusCode).toBe(429);
+  it('counts unknown usernames too, and forgives a source after a successful sign-in', async () => {
+    const client = newClient();
+    for (let i = 0; i < 5; i += 1) expect((await login('ghost-user', 'x', client)).statusCode).toBe(401);
+    expect((await login('ghost-user', 'x', client)).statusCode).toBe(429);
 
     const account = await createAccount(ctx());
-    for (let i = 0; i < 4; i += 1) expect((await login(account.username, 'bad')).statusCode).toBe(401);
+    for (let i = 0; i < 4; i += 1) expect((await login(account.username, 'bad', client)).statusCode).toBe(401);
+    expect((await login(account.username, account.password, client)).statusCode).toBe(200);
+    for (let i = 0; i < 4; i += 1) expect((await login(account.username, 'bad', client)).statusCode).toBe(401);
+    expect((await login(account.username, account.password, client)).statusCode).toBe(200);
+    ctx().clock.advance(LOGIN_WINDOW_MS + 1000);
+  });
+
+  it('checks at most 5 passwords of 100 concurrent sign-ins from one source; the right one arriving late is refused', async () => {
+    const account = await createAccount(ctx());
+    const client = newClient();
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        login(account.username, i === 99 ? account.password : `wrong-${i}`, client, 'en'),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_SOURCE);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(100 - LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_SOURCE);
+    expect(statuses[99]).toBe(429);
+    expect(answers[99]?.json().message).toMatch(/^Too many sign-in attempts/);
+    expect(answers[99]?.cookies).toEqual([]);
+    // Still refused afterwards; the owner elsewhere is not.
+    expect((await login(account.username, account.password, client)).statusCode).toBe(429);
     expect((await login(account.username, account.password)).statusCode).toBe(200);
-    for (let i = 0; i < 4; i += 1) expect((await login(account.username, 'bad')).statusCode).toBe(401);
-    expect((await login(account.username, account.password)).statusCode).toBe(200);
+    ctx().clock.advance(LOGIN_WINDOW_MS + 1000);
+  });
+
+  it('does not lock an account failing from many sources: a fresh source signs in, slowed down without a captcha', async () => {
+    const account = await createAccount(ctx());
+    // 3 sources × 5 failures, at once: past LOGIN_ACCOUNT_UNDER_ATTACK_FAILURES for the account.
+    const attackers = Array.from({ length: 3 }, () => newClient());
+    const guesses = await Promise.all(
+      attackers.flatMap((attacker) =>
+        Array.from({ length: 5 }, (_, i) => login(account.username, `guess-${i}`, attacker)),
+      ),
+    );
+    expect(guesses.map((g) => g.statusCode)).toEqual(Array(15).fill(401));
+    for (const attacker of attackers) {
+      expect((await login(account.username, account.password, attacker)).statusCode).toBe(429);
+    }
+    const started = performance.now();
+    const owner = await login(account.username, account.password, newClient());
+    expect(owner.statusCode).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(LOGIN_SLOWDOWN_MS - 50);
+    ctx().clock.advance(LOGIN_WINDOW_MS + 1000);
   });
 
   it('refuses a client that fails across many usernames', async () => {
@@ -184,7 +228,8 @@ describeEachEngine('admin sign-in and sessions', (ctx) => {
 
   it('keeps failures in the database, so a second instance sees them', async () => {
     const account = await createAccount(ctx());
-    for (let i = 0; i < 5; i += 1) expect((await login(account.username, 'bad')).statusCode).toBe(401);
+    const client = newClient();
+    for (let i = 0; i < 5; i += 1) expect((await login(account.username, 'bad', client)).statusCode).toBe(401);
     const { buildApp } = await import('../../app.ts');
     const second = await buildApp({ config: ctx().config, db: ctx().db, clock: ctx().clock, logger: false });
     try {
@@ -192,7 +237,7 @@ describeEachEngine('admin sign-in and sessions', (ctx) => {
         method: 'POST',
         url: '/api/admin/login',
         payload: { username: account.username, password: account.password },
-        remoteAddress: newClient(),
+        remoteAddress: client,
       });
       expect(res.statusCode).toBe(429);
     } finally {
@@ -261,6 +306,32 @@ describeEachEngine('admin sign-in and sessions', (ctx) => {
     // Nothing changed: the session and the old password still work.
     expect((await ctx().app.inject({ url: '/api/admin/profile', headers: account.headers })).statusCode).toBe(200);
     expect((await login(account.username, account.password)).statusCode).toBe(200);
+  });
+
+  it('checks at most 5 current passwords of 100 concurrent changes; the right one arriving late changes nothing', async () => {
+    const account = await signedIn(ctx(), { role: 'viewer' });
+    const client = newClient();
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        ctx().app.inject({
+          method: 'POST',
+          url: '/api/admin/change-password',
+          payload: { currentPassword: i === 99 ? account.password : `wrong-${i}`, newPassword: 'taken-over-now' },
+          headers: { ...account.headers, 'accept-language': 'en' },
+          remoteAddress: client,
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_SOURCE);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(100 - LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_SOURCE);
+    expect(statuses[99]).toBe(429);
+    expect(answers[99]?.json().message).toMatch(/^Too many sign-in attempts/);
+    // The password did not change and the session lives on.
+    expect((await ctx().app.inject({ url: '/api/admin/profile', headers: account.headers })).statusCode).toBe(200);
+    expect((await login(account.username, 'taken-over-now')).statusCode).toBe(401);
+    expect((await login(account.username, account.password)).statusCode).toBe(200);
+    ctx().clock.advance(LOGIN_WINDOW_MS + 1000);
   });
 
   it('needs a session to change a password', async () => {

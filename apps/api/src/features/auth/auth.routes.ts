@@ -3,6 +3,7 @@ import { adminProfileSchema, changePasswordSchema, loginSchema } from '@acende/s
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
+import { AppError } from '../../lib/errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { loadAdmin, loadAdminBySession, sessionCookieName, sessionCookieOptions } from '../../plugins/auth.ts';
 import { verifyCaptchaOrThrow } from '../captcha/captcha.service.ts';
@@ -31,7 +32,16 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
       },
     },
     async (request, reply) => {
-      await verifyCaptchaOrThrow(deps, request.body.captchaToken, request);
+      try {
+        await verifyCaptchaOrThrow(deps, request.body.captchaToken, request);
+      } catch (error) {
+        // Named as the captchaToken field: the sign-in form then shows the check even when
+        // its own view of the captcha settings was stale or missing.
+        if (error instanceof AppError && error.status === 400) {
+          throw new AppError(error.code, 400, error.params, { captchaToken: error.code });
+        }
+        throw error;
+      }
       try {
         const { token, admin } = await logIn(deps, request.body, meta(request));
         const previous = await loadAdmin(deps, request);

@@ -1,19 +1,22 @@
 // Signing in and out and changing one's own password: password checks at equal cost
 // for unknown usernames, login throttling, a new session id at every sign-in and after
 // a password change, stored hashed.
+
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { AdminProfile, ChangePasswordInput, LoginInput } from '@acende/shared/schemas/auth';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { type AuthAdmin, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../plugins/auth.ts';
+import { effectiveCaptcha } from '../captcha/captcha.service.ts';
 import {
   companyIdsOf,
   findAccountByUsername as findAccountRow,
   findPasswordHash,
   setPasswordHash,
 } from './accounts.repository.ts';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './login-throttle.ts';
+import { LOGIN_SLOWDOWN_MS, reserveLoginAttempt } from './login-throttle.ts';
 import { deleteExpiredSessions, deleteSession, deleteSessionsOf, insertSession } from './sessions.repository.ts';
 
 export interface ClientMeta {
@@ -45,21 +48,21 @@ export async function verifyCredentials(deps: AppDeps, username: string, passwor
   return account;
 }
 
-/** Signs in: throttled per username and per client; a failure of any kind counts the same. */
+/**
+ * Signs in: the attempt is counted before the password is checked (login-throttle.ts), so
+ * no number of concurrent attempts gets more checks than the limits allow; a failure of
+ * any kind counts the same. An account under attack is slowed down while no captcha is in
+ * force (with one, the route has already checked a solved captcha).
+ */
 export async function logIn(
   deps: AppDeps,
   input: Pick<LoginInput, 'username' | 'password'>,
   meta: ClientMeta,
 ): Promise<{ token: string; admin: Omit<AuthAdmin, 'sessionHash'> & { sessionHash: string } }> {
-  await assertLoginAllowed(deps, input.username, meta.ip);
-  let account: Awaited<ReturnType<typeof verifyCredentials>>;
-  try {
-    account = await verifyCredentials(deps, input.username, input.password);
-  } catch (error) {
-    await recordLoginFailure(deps, input.username, meta.ip);
-    throw error;
-  }
-  await clearLoginFailures(deps, account.username);
+  const attempt = await reserveLoginAttempt(deps, input.username, meta.ip);
+  if (attempt.accountUnderAttack && !(await effectiveCaptcha(deps)).enabled) await sleep(LOGIN_SLOWDOWN_MS);
+  const account = await verifyCredentials(deps, input.username, input.password);
+  await attempt.succeeded();
   // Sign-ins are rare enough to carry the sweep of sessions nobody can use any more.
   const now = deps.clock.now();
   await deleteExpiredSessions(deps.db, new Date(now.getTime() - SESSION_IDLE_MS).toISOString(), now.toISOString());
@@ -107,8 +110,9 @@ export async function restartSessions(deps: AppDeps, adminId: number, meta: Part
 }
 
 /**
- * Changes the signed-in account's own password. A wrong current password counts as a
- * login failure, so a stolen session cannot be used to guess it quickly.
+ * Changes the signed-in account's own password. The current-password check is counted
+ * as a sign-in attempt before it runs, so a stolen session cannot be used to guess it
+ * quickly, however many requests it sends at once.
  */
 export async function changeOwnPassword(
   deps: AppDeps,
@@ -116,14 +120,14 @@ export async function changeOwnPassword(
   input: ChangePasswordInput,
   meta: ClientMeta,
 ): Promise<string> {
-  await assertLoginAllowed(deps, admin.username, meta.ip);
+  const attempt = await reserveLoginAttempt(deps, admin.username, meta.ip);
   const current = await findPasswordHash(deps.db, admin.id);
   if (!current || !(await verifyPassword(current, input.currentPassword))) {
-    await recordLoginFailure(deps, admin.username, meta.ip);
     throw new AppError('errors.currentPasswordIncorrect', 400, undefined, {
       currentPassword: 'errors.currentPasswordIncorrect',
     });
   }
+  await attempt.succeeded();
   await setPasswordHash(deps.db, admin.id, await hashPassword(input.newPassword), deps.clock.now().toISOString());
   return restartSessions(deps, admin.id, meta);
 }

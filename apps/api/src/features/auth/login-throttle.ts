@@ -1,20 +1,26 @@
-// Login throttling kept in the database (login_failures) so every instance sees the
-// same counts: 5 failures for one username, or 20 from one client address, within
-// 15 minutes refuse further attempts with 429 and Retry-After until the oldest of
-// those failures leaves the window.
+// Sign-in throttling (decision 0004). Every attempt is counted BEFORE the password is
+// checked, by an atomic upsert per key in the database, so the limits hold under any
+// concurrency and on every instance sharing the database:
+// - one source (client address) on one account: LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_SOURCE
+//   failures in the window, then that source is refused for that account (429);
+// - one source on any accounts: LOGIN_MAX_FAILURES_PER_IP (setting), then refused for all;
+// - one account from all sources: never refused (a stranger must not be able to lock an
+//   account); past LOGIN_ACCOUNT_UNDER_ATTACK_FAILURES it is "under attack" and each further
+//   attempt is slowed down when no captcha is in force (with a captcha, every sign-in
+//   already carries a solved one).
+// An attempt that is refused, or whose password is right, is given back; a right password
+// also clears its (account, source) count.
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import {
-  deleteFailuresOfUsername,
-  deleteOldFailures,
-  insertLoginFailure,
-  recentFailures,
-} from './login-failures.repository.ts';
+import { deleteAttempts, deleteEndedAttempts, releaseAttempt, reserveAttempt } from './login-attempts.repository.ts';
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-export const LOGIN_MAX_FAILURES_PER_USERNAME = 5;
+export const LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_SOURCE = 5;
 // Per client address the limit is the LOGIN_MAX_FAILURES_PER_IP setting (default 20): higher
-// than per username so that colleagues behind one office address do not lock each other out.
+// than per account so that colleagues behind one office address do not lock each other out.
+export const LOGIN_ACCOUNT_UNDER_ATTACK_FAILURES = 10;
+/** Wait before each password check of an account under attack while no captcha is in force. */
+export const LOGIN_SLOWDOWN_MS = 1000;
 
 export class LoginThrottledError extends AppError {
   constructor(readonly retryAfterSeconds: number) {
@@ -24,32 +30,60 @@ export class LoginThrottledError extends AppError {
 
 const normalise = (username: string) => username.trim().toLowerCase().slice(0, 64);
 
-async function secondsUntilAllowed(deps: AppDeps, key: 'username' | 'ip', value: string, max: number) {
-  const now = deps.clock.now().getTime();
-  const since = new Date(now - LOGIN_WINDOW_MS).toISOString();
-  const failures = await recentFailures(deps.db, key, value, since, max);
-  if (failures.length < max) return 0;
-  const oldest = new Date(failures[failures.length - 1] as string).getTime();
-  return Math.max(1, Math.ceil((oldest + LOGIN_WINDOW_MS - now) / 1000));
+interface Reservation {
+  key: string;
+  count: number;
+  expiresAt: string;
 }
 
-/** Throws LoginThrottledError when this username or this client has failed too often. */
-export async function assertLoginAllowed(deps: AppDeps, username: string, ip: string): Promise<void> {
-  const wait = Math.max(
-    await secondsUntilAllowed(deps, 'username', normalise(username), LOGIN_MAX_FAILURES_PER_USERNAME),
-    await secondsUntilAllowed(deps, 'ip', ip, deps.config.LOGIN_MAX_FAILURES_PER_IP),
-  );
-  if (wait > 0) throw new LoginThrottledError(wait);
+/** One counted attempt: it stays counted (a failure) unless the password proves right. */
+export interface LoginAttempt {
+  /** Past LOGIN_ACCOUNT_UNDER_ATTACK_FAILURES for this account from all sources (this attempt included). */
+  accountUnderAttack: boolean;
+  succeeded(): Promise<void>;
 }
 
-export async function recordLoginFailure(deps: AppDeps, username: string, ip: string): Promise<void> {
+/**
+ * Counts an attempt for (account, source), source and account, in that order, before any
+ * password check; throws LoginThrottledError (having given the attempt back) when the
+ * source has failed too often on this account or on all.
+ */
+export async function reserveLoginAttempt(deps: AppDeps, username: string, ip: string): Promise<LoginAttempt> {
   const now = deps.clock.now();
+  const nowIso = now.toISOString();
+  const expiresAt = new Date(now.getTime() + LOGIN_WINDOW_MS).toISOString();
   const name = normalise(username);
-  await insertLoginFailure(deps.db, { username: name, ip, createdAt: now.toISOString() });
-  await deleteOldFailures(deps.db, name, ip, new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString());
-}
+  const taken: Reservation[] = [];
+  const take = async (key: string) => {
+    const row = await reserveAttempt(deps.db, key, nowIso, expiresAt);
+    const reservation = { key, count: Number(row.count), expiresAt: row.expiresAt };
+    taken.push(reservation);
+    return reservation;
+  };
+  const release = async () => {
+    for (const r of taken) await releaseAttempt(deps.db, r.key, r.expiresAt);
+  };
+  const refuse = async (reservation: Reservation) => {
+    await release();
+    const wait = Math.ceil((new Date(reservation.expiresAt).getTime() - now.getTime()) / 1000);
+    throw new LoginThrottledError(Math.max(1, wait));
+  };
 
-/** A successful sign-in forgives that username's earlier failures (the client's count stays). */
-export async function clearLoginFailures(deps: AppDeps, username: string): Promise<void> {
-  await deleteFailuresOfUsername(deps.db, normalise(username));
+  // The narrowest key first: attempts refused by it never touch the wider counts.
+  const pair = await take(`pair:${name}\n${ip}`);
+  if (pair.count > LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_SOURCE) await refuse(pair);
+  const source = await take(`source:${ip}`);
+  if (source.count > deps.config.LOGIN_MAX_FAILURES_PER_IP) await refuse(source);
+  const account = await take(`account:${name}`);
+
+  return {
+    accountUnderAttack: account.count > LOGIN_ACCOUNT_UNDER_ATTACK_FAILURES,
+    async succeeded() {
+      await deleteAttempts(deps.db, pair.key);
+      await releaseAttempt(deps.db, source.key, source.expiresAt);
+      await releaseAttempt(deps.db, account.key, account.expiresAt);
+      // Sign-ins are rare enough to carry the sweep of counts whose window has ended.
+      await deleteEndedAttempts(deps.db, nowIso);
+    },
+  };
 }

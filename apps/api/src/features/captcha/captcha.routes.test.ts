@@ -146,6 +146,38 @@ describeEachEngine(
       expect(await adminCookie(ctx())).toMatch(/acende_session=/);
     });
 
+    it('keeps an account under attack from many sources open to its owner, with a solved check', async () => {
+      const account = await createAccount(ctx(), { role: 'user' });
+      const attempt = async (password: string, remoteAddress: string, captcha: boolean, language = 'pt') =>
+        ctx().app.inject({
+          method: 'POST',
+          url: '/api/admin/login',
+          payload: {
+            username: account.username,
+            password,
+            ...(captcha ? { captchaToken: await solvedToken(ctx()) } : {}),
+          },
+          remoteAddress,
+          headers: { 'accept-language': language },
+        });
+      // Sources A, B and C fail 5 times each (with solved checks), and are then refused for this account.
+      for (const source of ['10.77.0.1', '10.77.0.2', '10.77.0.3']) {
+        for (let i = 0; i < 5; i += 1) expect((await attempt(`guess-${i}`, source, true)).statusCode).toBe(401);
+        expect((await attempt(account.password, source, true)).statusCode).toBe(429);
+      }
+      // A fresh source D: without the check, the check is asked for (not a lockout) in the reader's language...
+      const bare = await attempt(account.password, '10.77.0.4', false, 'en');
+      expect(bare.statusCode).toBe(400);
+      expect(bare.json()).toEqual({
+        message: 'Complete the robot check before submitting.',
+        errors: { captchaToken: 'Complete the robot check before submitting.' },
+      });
+      // ...and with it, the right password signs in.
+      const solved = await attempt(account.password, '10.77.0.4', true);
+      expect(solved.statusCode, solved.body).toBe(200);
+      expect(solved.cookies.find((c) => c.name.endsWith('acende_session'))?.value).toBeTruthy();
+    });
+
     it('lets only admins read and change the settings, and never returns the secret', async () => {
       expect((await ctx().app.inject({ method: 'GET', url: '/api/admin/captcha-settings' })).statusCode).toBe(401);
       const cookie = await adminCookie(ctx());

@@ -2,6 +2,7 @@
 // 'Falha no login' toast with the server's message.
 import { type LoginInput, loginSchema } from '@acende/shared/schemas/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,8 @@ import { TextField } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useAdminProfile } from '../../../lib/admin-session.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { CAPTCHA_QUERY_KEY } from '../../captcha/api/get-captcha.ts';
 import { Captcha } from '../../captcha/components/captcha.tsx';
 import { LanguageToggle } from '../../layout/components/language-toggle.tsx';
 import { useLogin } from '../api/login.ts';
@@ -21,6 +23,7 @@ export default function LoginPage() {
   const location = useLocation();
   const profile = useAdminProfile();
   const login = useLogin();
+  const queryClient = useQueryClient();
   const [captchaToken, setCaptchaToken] = useState<string | undefined>(undefined);
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginSchema, undefined, { raw: true }) as never,
@@ -49,12 +52,17 @@ export default function LoginPage() {
     login.mutate(
       { ...values, captchaToken },
       {
-        onError: (error) =>
+        onError: (error) => {
+          // The server asks for the robot check: show it even if this page had been told it was off.
+          if (error instanceof ApiError && error.fieldErrors?.captchaToken) {
+            void queryClient.invalidateQueries({ queryKey: CAPTCHA_QUERY_KEY });
+          }
           toast({
             title: t('login.failed'),
             description: errorMessage(error, t('login.invalid')),
             variant: 'destructive',
-          }),
+          });
+        },
       },
     ),
   );
