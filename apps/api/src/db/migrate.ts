@@ -12,6 +12,7 @@ import * as m0013 from './migrations/0013-search-automerge.ts';
 import * as m0014 from './migrations/0014-fold-by-decomposition.ts';
 import * as m0015 from './migrations/0015-search-merge-later.ts';
 import * as m0016 from './migrations/0016-search-by-field.ts';
+import * as m0019 from './migrations/0019-tracking-not-rebuildable.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014-fold-by-decomposition': m0014,
   '0015-search-merge-later': m0015,
   '0016-search-by-field': m0016,
+  '0019-tracking-not-rebuildable': m0019,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works below the typed schema
