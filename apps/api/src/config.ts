@@ -1,9 +1,10 @@
 // The environment, parsed once at boot by one zod schema. A bad value stops the
 // process with a message naming the setting, before anything listens.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
+import { ensurePrivateDir } from './lib/private-files.ts';
 
 const bool = (fallback: boolean) =>
   z
@@ -88,10 +89,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function readOrCreateSecret(dataDir: string): string {
   const file = join(resolve(dataDir), 'app-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dirname(file), { recursive: true });
+  ensurePrivateDir(dirname(file));
   const secret = randomBytes(48).toString('base64url');
   try {
     writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    chmodSync(file, 0o600);
     return secret;
   } catch (error) {
     // Another process created it first: use theirs.
