@@ -43,6 +43,11 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: int(65_536, 1024, 10_485_760),
   /** Failed sign-ins from one client address within 15 minutes before it is refused (per username it is 5). */
   LOGIN_MAX_FAILURES_PER_IP: int(20, 5, 100_000),
+  /**
+   * On SIGTERM, how long the server keeps serving (readiness answering 503, every answer
+   * closing its connection) before it stops accepting and finishes what it holds.
+   */
+  SHUTDOWN_DRAIN_MS: int(5000, 0, 60_000),
   WEB_DIST: z.string().optional(),
   /** CAPTCHA=off turns captcha off whatever the stored setting says (automated tests and load only). */
   CAPTCHA: bool(true),
