@@ -52,6 +52,10 @@ describeEachEngine(
       const [row] = await outboxRows(ctx(), to);
       expect(row).toMatchObject({ status: 'sent', attempts: 1, requestId: created.id, kind: 'request_confirmation' });
       expect(mail.messageId).toBe(row?.messageId);
+      // Once sent, the stored e-mail keeps no body: nothing in the database gives the token.
+      expect(row).toMatchObject({ textBody: '', htmlBody: '' });
+      const stored = await ctx().db.selectFrom('emailOutbox').select(['textBody', 'htmlBody', 'subject']).execute();
+      expect(stored.filter((r) => Object.values(r).some((v) => v.includes(created.trackingToken)))).toEqual([]);
 
       // The link really opens the request with full contact details.
       const tracked = await ctx().app.inject({
