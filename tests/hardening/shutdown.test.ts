@@ -12,7 +12,11 @@ describe.each(ENGINES)('graceful shutdown under load [%s]', (engine) => {
     const database = await createDatabase(engine);
     // At level info the server logs each request it receives and answers: that is how the
     // requests it had in hand when the signal came are known, whatever the client saw.
-    const server = await startServer(database, { label: 'shutdown', env: { LOG_LEVEL: 'info' } });
+    // A short drain (SHUTDOWN_DRAIN_MS): readiness answers 503 before the listener closes.
+    const server = await startServer(database, {
+      label: 'shutdown',
+      env: { LOG_LEVEL: 'info', SHUTDOWN_DRAIN_MS: '1000' },
+    });
     try {
       let signalledAt = Number.POSITIVE_INFINITY;
       const outcomes: { sentAt: number; status: number | 'error'; id?: number }[] = [];

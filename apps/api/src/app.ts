@@ -81,7 +81,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     trustProxy: config.TRUST_PROXY,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    return503OnClosing: true,
+    // A request that reaches the server while it closes (after the shutdown drain) is served,
+    // not refused: its answer closes the connection (below) and the database closes after.
+    return503OnClosing: false,
     routerOptions: { maxParamLength: 200 },
     // Fastify's own HTTP/1 server (the same settings), with the fast path in front of its handler.
     serverFactory: (handler, opts) => {

@@ -20,6 +20,7 @@ describe('configuration', () => {
       SEED_EXAMPLES: true,
       LOG_LEVEL: 'info',
       NODE_ENV: 'development',
+      SHUTDOWN_DRAIN_MS: 5000,
     });
     expect(config.sqlitePath).toMatch(/data\/acende\.db$/);
     expect(config.APP_SECRET.length).toBeGreaterThanOrEqual(32);
@@ -30,6 +31,13 @@ describe('configuration', () => {
     const first = loadConfig({ DATA_DIR: dir }).APP_SECRET;
     expect(readFileSync(join(dir, 'app-secret'), 'utf8')).toBe(first);
     expect(loadConfig({ DATA_DIR: dir }).APP_SECRET).toBe(first);
+  });
+
+  it('refuses a shutdown drain outside 0 to 60 s, naming the setting', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), SHUTDOWN_DRAIN_MS: '0' }).SHUTDOWN_DRAIN_MS).toBe(0);
+    for (const bad of ['-1', '60001', 'soon']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), SHUTDOWN_DRAIN_MS: bad })).toThrow(/SHUTDOWN_DRAIN_MS/);
+    }
   });
 
   it('selects PostgreSQL from the URL and derives PUBLIC_URL from PORT', () => {

@@ -1,9 +1,10 @@
 // The environment, parsed once at boot by one zod schema. A bad value stops the
 // process with a message naming the setting, before anything listens.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
+import { ensurePrivateDir } from './lib/private-files.ts';
 
 const bool = (fallback: boolean) =>
   z
@@ -51,6 +52,11 @@ const envSchema = z.object({
   SMTP_CHECK_TIMEOUT_MS: int(10_000, 100, 120_000),
   /** Failed sign-ins from one client address, on any accounts, in 15 minutes before it is refused (on one account: 5). */
   LOGIN_MAX_FAILURES_PER_IP: int(20, 5, 100_000),
+  /**
+   * On SIGTERM, how long the server keeps serving (readiness answering 503, every answer
+   * closing its connection) before it stops accepting and finishes what it holds.
+   */
+  SHUTDOWN_DRAIN_MS: int(5000, 0, 60_000),
   WEB_DIST: z.string().optional(),
   /** CAPTCHA=off turns captcha off whatever the stored setting says (automated tests and load only). */
   CAPTCHA: bool(true),
@@ -97,10 +103,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function readOrCreateSecret(dataDir: string): string {
   const file = join(resolve(dataDir), 'app-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dirname(file), { recursive: true });
+  ensurePrivateDir(dirname(file));
   const secret = randomBytes(48).toString('base64url');
   try {
     writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    chmodSync(file, 0o600);
     return secret;
   } catch (error) {
     // Another process created it first: use theirs.

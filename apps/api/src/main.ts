@@ -1,12 +1,17 @@
 // Reads config, migrates, seeds a first admin, listens, and shuts down gracefully:
-// on SIGTERM it reports not-ready, stops accepting, finishes in-flight requests and
-// closes the database.
+// on SIGTERM it reports not-ready and keeps serving for SHUTDOWN_DRAIN_MS (every answer
+// closing its connection), then stops accepting, finishes in-flight requests and closes
+// the database.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { ensureFirstAdmin, seedExampleCompanies } from './db/seed.ts';
 import { startOutboxWorker } from './features/email/outbox-worker.ts';
+
+/** After the drain: time for the requests already received (a long export) and closing the database. */
+const FINISH_MS = 9000;
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -44,14 +49,19 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    // Not ready from now on (/api/ready answers 503) and every answer says Connection:
+    // close, so balancers and kept-alive clients move away while the server still answers:
+    // closing the listener at once would reset clients whose request was on its way.
     lifecycle.closing = true;
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({ signal, drainMs: config.SHUTDOWN_DRAIN_MS }, 'shutting down');
+    // The drain, then at most FINISH_MS for the requests in hand and the database.
     const timer = setTimeout(() => {
       app.log.error('graceful shutdown timed out');
       process.exit(1);
-    }, 9000);
+    }, config.SHUTDOWN_DRAIN_MS + FINISH_MS);
     try {
-      await outbox.stop();
+      await Promise.all([outbox.stop(), sleep(config.SHUTDOWN_DRAIN_MS)]);
+      // Stops accepting, closes idle connections, answers what it holds, then resolves.
       await app.close();
       await db.destroy();
       clearTimeout(timer);

@@ -1,11 +1,11 @@
 // One Kysely instance per process, over better-sqlite3 or a pg Pool, chosen by
 // DATABASE_URL. Repository code is the same on both; dialectOf() is for the few
 // places (migrations, engine-specific SQL) where the engines differ.
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import { ensurePrivateDir, ensurePrivateFile } from '../lib/private-files.ts';
 import { attachRawHandles } from './hot-path.ts';
 import type { Database } from './schema.ts';
 
@@ -54,7 +54,11 @@ function withStatementCache(sqlite: SQLite.Database, reader: SQLite.Database) {
 export function createDatabase(url: string, options: { poolSize?: number } = {}): Db {
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    if (file !== ':memory:') {
+      // Owner-only from the first byte: SQLite would create the file 0644 (world-readable).
+      ensurePrivateDir(dirname(file));
+      ensurePrivateFile(file);
+    }
     const sqlite = new SQLite(file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = FULL');

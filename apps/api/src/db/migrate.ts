@@ -12,6 +12,7 @@ import * as m0013 from './migrations/0013-search-automerge.ts';
 import * as m0014 from './migrations/0014-fold-by-decomposition.ts';
 import * as m0015 from './migrations/0015-search-merge-later.ts';
 import * as m0016 from './migrations/0016-search-by-field.ts';
+import * as m0019 from './migrations/0019-tracking-not-rebuildable.ts';
 import * as m0020 from './migrations/0020-login-attempts.ts';
 import * as m0021 from './migrations/0021-shared-limits.ts';
 
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014-fold-by-decomposition': m0014,
   '0015-search-merge-later': m0015,
   '0016-search-by-field': m0016,
+  '0019-tracking-not-rebuildable': m0019,
   '0020-login-attempts': m0020,
   '0021-shared-limits': m0021,
 };

@@ -30,12 +30,11 @@ export interface RepairRequestsTable {
   assignedToId: number | null;
   language: Generated<string>;
   trackingTokenHash: string;
-  /** Derives the tracking token under APP_SECRET (0007); null for requests filed before it. */
-  trackingSeed: string | null;
   district: string | null;
   city: string | null;
   poleNumber: string | null;
-  idempotencyKey: string | null;
+  /** Hex SHA-256 of the Idempotency-Key (0019): the raw key, which the token derives from, is not kept. */
+  idempotencyKeyHash: string | null;
   idempotencyHash: string | null;
   createdAt: string;
   updatedAt: string;

@@ -24,12 +24,18 @@ export function derivedToken(secret: string, purpose: string, input: string): st
 }
 
 /**
- * A request's tracking token from its stored seed: 144 bits an attacker cannot compute
- * without APP_SECRET. The seed is random, or, with an Idempotency-Key, the key and the
- * body, so that a retry is answered with the same token.
+ * The tracking token of a request filed with an Idempotency-Key: 144 bits from the raw key
+ * and the body's fingerprint under APP_SECRET, so a retry is answered with the same token.
+ * The database keeps only the key's hash (idempotencyKeyHash), so neither it nor the secret
+ * beside it can rebuild the token; without a key the token is random (newToken).
  */
-export function trackingTokenFromSeed(secret: string, seed: string): string {
-  return derivedToken(secret, 'tracking', seed);
+export function trackingTokenForKey(secret: string, key: string, bodyHash: string): string {
+  return derivedToken(secret, 'tracking', `${key}\n${bodyHash}`);
+}
+
+/** The stored, looked-up form of an Idempotency-Key (hex SHA-256; migration 0019 computes the same in SQL). */
+export function idempotencyKeyHash(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
 }
 
 export function sha256(text: string): string {

@@ -16,7 +16,6 @@ import type {
 import type { AppDeps } from '../../app-deps.ts';
 import type { Trx } from '../../db/database.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
-import { trackingTokenFromSeed } from '../../lib/tokens.ts';
 import { type AuthAdmin, companyScope } from '../../plugins/auth.ts';
 import { queueStatusUpdateEmail } from '../email/outbox.service.ts';
 import {
@@ -221,22 +220,13 @@ export async function updateRepairRequest(
       createdAt: now,
     });
     // The status e-mail is queued in this transaction (DECISIONS 15): it exists exactly when the change does.
+    // Its link carries no token: nothing stored can rebuild one (migration 0019).
     if (statusChanged) {
-      const { trackingSeed } = await trx
-        .selectFrom('repairRequests')
-        .select('trackingSeed')
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
       await queueStatusUpdateEmail(
         trx,
         deps,
         { id, name: row.name, email: row.email, language: row.language },
-        {
-          fromStatus,
-          toStatus: input.status,
-          notes: input.notes,
-          trackingToken: trackingSeed ? trackingTokenFromSeed(deps.config.APP_SECRET, trackingSeed) : undefined,
-        },
+        { fromStatus, toStatus: input.status, notes: input.notes },
       );
     }
     return true;

@@ -76,10 +76,15 @@ export async function claimDueEmails(db: Db, now: string, leaseUntil: string, li
   return rows.sort((a, b) => a.id - b.id);
 }
 
+// A sent or abandoned e-mail keeps its envelope (kind, address, subject, Message-ID, times)
+// but not its body: bodies hold tracking and reset links with their tokens, which nothing
+// stored may give away (decision 0001), and the citizen's contact details.
+const NO_BODY = { textBody: '', htmlBody: '' };
+
 export async function markEmailSent(db: Db, id: number, now: string): Promise<void> {
   await db
     .updateTable('emailOutbox')
-    .set({ status: 'sent', sentAt: now, claimedUntil: null, lastError: null })
+    .set({ status: 'sent', sentAt: now, claimedUntil: null, lastError: null, ...NO_BODY })
     .where('id', '=', id)
     .execute();
 }
@@ -91,7 +96,7 @@ export async function markEmailFailed(db: Db, id: number, error: string, nextAtt
     .set(
       nextAttemptAt
         ? { lastError: error, nextAttemptAt, claimedUntil: null }
-        : { lastError: error, status: 'failed', claimedUntil: null },
+        : { lastError: error, status: 'failed', claimedUntil: null, ...NO_BODY },
     )
     .where('id', '=', id)
     .execute();

@@ -14,14 +14,14 @@ import {
 import type { NewRepairRequest, RepairRequest } from '../../db/schema.ts';
 import { INSERT_OUTBOX_SQL, type NewOutboxEmail, outboxParams } from '../email/outbox.repository.ts';
 
-/** The request filed with an Idempotency-Key, if any (a prepared read on the hot path). */
-export async function findByIdempotencyKey(db: Db, key: string) {
+/** The request filed with an Idempotency-Key, by the key's hash (a prepared read on the hot path). */
+export async function findByIdempotencyKey(db: Db, keyHash: string) {
   const rows = await hotRows<{ id: number; idempotencyHash: string | null; companyName: string }>(
     db,
     'acende_by_idempotency_key',
     `select r.id, r.idempotency_hash as "idempotencyHash", c.name as "companyName"
-      from repair_requests r join energy_companies c on c.id = r.company_id where r.idempotency_key = $1`,
-    [key],
+      from repair_requests r join energy_companies c on c.id = r.company_id where r.idempotency_key_hash = $1`,
+    [keyHash],
   );
   return rows[0];
 }
@@ -43,8 +43,7 @@ export type PublicRequestValues = Required<
     | 'city'
     | 'language'
     | 'trackingTokenHash'
-    | 'trackingSeed'
-    | 'idempotencyKey'
+    | 'idempotencyKeyHash'
     | 'idempotencyHash'
     | 'createdAt'
   >
@@ -64,8 +63,8 @@ export type FileOutcome = { id: number; companyName: string } | 'company-unavail
 const ACTIVE_COMPANY_SQL = 'select id, name from energy_companies where id = $1 and active = 1';
 const INSERT_REQUEST_SQL = `insert into repair_requests
   (name, email, phone, address, reference, problem_type, latitude, longitude, company_id, district, city,
-   status, language, tracking_token_hash, tracking_seed, idempotency_key, idempotency_hash, created_at, updated_at)
-  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'open', $12, $13, $14, $15, $16, $17, $18) returning id`;
+   status, language, tracking_token_hash, idempotency_key_hash, idempotency_hash, created_at, updated_at)
+  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'open', $12, $13, $14, $15, $16, $17) returning id`;
 const INSERT_CREATED_EVENT_SQL = `insert into request_events (request_id, kind, to_status, created_at)
   values ($1, 'created', 'open', $2)`;
 // A same-key retry in the same batch carries the same tracking hash (the token comes from
@@ -74,17 +73,17 @@ const INSERT_CREATED_EVENT_SQL = `insert into request_events (request_id, kind, 
 const FILE_REQUESTS_PG = `with input as (
     select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
       $8::text[], $9::int[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[],
-      $16::text[], $17::text[]) with ordinality as t(name, email, phone, address, reference, problem_type,
-      latitude, longitude, company_id, district, city, language, tracking_token_hash, tracking_seed,
-      idempotency_key, idempotency_hash, created_at, ord)),
+      $16::text[]) with ordinality as t(name, email, phone, address, reference, problem_type,
+      latitude, longitude, company_id, district, city, language, tracking_token_hash,
+      idempotency_key_hash, idempotency_hash, created_at, ord)),
   r as (insert into repair_requests
     (name, email, phone, address, reference, problem_type, latitude, longitude, company_id, district, city,
-     status, language, tracking_token_hash, tracking_seed, idempotency_key, idempotency_hash, created_at, updated_at)
+     status, language, tracking_token_hash, idempotency_key_hash, idempotency_hash, created_at, updated_at)
     select i.name, i.email, i.phone, i.address, i.reference, i.problem_type, i.latitude, i.longitude, c.id,
-      i.district, i.city, 'open', i.language, i.tracking_token_hash, i.tracking_seed, i.idempotency_key,
+      i.district, i.city, 'open', i.language, i.tracking_token_hash, i.idempotency_key_hash,
       i.idempotency_hash, i.created_at, i.created_at
     from input i join energy_companies c on c.id = i.company_id and c.active = 1 order by i.ord
-    on conflict (idempotency_key) do nothing
+    on conflict (idempotency_key_hash) do nothing
     returning id, company_id, tracking_token_hash, created_at),
   e as (insert into request_events (request_id, kind, to_status, created_at)
     select r.id, 'created', 'open', r.created_at from r)
@@ -114,8 +113,7 @@ function requestParams(v: PublicRequestValues): unknown[] {
     v.city,
     v.language,
     v.trackingTokenHash,
-    v.trackingSeed,
-    v.idempotencyKey,
+    v.idempotencyKeyHash,
     v.idempotencyHash,
     v.createdAt,
     v.createdAt,
@@ -132,7 +130,7 @@ function fileOnSqlite(writer: SQLite.Database, { values, confirmation }: FileJob
   try {
     ({ id } = prepared(writer, INSERT_REQUEST_SQL).get(...requestParams(values)) as { id: number });
   } catch (error) {
-    if (values.idempotencyKey && isUniqueViolation(error)) return 'duplicate-key';
+    if (values.idempotencyKeyHash && isUniqueViolation(error)) return 'duplicate-key';
     throw error;
   }
   prepared(writer, INSERT_CREATED_EVENT_SQL).run(id, values.createdAt);
@@ -163,9 +161,9 @@ async function fileOnPostgres(pool: pg.Pool, jobs: FileJob[]): Promise<Outcome<F
 }
 
 async function fileBatchOnPostgres(pool: pg.Pool, jobs: FileJob[]): Promise<Outcome<FileOutcome>[]> {
-  // One array per column of the unnest (the 17 first parameters of a single insert).
+  // One array per column of the unnest (the 16 first parameters of a single insert).
   const params = jobs.map((job) => requestParams(job.values));
-  const columns = Array.from({ length: 17 }, (_, c) => params.map((row) => row[c]));
+  const columns = Array.from({ length: 16 }, (_, c) => params.map((row) => row[c]));
   const query = { name: 'acende_file_requests', text: FILE_REQUESTS_PG, values: columns };
   const outcomes = (
     rows: { id: number | null; hash: string | null; companyName: string | null; activeCompany: number | null }[],

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { describeEachEngine, it } from '../../../test/engines.ts';
 import { validRequest as valid } from '../../../test/requests.ts';
+import { idempotencyKeyHash } from '../../lib/tokens.ts';
 
 describeEachEngine('public repair requests', (ctx) => {
   const post = (body: unknown, headers: Record<string, string> = {}) =>
@@ -130,7 +131,7 @@ describeEachEngine('public repair requests', (ctx) => {
     const count = await ctx()
       .db.selectFrom('repairRequests')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('idempotencyKey', '=', key)
+      .where('idempotencyKeyHash', '=', idempotencyKeyHash(key))
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
     const other = await post({ ...valid, phone: '51 3333-2222' }, { 'idempotency-key': key });

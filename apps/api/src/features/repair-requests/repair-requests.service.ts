@@ -9,7 +9,14 @@ import type {
 import type { AppDeps } from '../../app-deps.ts';
 import { iso } from '../../lib/clock.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
-import { hashToken, newToken, sha256, tokenMatches, trackingTokenFromSeed } from '../../lib/tokens.ts';
+import {
+  hashToken,
+  idempotencyKeyHash,
+  newToken,
+  sha256,
+  tokenMatches,
+  trackingTokenForKey,
+} from '../../lib/tokens.ts';
 import { verifyCaptchaOrThrow } from '../captcha/captcha.service.ts';
 import { isEmailEnabled } from '../email/email-settings.service.ts';
 import { confirmationEmail } from '../email/outbox.service.ts';
@@ -40,23 +47,22 @@ export async function createRepairRequest(
 ): Promise<CreateRepairRequestResponse> {
   const { db, config } = deps;
   const key = context.idempotencyKey;
+  const keyHash = key ? idempotencyKeyHash(key) : null;
   const bodyHash = key ? fingerprint(input) : null;
-  // The tracking token is derived from a stored seed under APP_SECRET (only its hash is
-  // kept). With an Idempotency-Key the seed is the key and the body, so a retry gets the
-  // same token back; otherwise it is random.
-  const seed = key ? `${key}\n${bodyHash}` : newToken();
-  const tokenFor = () => trackingTokenFromSeed(config.APP_SECRET, seed);
+  // Only the token's hash is stored, and nothing that rebuilds it: with an Idempotency-Key
+  // the token comes from the raw key (stored only hashed) and the body under APP_SECRET, so
+  // a retry gets the same token back; otherwise it is random.
+  const trackingToken = key ? trackingTokenForKey(config.APP_SECRET, key, bodyHash as string) : newToken();
 
   try {
     await verifyCaptchaOrThrow(deps, input.captchaToken);
   } catch (error) {
     // A retry of a request that was stored carries its spent captcha: answer with the request.
-    const replay = key ? await replayIdempotent(deps, key, bodyHash as string) : undefined;
-    if (replay) return { ...replay, trackingToken: tokenFor() };
+    const replay = keyHash ? await replayIdempotent(deps, keyHash, bodyHash as string) : undefined;
+    if (replay) return { ...replay, trackingToken };
     throw error;
   }
 
-  const trackingToken = tokenFor();
   // The area comes from the geocoder's cache (the citizen's own lookup filled it); when it
   // is not there the request is stored at once and the area filled in after (fillAreaLater).
   const lat = Number(input.latitude);
@@ -85,8 +91,7 @@ export async function createRepairRequest(
       city: area?.city ?? null,
       language: context.language,
       trackingTokenHash: hashToken(trackingToken),
-      trackingSeed: seed,
-      idempotencyKey: key ?? null,
+      idempotencyKeyHash: keyHash,
       idempotencyHash: bodyHash,
       createdAt: now,
     },
@@ -94,7 +99,7 @@ export async function createRepairRequest(
   );
   if (filed === 'duplicate-key') {
     // The same key was filed by a retry a moment before: answer with that request.
-    const replay = await replayIdempotent(deps, key as string, bodyHash as string);
+    const replay = await replayIdempotent(deps, keyHash as string, bodyHash as string);
     if (replay) return { ...replay, trackingToken };
     throw new Error('a duplicate Idempotency-Key without its request');
   }
@@ -105,8 +110,8 @@ export async function createRepairRequest(
   return { id: filed.id, companyName: filed.companyName, trackingToken };
 }
 
-async function replayIdempotent(deps: AppDeps, key: string, bodyHash: string) {
-  const existing = await findByIdempotencyKey(deps.db, key);
+async function replayIdempotent(deps: AppDeps, keyHash: string, bodyHash: string) {
+  const existing = await findByIdempotencyKey(deps.db, keyHash);
   if (!existing) return undefined;
   if (existing.idempotencyHash !== bodyHash) throw conflict('errors.idempotencyConflict');
   return { id: existing.id, companyName: existing.companyName };
