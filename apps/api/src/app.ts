@@ -34,6 +34,7 @@ import { sendThemedIndex } from './features/site-settings/themed-index.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
+import { routedPath } from './lib/routed-path.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler, sendError } from './plugins/errors.ts';
 import { serializeRequest } from './plugins/log-redaction.ts';
@@ -166,7 +167,10 @@ async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promise<void
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/api?');
+    // The path as the router read it: an encoded `/%61pi/...` is an unknown API call, not a page.
+    const path = routedPath(request.url);
+    const wantsPage =
+      request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/api?') && path !== '/api';
     if (hasWeb && wantsPage) {
       // The theme is inlined into the page so it paints with the right colours at once.
       return sendThemedIndex(deps, reply, join(root, 'index.html'));
