@@ -83,11 +83,27 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     requestIdHeader: false,
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
+    // A client that sends half a request and stalls must not hold its connection (and the
+    // body parser) for ever: Fastify's defaults (0) never time out.
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    connectionTimeout: config.CONNECTION_TIMEOUT_MS,
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
     // Fastify's own HTTP/1 server (the same settings), with the fast path in front of its handler.
     serverFactory: (handler, opts) => {
-      const server = createServer(opts.http ?? {}, (req, res) => {
-        if (fastPath === undefined || !fastPath(req, res)) handler(req, res);
-      });
+      const server = createServer(
+        {
+          ...(opts.http as object | undefined),
+          requestTimeout: config.REQUEST_TIMEOUT_MS,
+          // The headers are part of the request: they get no more time than all of it.
+          headersTimeout: config.REQUEST_TIMEOUT_MS,
+          // Node looks for requests past their time every this often (30 s by default, which
+          // would let a short timeout run on for half a minute).
+          connectionsCheckingInterval: Math.min(5000, Math.max(100, Math.floor(config.REQUEST_TIMEOUT_MS / 10))),
+        },
+        (req, res) => {
+          if (fastPath === undefined || !fastPath(req, res)) handler(req, res);
+        },
+      );
       server.keepAliveTimeout = opts.keepAliveTimeout as number;
       server.requestTimeout = opts.requestTimeout as number;
       server.setTimeout(opts.connectionTimeout as number);

@@ -40,6 +40,12 @@ const envSchema = z.object({
   RATE_LIMIT_LOOKUP_MAX: int(120, 1, 1_000_000),
   RATE_LIMIT_WINDOW_MS: int(60_000, 1000, 86_400_000),
   BODY_LIMIT_BYTES: int(65_536, 1024, 10_485_760),
+  /** A request's headers and body must arrive within this time, or it is answered 408 and closed. */
+  REQUEST_TIMEOUT_MS: int(30_000, 1000, 3_600_000),
+  /** A connection on which nothing moves for this long is closed. */
+  CONNECTION_TIMEOUT_MS: int(60_000, 1000, 3_600_000),
+  /** How long an idle kept-alive connection waits for its next request (above a proxy's own idle timeout). */
+  KEEP_ALIVE_TIMEOUT_MS: int(72_000, 1000, 3_600_000),
   /** Failed sign-ins from one client address within 15 minutes before it is refused (per username it is 5). */
   LOGIN_MAX_FAILURES_PER_IP: int(20, 5, 100_000),
   WEB_DIST: z.string().optional(),
