@@ -236,6 +236,17 @@ for (const engine of ENGINES) {
       expect(JSON.stringify(started.logs)).not.toContain(created.trackingToken);
       expect(lines[1]).toMatchObject({ res: { statusCode: 200 } });
       expect(typeof lines[1]?.responseTime).toBe('number');
+      // The route's own line for a form the fast path leaves to it: the same fields, and
+      // every query value but the harmless ones redacted in both.
+      const routed = await get(started.base, `/%61pi/repair-requests/${created.id}?t=${created.trackingToken}&q=Maria`);
+      const routedLine = started.logs.find(
+        (line) => line.reqId === routed.headers['x-request-id'] && line.msg === 'incoming request',
+      );
+      expect(Object.keys(routedLine?.req as object).sort()).toEqual(Object.keys(lines[0]?.req as object).sort());
+      expect((routedLine?.req as { url?: string } | undefined)?.url).toBe(
+        `/%61pi/repair-requests/${created.id}?t=[redacted]&q=[redacted]`,
+      );
+      expect(JSON.stringify(started.logs)).not.toContain('Maria');
     });
   });
 }
