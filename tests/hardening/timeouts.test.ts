@@ -112,8 +112,8 @@ describe.each(ENGINES)('a client that stalls mid-request [%s]', (engine: Engine)
     expect(result.elapsedMs).toBeLessThan(TIMEOUT_MS + 2500);
   });
 
-  it('goes on serving everyone else, and a request sent in time is answered', async () => {
-    const stalled = Array.from({ length: 20 }, () =>
+  it('100 stalled clients at once: all timed out, and everyone else is served meanwhile', async () => {
+    const stalled = Array.from({ length: 100 }, () =>
       stallAfter(port, [
         {
           text: `${head(port, ['POST /api/repair-requests HTTP/1.1', 'Content-Type: application/json', 'Content-Length: 100'])}\r\n\r\n{`,
@@ -122,7 +122,7 @@ describe.each(ENGINES)('a client that stalls mid-request [%s]', (engine: Engine)
     );
     expect((await call(env.server.url, 'GET', '/api/health')).status).toBe(200);
     expect((await fileRequest(env.server.url)).id).toBeGreaterThan(0);
-    for (const result of await Promise.all(stalled)) expectTimedOut(result, 'one of 20');
+    for (const result of await Promise.all(stalled)) expectTimedOut(result, 'one of 100');
     expect(env.server.child.exitCode).toBeNull();
   });
 });
