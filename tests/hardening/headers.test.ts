@@ -28,11 +28,16 @@ describe.each(ENGINES)('security headers [%s]', (engine: Engine) => {
       ['/api/nothing-here', false],
       ['/api/admin/profile', false],
       ['/api/admin/profile', true],
+      // Encoded forms the router matches all the same: still API answers, never pages.
+      ['/%61pi/admin/profile', true],
+      ['/api/%61dmin/profile', false],
+      ['/%61pi/nothing-here', false],
     ] as const) {
       const res = await call(env.server.url, 'GET', path, { cookie: withCookie ? cookie : undefined });
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp, path).toContain("base-uri 'none'");
-      if (path.startsWith('/api/')) {
+      if (decodeURIComponent(path).startsWith('/api/')) {
+        if (/admin|nothing/.test(path)) expect(res.headers.get('cache-control'), path).toBe('no-store');
         // API answers are data: nothing may load and nothing may frame them.
         expect(csp, path).toMatch(/default-src 'none'/);
         expect(csp, path).toContain("frame-ancestors 'none'");

@@ -18,6 +18,10 @@ const PLANTED = {
   smtpPassword: 'Plantada-SMTP-Segredo-6Wn',
   phone: '(48) 97531-8642',
   email: 'plantada.cidada.lgpd@exemplo-log.org',
+  /** A citizen's surname, searched for by an operator and in report exports. */
+  name: 'Plantadissima',
+  /** The phone's digits as an operator types them into a search. */
+  phoneDigits: '975318642',
 };
 
 describe.each(ENGINES)('secrets stay out of the logs [%s]', (engine: Engine) => {
@@ -73,7 +77,7 @@ describe.each(ENGINES)('secrets stay out of the logs [%s]', (engine: Engine) => 
     // A citizen files and tracks a request; the tracking page itself is opened too.
     const filed = await call(url, 'POST', '/api/repair-requests', {
       body: {
-        name: 'Cidadã Plantada',
+        name: `Cidadã ${PLANTED.name}`,
         phone: PLANTED.phone,
         email: PLANTED.email,
         address: 'Rua do Log, 1',
@@ -91,6 +95,21 @@ describe.each(ENGINES)('secrets stay out of the logs [%s]', (engine: Engine) => 
     // A bad request that carries the phone (a 400 with the payload around).
     await call(url, 'POST', '/api/repair-requests', { body: { phone: PLANTED.phone, email: PLANTED.email } });
     await smtp.waitFor((m) => m.envelopeTo.includes(PLANTED.email), 20_000);
+
+    // An operator looks the citizen up by name and by phone, in the list and in the reports
+    // (JSON, CSV and PDF): the search travels in the query string.
+    for (const q of [PLANTED.name, PLANTED.phone, PLANTED.phoneDigits]) {
+      const search = `q=${encodeURIComponent(q)}`;
+      const list = await call(url, 'GET', `/api/admin/repair-requests?${search}&page=1`, { cookie: admin });
+      expect(list.status).toBe(200);
+      expect(list.json.total).toBeGreaterThanOrEqual(1);
+      for (const path of ['requests', 'requests.csv', 'requests.pdf', 'area.csv']) {
+        const report = await call(url, 'GET', `/api/admin/reports/${path}?${search}&startDate=&status=`, {
+          cookie: admin,
+        });
+        expect(report.status, path).toBe(200);
+      }
+    }
 
     // The reset link: asked for, opened in the browser, used.
     await call(url, 'POST', '/api/admin/request-password-reset', { body: { username } });
@@ -113,6 +132,7 @@ describe.each(ENGINES)('secrets stay out of the logs [%s]', (engine: Engine) => 
       .filter(([, value]) => output.includes(value) || output.includes(encodeURIComponent(value)))
       .map(([name]) => name);
     if (output.replace(/\D/g, '').includes(digits)) found.push('phone digits');
+    if (output.includes('97531')) found.push('part of the phone');
     expect(found, 'secrets found in the server log').toEqual([]);
   });
 });

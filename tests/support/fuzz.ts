@@ -22,6 +22,58 @@ const hostileNumber = fc.constantFrom(
   Number.MIN_VALUE,
   999_999_999_999,
 );
+/**
+ * Ids as a hostile client writes them: past PostgreSQL's integer (2^31-1), past 2^32 and
+ * 2^53, negative, fractional, and the same as text (with signs, spaces, exponents, leading
+ * zeros). Any id field that lets one of these reach the database is a 500 on PostgreSQL.
+ */
+const hostileIdNumber = fc.oneof(
+  fc.constantFrom(
+    2 ** 31 - 1,
+    2 ** 31,
+    2 ** 32,
+    2 ** 53,
+    2 ** 53 + 2,
+    Number.MAX_SAFE_INTEGER,
+    1e21,
+    1e308,
+    -1,
+    -(2 ** 31),
+    -(2 ** 31) - 1,
+    0,
+    1.5,
+    2 ** 31 - 0.5,
+  ),
+  fc.bigInt({ min: 2n ** 31n, max: 2n ** 64n }).map(Number),
+  fc.bigInt({ min: -(2n ** 64n), max: -1n }).map(Number),
+);
+const hostileIdText = fc.oneof(
+  hostileIdNumber.map(String),
+  fc.bigInt({ min: 2n ** 31n, max: 10n ** 30n }).map(String),
+  fc.constantFrom(
+    '2147483648',
+    '4294967296',
+    '9007199254740993',
+    '99999999999999999999',
+    '-2147483649',
+    '-1',
+    '0',
+    '01',
+    '+1',
+    ' 1',
+    '1 ',
+    '1.0',
+    '1e3',
+    '0x7fffffff',
+  ),
+);
+export const hostileId: fc.Arbitrary<unknown> = fc.oneof(hostileIdNumber, hostileIdText);
+/** Hostile ids as a path or query value. */
+export const hostileIdParam: fc.Arbitrary<string> = hostileIdText;
+
+/** Fields that carry an id: `id`, `company`, `companies`, `…Id`, `…Ids`. */
+export const isIdField = (name: string) => /^(id|company|companies)$|Ids?$/.test(name);
+
 const hostileString = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 20 }),
@@ -105,15 +157,21 @@ function shapedValue(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<un
 /** An object with the schema's properties, each shaped, hostile or missing; sometimes with extra keys. */
 export function shapedObject(schema: JsonSchema, depth = 0): fc.Arbitrary<Record<string, unknown>> {
   const entries = Object.entries(schema.properties ?? {});
-  const fields = entries.map(([name, property]) =>
-    fc
+  const fields = entries.map(([name, property]) => {
+    const isArray = (Array.isArray(property.type) ? property.type : [property.type]).includes('array');
+    // An id field gets ids out of range as often as well-shaped values (alone or in a list).
+    const ids = isArray
+      ? fc.array(fc.oneof(hostileId, shapedValue(property.items, depth + 1)), { minLength: 1, maxLength: 4 })
+      : hostileId;
+    return fc
       .oneof(
         { weight: 6, arbitrary: shapedValue(property, depth) },
+        { weight: isIdField(name) ? 6 : 0, arbitrary: ids },
         { weight: 3, arbitrary: hostileValue },
         { weight: 1, arbitrary: fc.constant(undefined) },
       )
-      .map((value) => [name, value] as const),
-  );
+      .map((value) => [name, value] as const);
+  });
   return fc
     .tuple(
       fc.tuple(...fields),
@@ -132,10 +190,11 @@ export function shapedObject(schema: JsonSchema, depth = 0): fc.Arbitrary<Record
     });
 }
 
-/** A query value: shaped, hostile, or repeated. */
-export function queryValue(schema: JsonSchema): fc.Arbitrary<string[]> {
+/** A query value: shaped, hostile (ids out of range for an id), or repeated. */
+export function queryValue(schema: JsonSchema, name = ''): fc.Arbitrary<string[]> {
   const one = fc.oneof(
     { weight: 5, arbitrary: shapedValue(schema).map((v) => (v === undefined ? '' : String(v))) },
+    { weight: isIdField(name) ? 5 : 0, arbitrary: hostileIdParam },
     { weight: 3, arbitrary: hostileString },
   );
   return fc.array(one, { minLength: 1, maxLength: 3 });

@@ -35,6 +35,7 @@ import { usersRoutes } from './features/users/users.routes.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
 import { createLimitStore } from './lib/limit-store.ts';
+import { routedPath } from './lib/routed-path.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler, sendError } from './plugins/errors.ts';
 import { serializeRequest } from './plugins/log-redaction.ts';
@@ -85,11 +86,27 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // not refused: its answer closes the connection (below) and the database closes after.
     return503OnClosing: false,
     routerOptions: { maxParamLength: 200 },
+    // A client that sends half a request and stalls must not hold its connection (and the
+    // body parser) for ever: Fastify's defaults (0) never time out.
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    connectionTimeout: config.CONNECTION_TIMEOUT_MS,
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
     // Fastify's own HTTP/1 server (the same settings), with the fast path in front of its handler.
     serverFactory: (handler, opts) => {
-      const server = createServer(opts.http ?? {}, (req, res) => {
-        if (fastPath === undefined || !fastPath(req, res)) handler(req, res);
-      });
+      const server = createServer(
+        {
+          ...(opts.http as object | undefined),
+          requestTimeout: config.REQUEST_TIMEOUT_MS,
+          // The headers are part of the request: they get no more time than all of it.
+          headersTimeout: config.REQUEST_TIMEOUT_MS,
+          // Node looks for requests past their time every this often (30 s by default, which
+          // would let a short timeout run on for half a minute).
+          connectionsCheckingInterval: Math.min(5000, Math.max(100, Math.floor(config.REQUEST_TIMEOUT_MS / 10))),
+        },
+        (req, res) => {
+          if (fastPath === undefined || !fastPath(req, res)) handler(req, res);
+        },
+      );
       server.keepAliveTimeout = opts.keepAliveTimeout as number;
       server.requestTimeout = opts.requestTimeout as number;
       server.setTimeout(opts.connectionTimeout as number);
@@ -176,7 +193,10 @@ async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promise<void
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/api?');
+    // The path as the router read it: an encoded `/%61pi/...` is an unknown API call, not a page.
+    const path = routedPath(request.url);
+    const wantsPage =
+      request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/api?') && path !== '/api';
     if (hasWeb && wantsPage) {
       // The theme is inlined into the page so it paints with the right colours at once.
       return sendThemedIndex(deps, reply, join(root, 'index.html'));

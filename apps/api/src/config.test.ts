@@ -21,9 +21,20 @@ describe('configuration', () => {
       LOG_LEVEL: 'info',
       NODE_ENV: 'development',
       SHUTDOWN_DRAIN_MS: 5000,
+      REQUEST_TIMEOUT_MS: 30_000,
+      CONNECTION_TIMEOUT_MS: 60_000,
+      KEEP_ALIVE_TIMEOUT_MS: 72_000,
     });
     expect(config.sqlitePath).toMatch(/data\/acende\.db$/);
     expect(config.APP_SECRET.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('refuses a timeout of 0 (never) or below a second', () => {
+    for (const name of ['REQUEST_TIMEOUT_MS', 'CONNECTION_TIMEOUT_MS', 'KEEP_ALIVE_TIMEOUT_MS']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: '0' }), name).toThrow(ConfigError);
+      expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: '999' }), name).toThrow(name);
+      expect(loadConfig({ DATA_DIR: dataDir(), [name]: '1500' })[name as 'REQUEST_TIMEOUT_MS']).toBe(1500);
+    }
   });
 
   it('generates APP_SECRET into the data folder once and keeps it', () => {

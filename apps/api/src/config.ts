@@ -50,6 +50,12 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: int(65_536, 1024, 10_485_760),
   /** How long the admin's SMTP connection test and test e-mail may take; every failure answers after exactly this. */
   SMTP_CHECK_TIMEOUT_MS: int(10_000, 100, 120_000),
+  /** A request's headers and body must arrive within this time, or it is answered 408 and closed. */
+  REQUEST_TIMEOUT_MS: int(30_000, 1000, 3_600_000),
+  /** A connection on which nothing moves for this long is closed. */
+  CONNECTION_TIMEOUT_MS: int(60_000, 1000, 3_600_000),
+  /** How long an idle kept-alive connection waits for its next request (above a proxy's own idle timeout). */
+  KEEP_ALIVE_TIMEOUT_MS: int(72_000, 1000, 3_600_000),
   /** Failed sign-ins from one client address, on any accounts, in 15 minutes before it is refused (on one account: 5). */
   LOGIN_MAX_FAILURES_PER_IP: int(20, 5, 100_000),
   /**

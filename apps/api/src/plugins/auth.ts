@@ -131,8 +131,10 @@ export async function registerAuth(app: FastifyInstance, deps: AppDeps): Promise
   await app.register(cookie);
   app.decorateRequest('admin', null);
 
-  const guard = async (request: FastifyRequest) => {
-    if (STATE_CHANGING.has(request.method) && request.url.startsWith('/api/admin') && isCrossSite(request)) {
+  // Whether a route is under /api/admin is read from the route as registered, not from the
+  // request's URL: the router also matches encoded forms (`/api/%61dmin/logout`).
+  const guardFor = (admin: boolean) => async (request: FastifyRequest) => {
+    if (admin && STATE_CHANGING.has(request.method) && isCrossSite(request)) {
       throw forbidden('errors.crossSite');
     }
     const level = request.routeOptions.config.auth;
@@ -142,6 +144,9 @@ export async function registerAuth(app: FastifyInstance, deps: AppDeps): Promise
     if (level === 'admin' && request.admin.role !== 'admin') throw forbidden();
     if (level === 'operator' && request.admin.role === 'viewer') throw forbidden();
   };
+
+  const adminGuard = guardFor(true);
+  const guard = guardFor(false);
 
   const routes: AdminRoute[] = [];
   adminRoutes.set(app, routes);
@@ -157,7 +162,7 @@ export async function registerAuth(app: FastifyInstance, deps: AppDeps): Promise
     // Only routes that need it get the guard: public calls never run it (the hot path stays lean).
     if (admin || level) {
       const own = route.onRequest;
-      route.onRequest = [guard, ...(Array.isArray(own) ? own : own ? [own] : [])];
+      route.onRequest = [admin ? adminGuard : guard, ...(Array.isArray(own) ? own : own ? [own] : [])];
     }
     if (!admin) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];

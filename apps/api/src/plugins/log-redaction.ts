@@ -1,28 +1,49 @@
-// What the request log may show of a URL: tokens that grant access (the tracking token
-// in ?t=, a reset token in the reset link's path or any *token* parameter) are replaced,
-// so a log reader cannot open a citizen's request or take over an account.
+// What the request log may show of a URL. Query values are people's data more often than
+// not (an operator's search `?q=` holds a citizen's name or phone, a report's filters an
+// address, the geocoder's a position, `?t=` a tracking token), so every value is replaced
+// except those of a short list of keys that only page, sort or pick fixed values. The reset
+// token in the reset link's path is replaced too.
 import type { FastifyRequest } from 'fastify';
 
-const SECRET_PARAM = /^(t|.*token.*)$/i;
+/** Query keys whose values say nothing about a person: paging, fixed choices, ids and dates. */
+const HARMLESS_PARAMS = new Set([
+  'page',
+  'pageSize',
+  'sort',
+  'order',
+  'status',
+  'problemType',
+  'lang',
+  'from',
+  'to',
+  'startDate',
+  'endDate',
+  'companyId',
+  'assigneeId',
+  'assignedToId',
+]);
 const SECRET_PATH = /(\/reset-password\/)[^/?#]+/i;
+const REDACTED = '[redacted]';
 
 export function redactUrl(url: string): string {
   const at = url.indexOf('?');
-  const path = (at < 0 ? url : url.slice(0, at)).replace(SECRET_PATH, '$1[redacted]');
+  const path = (at < 0 ? url : url.slice(0, at)).replace(SECRET_PATH, `$1${REDACTED}`);
   if (at < 0) return path;
   const query = url
     .slice(at + 1)
     .split('&')
     .map((pair) => {
       const eq = pair.indexOf('=');
-      if (eq < 0) return pair;
+      // A bare key (`?Maria`) is a value too.
+      if (eq < 0) return pair === '' || HARMLESS_PARAMS.has(pair) ? pair : REDACTED;
+      if (eq === pair.length - 1) return pair;
       let name = pair.slice(0, eq);
       try {
         name = decodeURIComponent(name);
       } catch {
         // keep the raw name
       }
-      return SECRET_PARAM.test(name) ? `${pair.slice(0, eq)}=[redacted]` : pair;
+      return HARMLESS_PARAMS.has(name) ? pair : `${pair.slice(0, eq)}=${REDACTED}`;
     })
     .join('&');
   return `${path}?${query}`;

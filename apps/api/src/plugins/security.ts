@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
+import { routedPath } from '../lib/routed-path.ts';
 
 /**
  * The security headers of every answer (what helmet sends with these options), built once:
@@ -69,10 +70,12 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   const apiHeaders = apiSecurityHeaders(config);
   const pageApiHeaders = { ...headers, 'cache-control': 'no-store' };
   // Set before the handler, so a route can still change one (its own cache-control, a page's CSP).
+  // Sorted by the path the router matches on: an encoded `/%61pi/...` is an API call too.
   app.addHook('onRequest', (request, reply, done) => {
-    if (!request.url.startsWith('/api/')) reply.headers(headers);
+    const path = routedPath(request.url);
+    if (!path.startsWith('/api/')) reply.headers(headers);
     // The API's own documentation (/api/docs) is a page.
-    else reply.headers(request.url.startsWith('/api/docs') ? pageApiHeaders : apiHeaders);
+    else reply.headers(path.startsWith('/api/docs') ? pageApiHeaders : apiHeaders);
     done();
   });
 

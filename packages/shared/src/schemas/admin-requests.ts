@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../constants.ts';
 import { PROBLEM_TYPES, REQUEST_STATUSES, ROLES } from '../enums.ts';
-import { optionalText } from './fields.ts';
+import { idNumber, isIdText, optionalText } from './fields.ts';
 import { requestStatusSchema } from './repair-requests.ts';
 
 const blank = (value: unknown) => value === undefined || value === null || value === '';
@@ -18,15 +18,17 @@ const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) =>
       return z.NEVER;
     }),
   );
-const optionalId = z.pipe(
-  z.optional(z.string()),
-  z.transform((value, ctx) => {
-    if (blank(value)) return undefined;
-    if (/^[1-9]\d{0,9}$/.test(value as string) && Number(value) <= 2_147_483_647) return Number(value);
-    ctx.issues.push({ code: 'custom', message: 'validation.id.invalid', input: value });
-    return z.NEVER;
-  }),
-);
+/** A query value that is absent, blank, or an id; `invalidKey` names what it should have been. */
+const optionalId = (invalidKey: string) =>
+  z.pipe(
+    z.optional(z.string()),
+    z.transform((value, ctx) => {
+      if (blank(value)) return undefined;
+      if (isIdText(value as string)) return Number(value);
+      ctx.issues.push({ code: 'custom', message: invalidKey, input: value });
+      return z.NEVER;
+    }),
+  );
 /** A date (YYYY-MM-DD, a UTC day) or an instant (ISO-8601); the web app sends instants for local days. */
 const optionalInstant = z.pipe(
   z.optional(z.string()),
@@ -50,8 +52,8 @@ export const adminRequestListQuerySchema = z.object({
   ),
   status: optionalChoice(REQUEST_STATUSES),
   problemType: optionalChoice(PROBLEM_TYPES),
-  companyId: optionalId,
-  assignedToId: optionalId,
+  companyId: optionalId('validation.reports.company'),
+  assignedToId: optionalId('validation.reports.assignee'),
   from: optionalInstant,
   to: optionalInstant,
   page: z.pipe(
@@ -172,13 +174,7 @@ export type AdminRequestDetail = z.infer<typeof adminRequestDetailSchema>;
  */
 export const updateRepairRequestSchema = z.object({
   status: requestStatusSchema,
-  assignedToId: z.optional(
-    z.nullable(
-      z
-        .number({ error: 'validation.assignee.invalid' })
-        .check(z.int('validation.assignee.invalid'), z.positive('validation.assignee.invalid')),
-    ),
-  ),
+  assignedToId: z.optional(z.nullable(idNumber('validation.assignee.invalid'))),
   notes: optionalText(2000),
   updatedAt: z
     .string({ error: 'validation.updatedAt.required' })

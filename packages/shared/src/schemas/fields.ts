@@ -52,19 +52,37 @@ export function numericText(requiredKey: string, invalidKey: string, min: number
   );
 }
 
-/** A positive integer id sent as text or number, as the spec's `company` field. */
-export function idText(requiredKey: string, invalidKey: string) {
+// Ids (requests, companies, accounts): one rule for every field that carries one, in a
+// body, a query or a path. A whole number from 1 to MAX_ID, PostgreSQL's integer: a larger
+// one overflows the column there (a 500 on PostgreSQL, a silent miss on SQLite).
+const ID_DIGITS = /^[1-9]\d{0,9}$/;
+
+/** Whether `text` writes an id: digits without a leading zero, at most MAX_ID. */
+export function isIdText(text: string): boolean {
+  return ID_DIGITS.test(text) && Number(text) <= MAX_ID;
+}
+
+/** An id sent as a JSON number (`assignedToId`, `companies[]`): `invalidKey` for anything else. */
+export function idNumber(invalidKey = 'validation.id.invalid') {
+  return z.number({ error: invalidKey }).check(z.int(invalidKey), z.gte(1, invalidKey), z.lte(MAX_ID, invalidKey));
+}
+
+/** An id sent as text (a path or query value), given to the handler as a number. */
+export function idFromText(invalidKey = 'validation.id.invalid') {
   return z.pipe(
-    z.transform((value: unknown) => (typeof value === 'number' && Number.isInteger(value) ? String(value) : value)),
-    requiredText(requiredKey, 12).check(z.regex(/^[1-9]\d{0,9}$/, invalidKey)),
+    z.string({ error: invalidKey }).check(z.regex(ID_DIGITS, invalidKey), z.refine(isIdText, invalidKey)),
+    z.transform(Number),
   );
 }
 
-/** A route parameter or query value that must be a positive integer (at most 2^31-1). */
-export const idParam = z.pipe(
-  z.string().check(
-    z.regex(/^[1-9]\d{0,9}$/, 'validation.id.invalid'),
-    z.refine((value) => Number(value) <= MAX_ID, 'validation.id.invalid'),
-  ),
-  z.transform(Number),
-);
+/** An id sent as text or number and kept as text, as the spec's `company` field. */
+export function idText(requiredKey: string, invalidKey: string) {
+  return z.pipe(
+    // Any number is read as the text it writes (1.5, 1e+21), which the id rule then judges.
+    z.transform((value: unknown) => (typeof value === 'number' ? String(value) : value)),
+    requiredText(requiredKey, 40).check(z.regex(ID_DIGITS, invalidKey), z.refine(isIdText, invalidKey)),
+  );
+}
+
+/** A route parameter or query value that must be an id. */
+export const idParam = idFromText();

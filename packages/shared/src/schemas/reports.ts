@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { DEFAULT_PAGE_SIZE, MAX_ID, PAGE_SIZES } from '../constants.ts';
 import { PROBLEM_TYPES, REQUEST_STATUSES } from '../enums.ts';
+import { idFromText } from './fields.ts';
 
 export const REPORT_KINDS = ['requests', 'area', 'location-map'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
@@ -51,8 +52,8 @@ const filterFields = {
   q: optionalQuery(
     z.string({ error: 'validation.invalidType' }).check(z.trim(), z.maxLength(100, 'validation.tooLong')),
   ),
-  assigneeId: optionalQuery(positiveInt('validation.reports.assignee')),
-  companyId: optionalQuery(positiveInt('validation.reports.company')),
+  assigneeId: optionalQuery(idFromText('validation.reports.assignee')),
+  companyId: optionalQuery(idFromText('validation.reports.company')),
   problemType: optionalQuery(z.enum(PROBLEM_TYPES, { error: 'validation.problemType.invalid' })),
   /** An area key as areaKey() builds it: "city|district", either part empty when unknown. */
   area: optionalQuery(z.string({ error: 'validation.invalidType' }).check(z.maxLength(400, 'validation.tooLong'))),

@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { PAGE_SIZES, PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { ROLES } from '../enums.ts';
 import { newPasswordField } from './auth.ts';
-import { optionalEmail, requiredText } from './fields.ts';
+import { idNumber, optionalEmail, requiredText } from './fields.ts';
 
 const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._@-]*$/;
 
@@ -21,14 +21,9 @@ const roleField = z.enum(ROLES, { error: 'validation.role.invalid' });
 
 const companiesField = z._default(
   z
-    .array(
-      z
-        .number({ error: 'validation.companies.invalid' })
-        .check(z.int('validation.companies.invalid'), z.positive('validation.companies.invalid')),
-      {
-        error: 'validation.companies.invalid',
-      },
-    )
+    .array(idNumber('validation.companies.invalid'), {
+      error: 'validation.companies.invalid',
+    })
     .check(z.maxLength(100, 'validation.companies.invalid')),
   [],
 );

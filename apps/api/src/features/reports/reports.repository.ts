@@ -3,6 +3,7 @@
 // Exports read rows in keyset batches, so a report of any size is never held whole.
 
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { MAX_ID } from '@acende/shared/constants';
 import type { ProblemType, RequestStatus } from '@acende/shared/enums';
 import { parseAreaKey, type ReportFilters } from '@acende/shared/schemas/reports';
 import { type ExpressionBuilder, type RawBuilder, sql } from 'kysely';
@@ -46,7 +47,7 @@ export function reportWhere(eb: RequestsEb, criteria: ReportCriteria) {
     const like = (column: 'name' | 'phone' | 'address') =>
       sql<boolean>`lower(${sql.ref(`repairRequests.${column}`)}) like ${pattern} escape '\\'`;
     const any = [like('name'), like('phone'), like('address')];
-    if (/^\d{1,10}$/.test(f.q) && Number(f.q) <= 2_147_483_647) {
+    if (/^\d{1,10}$/.test(f.q) && Number(f.q) <= MAX_ID) {
       any.push(sql<boolean>`${sql.ref('repairRequests.id')} = ${Number(f.q)}`);
     }
     conditions.push(eb.or(any));
