@@ -5,6 +5,7 @@
 // is in the database, decision 0004), the sign-ins split between them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Answer, call, createAccount, signIn } from '../support/client.ts';
+import { type Instances, startInstances } from '../support/instances.ts';
 import { createDatabase, ENGINES, type ServerProcess, startServer, type TestDatabase } from '../support/server.ts';
 
 const LIMIT = 5;
@@ -80,22 +81,16 @@ describe('sign-in throttling under 100 concurrent attempts, one server [sqlite]'
 describe.runIf(ENGINES.includes('postgres'))(
   'sign-in throttling under 100 concurrent attempts, two servers on one database [postgres]',
   () => {
-    let database: TestDatabase;
-    let servers: ServerProcess[] = [];
+    let pair: Instances;
     beforeAll(async () => {
-      database = await createDatabase('postgres');
-      // One after the other: the first runs the migrations and creates the first admin.
-      const first = await startServer(database, { label: 'login-throttle-a', env: { TRUST_PROXY: 'off' } });
-      const second = await startServer(database, { label: 'login-throttle-b', env: { TRUST_PROXY: 'off' } });
-      servers = [first, second];
+      pair = await startInstances(2, { label: 'login-throttle', env: { TRUST_PROXY: 'off' } });
     });
     afterAll(async () => {
-      for (const server of servers) await server.stop();
-      await database?.drop();
+      await pair?.close();
     });
 
     it('checks at most 5 passwords across both; the right one sent late to either does not sign in', async () => {
-      const [a, b] = servers.map((s) => s.url) as [string, string];
+      const [a, b] = pair.servers.map((s) => s.url) as [string, string];
       const account = await createAccount(a, await signIn(a), 'viewer');
       const result = await burst([a, b], account.username, [account.password, account.password]);
       expectThrottled(result);

@@ -1,6 +1,6 @@
-// Baseline protections: security headers with a CSP, JSON-only bodies on the API,
-// no caching of API answers (no-store unless a route says otherwise), and per-route rate limits (settings, so load tests can
-// raise them).
+// Baseline protections: security headers with a CSP, JSON-only bodies on the API, and no
+// caching of API answers (no-store unless a route says otherwise), decided on the path the
+// router decodes. Per-route rate limits are plugins/rate-limit.ts, registered by app.ts.
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
