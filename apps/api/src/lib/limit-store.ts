@@ -88,7 +88,10 @@ export function memoryLimitStore(now: () => number = Date.now): LimitStore {
 const NOW_MS = '(extract(epoch from clock_timestamp()) * 1000)::bigint';
 
 // One statement for every request counted in one turn of the event loop: each (limit,
-// client) once, with how many requests it adds; answers the new counts. A client's window
+// client) once, with how many requests it adds; answers the new counts. Rows are taken in
+// (name, key) order, so two batches that overlap (this instance's two at a time, or another
+// instance's) lock their shared rows in the same order and wait instead of deadlocking,
+// which PostgreSQL would end by failing one of them (a 503 to its clients). A client's window
 // opens with its first request, as in memory (windows aligned to the clock would give a
 // burst across a boundary twice the limit); an ended window starts again.
 const HIT_SQL = `with now as (select ${NOW_MS} as ms),
@@ -96,6 +99,7 @@ up as (
   insert into limit_counters as c (name, key, window_end, count)
   select t.name, t.key, now.ms + t.window_ms, t.hits
   from unnest($1::text[], $2::text[], $3::bigint[], $4::int[]) as t(name, key, window_ms, hits), now
+  order by t.name collate "C", t.key collate "C"
   on conflict (name, key) do update set
     count = case when c.window_end <= (select ms from now) then excluded.count else c.count + excluded.count end,
     window_end = case when c.window_end <= (select ms from now) then excluded.window_end else c.window_end end
@@ -111,7 +115,10 @@ up as (
 )
 select up.next_at - $2::bigint - now.ms as wait_ms from up, now`;
 
-const SWEEP_SQL = `delete from limit_counters where window_end < ${NOW_MS}`;
+// Ended windows go; a row a batch holds is skipped (swept next time) rather than waited on,
+// so the sweep never takes part in a deadlock.
+const SWEEP_SQL = `delete from limit_counters where (name, key) in (
+  select name, key from limit_counters where window_end < ${NOW_MS} for update skip locked)`;
 const SWEEP_EVERY_MS = 60_000;
 
 interface Hit {
