@@ -5,13 +5,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { LanguageToggle } from '../../../components/language-toggle.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { PROFILE_QUERY_KEY, useAdminProfile } from '../../../lib/admin-session.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
-import { LanguageToggle } from '../../layout/components/language-toggle.tsx';
 import { type AdminRoute, adminRoutes, NAV_ORDER } from '../admin-routes.tsx';
 import { useLogout } from '../api/logout.ts';
 

@@ -7,15 +7,15 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
+import { Captcha } from '../../../components/captcha/captcha.tsx';
+import { CAPTCHA_QUERY_KEY } from '../../../components/captcha/get-captcha.ts';
+import { LanguageToggle } from '../../../components/language-toggle.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useAdminProfile } from '../../../lib/admin-session.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { CAPTCHA_QUERY_KEY } from '../../captcha/api/get-captcha.ts';
-import { Captcha } from '../../captcha/components/captcha.tsx';
-import { LanguageToggle } from '../../layout/components/language-toggle.tsx';
 import { useLogin } from '../api/login.ts';
 
 export default function LoginPage() {

@@ -2,9 +2,9 @@ import { HEADER_LOGO_MAX_WIDTH_PX } from '@acende/shared/constants';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LanguageToggle } from '../../../components/language-toggle.tsx';
 import { applyTheme } from '../../../lib/theme.ts';
 import { useTheme } from '../api/get-theme.ts';
-import { LanguageToggle } from './language-toggle.tsx';
 
 /** The header of every public page: the logo of the theme settings, or the title when it fails to load. */
 export function PublicHeader() {

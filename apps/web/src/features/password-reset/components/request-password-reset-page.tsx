@@ -5,11 +5,11 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Captcha } from '../../../components/captcha/captcha.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { Captcha } from '../../captcha/components/captcha.tsx';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { ResetLayout } from './reset-layout.tsx';
 

@@ -1,7 +1,7 @@
 // The frame of the two password-reset screens: the same header and card as sign-in.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LanguageToggle } from '../../layout/components/language-toggle.tsx';
+import { LanguageToggle } from '../../../components/language-toggle.tsx';
 
 export function ResetLayout({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation();

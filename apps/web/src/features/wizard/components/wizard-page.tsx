@@ -3,10 +3,10 @@
 import { wizardProgress } from '@acende/shared/constants';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Captcha } from '../../../components/captcha/captcha.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { Captcha } from '../../captcha/components/captcha.tsx';
 import { useCreateRepairRequest } from '../api/create-repair-request.ts';
 import { useEnergyCompanies } from '../api/get-energy-companies.ts';
 import { loadOrReload } from '../lib/reload-on-stale-chunk.ts';

@@ -1,7 +1,7 @@
 // GET /api/captcha: whether a form needs the captcha, which provider and its site key.
 import type { PublicCaptcha } from '@acende/shared/schemas/captcha';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../lib/api-client.ts';
 
 export const CAPTCHA_QUERY_KEY = ['captcha'] as const;
 

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client.ts';
+import { createQueryClient } from '../../lib/query-client.ts';
 import { Captcha } from './captcha.tsx';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -7,9 +7,9 @@ import ptCaptcha from '@acende/shared/i18n/pt/captcha.json';
 import type { CaptchaProvider } from '@acende/shared/schemas/captcha';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
-import { cn } from '../../../lib/cn.ts';
-import { addCatalogue } from '../../../lib/i18n.ts';
+import { cn } from '../../lib/cn.ts';
+import { addCatalogue } from '../../lib/i18n.ts';
+import { Button } from '../ui/button.tsx';
 import type { CaptchaProps } from './captcha.tsx';
 
 addCatalogue('pt', ptCaptcha);

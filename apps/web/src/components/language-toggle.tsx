@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
-import { currentLanguage, setLanguage } from '../../../lib/i18n.ts';
+import { currentLanguage, setLanguage } from '../lib/i18n.ts';
+import { Button } from './ui/button.tsx';
 
 /** Switches between Portuguese and English; the button names the other language. */
 export function LanguageToggle() {

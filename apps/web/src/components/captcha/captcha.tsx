@@ -2,7 +2,7 @@
 // /api/captcha says captcha is off; otherwise it loads the widget code (ALTCHA or the
 // chosen provider) lazily, so none of it weighs on the public first load.
 import { lazy, Suspense } from 'react';
-import { useCaptchaConfig } from '../api/get-captcha.ts';
+import { useCaptchaConfig } from './get-captcha.ts';
 
 const CaptchaWidget = lazy(() => import('./captcha-widget.tsx'));
 
