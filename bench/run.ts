@@ -16,11 +16,11 @@ import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, type CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../apps/api/src/db/schema.ts';
+import { listRequests } from '../apps/api/src/features/admin-requests/admin-requests.list.repository.ts';
 import {
   countByCompanyAndStatus,
   countByStatus,
-  listRequests,
-} from '../apps/api/src/features/admin-requests/admin-requests.repository.ts';
+} from '../apps/api/src/features/admin-requests/request-counters.repository.ts';
 
 const ROOT = join(dirname(new URL(import.meta.url).pathname), '..');
 const args = process.argv.slice(2);

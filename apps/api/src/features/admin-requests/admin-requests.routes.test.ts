@@ -3,7 +3,9 @@ import { beforeAll, describe, expect } from 'vitest';
 import { createAccount, signedIn, type TestAccount } from '../../../test/accounts.ts';
 import { describeEachEngine, it, type TestContext } from '../../../test/engines.ts';
 import { seedRequests } from '../../db/seed-requests.ts';
-import { type ListFilters, listRequests, roughly, SEARCH_WINDOW } from './admin-requests.repository.ts';
+import type { ListFilters } from './admin-requests.filters.ts';
+import { listRequests, SEARCH_WINDOW } from './admin-requests.list.repository.ts';
+import { roughly } from './admin-requests.totals.ts';
 
 const SEEDED = 10_000;
 

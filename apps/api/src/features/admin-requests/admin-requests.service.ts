@@ -18,18 +18,12 @@ import type { Trx } from '../../db/database.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { type AuthAdmin, companyScope } from '../../plugins/auth.ts';
 import { queueStatusUpdateEmail } from '../email/outbox.service.ts';
-import {
-  type Cursor,
-  countByCompanyAndStatus,
-  countByStatus,
-  findRequest,
-  insertEvent,
-  listAssignableAccounts,
-  listEvents,
-  listRequests,
-  listScopedCompanies,
-  updateRequestIfUnchanged,
-} from './admin-requests.repository.ts';
+import type { Cursor } from './admin-requests.filters.ts';
+import { listRequests } from './admin-requests.list.repository.ts';
+import { listAssignableAccounts } from './assignable-accounts.repository.ts';
+import { countByCompanyAndStatus, countByStatus, listScopedCompanies } from './request-counters.repository.ts';
+import { findRequest, listEvents } from './request-detail.repository.ts';
+import { insertEvent, updateRequestIfUnchanged } from './request-updates.repository.ts';
 
 type Reader = Pick<AuthAdmin, 'role' | 'companyIds'>;
 

@@ -1,0 +1,97 @@
+// The scope and the filters of the operators' request list as Kysely conditions. Every
+// read takes the caller's company scope (DECISIONS 3: null = all companies) from here.
+import type { AdminRequestListQuery } from '@acende/shared/schemas/admin-requests';
+import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import type { Dialect } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import { searchCondition } from './admin-requests.search.ts';
+
+export type Scope = number[] | null;
+
+type RequestsQuery<O> = SelectQueryBuilder<Database, 'repairRequests', O>;
+
+/**
+ * A column to filter on. `unindexed` (SQLite, inside a search window) writes it `+column`,
+ * which keeps SQLite from driving the query by that column's index: it has no statistics,
+ * takes `status = ?` for a few rows, and would walk every open request to find the window's.
+ */
+function column(
+  name: `repairRequests.${'companyId' | 'status' | 'problemType' | 'assignedToId' | 'createdAt'}`,
+  unindexed: boolean,
+) {
+  return unindexed ? sql`+${sql.ref(name)}` : sql.ref(name);
+}
+
+export function applyScope<O>(query: RequestsQuery<O>, scope: Scope, unindexed = false): RequestsQuery<O> {
+  if (scope === null) return query;
+  if (scope.length === 0) return query.where(sql<boolean>`1 = 0`);
+  return query.where(column('repairRequests.companyId', unindexed), 'in', scope);
+}
+
+/** The day bounds: a bare date is a whole UTC day; an instant is used as it is. */
+export function lowerBound(from: string): string {
+  return from.length === 10 ? `${from}T00:00:00.000Z` : from;
+}
+export function upperBound(to: string): { op: '<' | '<='; value: string } {
+  if (to.length !== 10) return { op: '<=', value: to };
+  const next = new Date(`${to}T00:00:00.000Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return { op: '<', value: next.toISOString() };
+}
+
+export type ListFilters = Omit<AdminRequestListQuery, 'page' | 'pageSize' | 'cursor'>;
+
+/** Where the next page starts: the last row of the previous one, in the list's order. */
+export interface Cursor {
+  createdAt: string;
+  id: number;
+}
+
+/** A search's window of ids (see searchWindow), and how SQLite reads the rows it holds. */
+export interface Within {
+  ids: number[];
+  /**
+   * SQLite: walk the created_at index from the newest and keep the window's ids, instead
+   * of looking up every id and sorting. Cheaper for the first pages of a dense window.
+   */
+  walkCreated?: boolean;
+}
+
+/** `id` is one of the window's, passed as one parameter so the statement text stays the same. */
+function idIn(dialect: Dialect, within: Within): Expression<SqlBool> {
+  if (dialect === 'postgres') return sql<boolean>`repair_requests.id = any(${within.ids}::integer[])`;
+  // `+id` keeps SQLite from looking the ids up by rowid, so it walks the index it sorts by.
+  const id = within.walkCreated ? sql`+repair_requests.id` : sql`repair_requests.id`;
+  return sql<boolean>`${id} in (select value from json_each(${JSON.stringify(within.ids)}))`;
+}
+
+/**
+ * The filters as conditions. With `within` (a search's window of ids, see searchWindow),
+ * the text condition is replaced by "one of those ids".
+ */
+export function applyFilters<O>(
+  query: RequestsQuery<O>,
+  filters: ListFilters,
+  dialect: Dialect,
+  within?: Within,
+): RequestsQuery<O> {
+  let q = query;
+  const unindexed = within !== undefined && dialect === 'sqlite';
+  const col = (name: Parameters<typeof column>[0]) => column(name, unindexed);
+  if (filters.status) q = q.where(col('repairRequests.status'), '=', filters.status);
+  if (filters.problemType) q = q.where(col('repairRequests.problemType'), '=', filters.problemType);
+  if (filters.companyId) q = q.where(col('repairRequests.companyId'), '=', filters.companyId);
+  if (filters.assignedToId) q = q.where(col('repairRequests.assignedToId'), '=', filters.assignedToId);
+  if (filters.from) q = q.where(col('repairRequests.createdAt'), '>=', lowerBound(filters.from));
+  if (filters.to) {
+    const bound = upperBound(filters.to);
+    q = q.where(col('repairRequests.createdAt'), bound.op, bound.value);
+  }
+  if (within) {
+    q = q.where(idIn(dialect, within));
+  } else if (filters.q) {
+    const text = filters.q;
+    q = q.where((eb: ExpressionBuilder<Database, 'repairRequests'>) => searchCondition(eb, dialect, text));
+  }
+  return q;
+}

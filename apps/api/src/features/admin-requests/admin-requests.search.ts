@@ -1,0 +1,114 @@
+// The text search of the request list, per engine: FTS5 trigram tables on SQLite, trigram
+// GIN indexes on PostgreSQL, and the window of the newest matches a search pages within.
+import { MAX_ID } from '@acende/shared/constants';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { type Db, type Dialect, dialectOf } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+
+/** `%text%` for LIKE with the wildcards of the text itself escaped. */
+function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Shorter queries cannot use the trigram index (SQLite); they fall back to a LIKE scan. */
+const MIN_INDEXED_QUERY = 3;
+
+/** A phrase of an FTS5 query: the text in double quotes, its own quotes doubled. */
+function ftsPhrase(text: string): string {
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+/** What a typed search looks for: the text, its digits, and a request number when it is one. */
+function searchTerms(text: string) {
+  const digits = text.replace(/\D/g, '');
+  const number = /^#?\d{1,10}$/.test(text) ? Number(text.replace('#', '')) : null;
+  // A control character cannot be typed into the box; it would also straddle the fields joined by one.
+  const clean = text.replace(/\p{Cc}/gu, ' ');
+  return {
+    clean,
+    digits,
+    byNumber: number !== null && number <= MAX_ID ? number : null,
+    withDigits: digits.length >= 3,
+    indexed: [...clean].length >= MIN_INDEXED_QUERY,
+  };
+}
+
+/**
+ * The matching rowids of SQLite's two FTS5 trigram indexes (migration 0016), as one
+ * compound select: the text in the name's, or in the phone's and address's, or its digits
+ * in the phone's.
+ */
+function ftsMatches(terms: ReturnType<typeof searchTerms>) {
+  const phrase = ftsPhrase(terms.clean);
+  let contact = `{phone address} : ${phrase}`;
+  if (terms.withDigits) contact += ` OR phone_digits : ${ftsPhrase(terms.digits)}`;
+  return sql`select rowid as id from repair_requests_search_name where repair_requests_search_name match ${phrase}
+    union select rowid from repair_requests_search_contact where repair_requests_search_contact match ${contact}`;
+}
+
+export function searchCondition(
+  eb: ExpressionBuilder<Database, 'repairRequests'>,
+  dialect: Dialect,
+  text: string,
+): Expression<SqlBool> {
+  const terms = searchTerms(text);
+  const { clean, digits, byNumber, withDigits } = terms;
+
+  if (dialect === 'postgres') {
+    // Trigram GIN indexes on the stored folded name, phone and address, and phone digits
+    // (migrations 0006 and 0016).
+    const pattern = containsPattern(clean);
+    const ors: Expression<SqlBool>[] = [
+      sql<boolean>`repair_requests.search_name like acende_fold(${pattern}) escape '\\'`,
+      sql<boolean>`repair_requests.search_contact like acende_fold(${pattern}) escape '\\'`,
+    ];
+    if (withDigits) {
+      ors.push(sql<boolean>`repair_requests.phone_digits like ${containsPattern(digits)} escape '\\'`);
+    }
+    if (byNumber !== null) ors.push(eb('repairRequests.id', '=', byNumber));
+    return eb.or(ors);
+  }
+
+  if (terms.indexed) {
+    // The FTS5 trigram tables (contentless, kept by triggers) give the matching rowids.
+    const numberPart = byNumber !== null ? sql` union all select ${byNumber}` : sql``;
+    return sql<boolean>`repair_requests.id in (${ftsMatches(terms)}${numberPart})`;
+  }
+  // One or two characters: a scan, as before (case-insensitive for ASCII only).
+  const pattern = containsPattern(clean);
+  const like = (column: 'name' | 'phone' | 'address') =>
+    sql<boolean>`lower(${eb.ref(`repairRequests.${column}`)}) like ${pattern} escape '\\'`;
+  const ors: Expression<SqlBool>[] = [like('name'), like('phone'), like('address')];
+  if (byNumber !== null) ors.push(eb('repairRequests.id', '=', byNumber));
+  return eb.or(ors);
+}
+
+/**
+ * The ids of the newest `size` + 1 requests matching the text, newest first. "Newest" is
+ * by id: ids grow with created_at, both assigned at insertion (seedRequests also creates
+ * request i in the i-th slice of its year), so the window holds the first rows of the list.
+ */
+export async function searchWindow(db: Db, text: string, size: number): Promise<number[]> {
+  const dialect = dialectOf(db);
+  const terms = searchTerms(text);
+  if (dialect === 'sqlite' && terms.indexed) {
+    // FTS5 walks a match's rowids in order and SQLite merges the indexes' walks, stopping
+    // at the limit, never reading them all.
+    const numberPart =
+      terms.byNumber !== null ? sql` union select id from repair_requests where id = ${terms.byNumber}` : sql``;
+    const { rows } = await sql<{
+      id: number;
+    }>`${ftsMatches(terms)}${numberPart} order by 1 desc limit ${size + 1}`.execute(db);
+    return rows.map((row) => Number(row.id));
+  }
+  // PostgreSQL: the planner picks the trigram index for rare text and walks the primary
+  // key backwards for common text. SQLite's short queries: a scan that stops at the limit.
+  const rows = await db
+    .selectFrom('repairRequests')
+    .select('repairRequests.id')
+    .where((eb) => searchCondition(eb, dialect, text))
+    .orderBy('repairRequests.id', 'desc')
+    .limit(size + 1)
+    .execute();
+  return rows.map((row) => Number(row.id));
+}

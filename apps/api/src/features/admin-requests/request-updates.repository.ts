@@ -1,0 +1,47 @@
+// An operator's change to a request: the row, written only if nobody changed it since it
+// was read, and the history event that records it, in the caller's transaction.
+import type { RequestStatus } from '@acende/shared/enums';
+import type { Trx } from '../../db/database.ts';
+
+/**
+ * Writes the change only if nobody changed the row since `expectedUpdatedAt`
+ * (optimistic concurrency); answers whether it did.
+ */
+export async function updateRequestIfUnchanged(
+  trx: Trx,
+  id: number,
+  expectedUpdatedAt: string,
+  values: {
+    status: RequestStatus;
+    assignedToId: number | null;
+    assignedTo: string | null;
+    notes: string | null;
+    updatedAt: string;
+  },
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('repairRequests')
+    .set(values)
+    .where('id', '=', id)
+    .where('updatedAt', '=', expectedUpdatedAt)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function insertEvent(
+  trx: Trx,
+  event: {
+    requestId: number;
+    kind: string;
+    actorId: number;
+    actorName: string;
+    fromStatus: RequestStatus | null;
+    toStatus: RequestStatus | null;
+    assignedToId: number | null;
+    assignedTo: string | null;
+    notes: string | null;
+    createdAt: string;
+  },
+): Promise<void> {
+  await trx.insertInto('requestEvents').values(event).execute();
+}
