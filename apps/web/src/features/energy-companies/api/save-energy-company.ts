@@ -1,7 +1,8 @@
 import type { AdminEnergyCompany, EnergyCompanyInput } from '@acende/shared/schemas/energy-companies';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ADMIN_COMPANIES_KEY } from '../../../lib/admin-energy-companies.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { COMPANIES_KEY } from './get-energy-companies.ts';
+import { PUBLIC_COMPANIES_KEY } from '../../../lib/public-energy-companies.ts';
 
 /** Creates (no id) or updates a company. */
 export const saveEnergyCompany = (input: EnergyCompanyInput & { id?: number }) => {
@@ -16,9 +17,9 @@ export function useSaveEnergyCompany() {
   return useMutation({
     mutationFn: saveEnergyCompany,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: COMPANIES_KEY });
+      void queryClient.invalidateQueries({ queryKey: ADMIN_COMPANIES_KEY });
       // The public wizard's list, if this tab has it cached.
-      void queryClient.invalidateQueries({ queryKey: ['energy-companies'] });
+      void queryClient.invalidateQueries({ queryKey: PUBLIC_COMPANIES_KEY });
     },
   });
 }

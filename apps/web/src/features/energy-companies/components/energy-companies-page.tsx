@@ -10,14 +10,14 @@ import { CompanyIcon } from '../../../components/ui/company-icon.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { useAdminEnergyCompanies } from '../../../lib/admin-energy-companies.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useDeleteEnergyCompany } from '../api/delete-energy-company.ts';
-import { useEnergyCompanies } from '../api/get-energy-companies.ts';
 import { EnergyCompanyForm } from './energy-company-form.tsx';
 
 export default function EnergyCompaniesPage() {
   const { t } = useTranslation();
-  const companies = useEnergyCompanies();
+  const companies = useAdminEnergyCompanies();
   const remove = useDeleteEnergyCompany();
   // null: no form; 'new': creating; a company: editing it.
   const [editing, setEditing] = useState<AdminEnergyCompany | 'new' | null>(null);

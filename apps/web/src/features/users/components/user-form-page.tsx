@@ -11,9 +11,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { inputClass, TextField } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { useAdminEnergyCompanies } from '../../../lib/admin-energy-companies.ts';
 import { useAdminProfile } from '../../../lib/admin-session.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { useCompaniesForUsers } from '../api/get-energy-companies.ts';
 import { useUser } from '../api/get-users.ts';
 import { useSaveUser } from '../api/save-user.ts';
 
@@ -53,7 +53,7 @@ function UserForm({ user }: { user: User | undefined }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const me = useAdminProfile().data;
-  const companies = useCompaniesForUsers();
+  const companies = useAdminEnergyCompanies();
   const save = useSaveUser(user?.id);
   const editing = user !== undefined;
   const self = editing && me?.id === user.id;

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { CompanyIcon } from '../../../components/ui/company-icon.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
-import { useEnergyCompanies } from '../api/get-energy-companies.ts';
+import { usePublicEnergyCompanies } from '../../../lib/public-energy-companies.ts';
 
 export interface CompanyStepProps {
   company: string;
@@ -20,7 +20,7 @@ export interface CompanyStepProps {
 
 export function CompanyStep({ company, submitting, onCompany, onBack, onSubmit, captcha }: CompanyStepProps) {
   const { t } = useTranslation();
-  const companies = useEnergyCompanies();
+  const companies = usePublicEnergyCompanies();
   const list = companies.data ?? [];
   const unavailable = companies.isPending || companies.isError || list.length === 0;
 

@@ -7,8 +7,8 @@ import { Captcha } from '../../../components/captcha/captcha.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { usePublicEnergyCompanies } from '../../../lib/public-energy-companies.ts';
 import { useCreateRepairRequest } from '../api/create-repair-request.ts';
-import { useEnergyCompanies } from '../api/get-energy-companies.ts';
 import { loadOrReload } from '../lib/reload-on-stale-chunk.ts';
 import { submissionKey, toCreateInput, useWizardState } from '../lib/wizard-state.ts';
 import { ContactStep } from './contact-step.tsx';
@@ -48,7 +48,7 @@ export function WizardPage() {
   const { data, result, update, updateLocation, complete, reset } = useWizardState();
   const create = useCreateRepairRequest();
   const [captchaToken, setCaptchaToken] = useState<string | undefined>(undefined);
-  const companies = useEnergyCompanies();
+  const companies = usePublicEnergyCompanies();
   const [companyName, setCompanyName] = useState<string | undefined>(undefined);
   const step = result ? 4 : data.step;
   const heading = useRef<HTMLHeadingElement>(null);
