@@ -10,7 +10,7 @@ const trackingRoute = () =>
   import('../features/tracking/components/tracking-page.tsx').then((module) => ({ Component: module.default }));
 
 // The administrator app is a separate chunk (and its catalogues with it): the public first load never carries it.
-const AdminApp = lazy(() => import('../features/admin-shell/admin-app.tsx'));
+const AdminApp = lazy(() => import('./admin/admin-app.tsx'));
 
 export function createRouter() {
   return createBrowserRouter([

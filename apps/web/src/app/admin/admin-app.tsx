@@ -3,7 +3,7 @@
 import './load-catalogues.ts';
 import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { NotFoundPage } from '../layout/components/not-found-page.tsx';
+import { NotFoundPage } from '../../features/layout/components/not-found-page.tsx';
 import { adminRoutes, publicAdminRoutes } from './admin-routes.tsx';
 import { AdminLayout } from './components/admin-layout.tsx';
 import { ProfileSpinner, RequireAdmin, RequireProfile } from './components/route-guards.tsx';

@@ -38,22 +38,22 @@ export interface AdminRoute {
   navKey?: AdminNavKey;
 }
 
-const DashboardPage = lazy(() => import('../dashboard/components/dashboard-page.tsx'));
-const ChangePasswordPage = lazy(() => import('../auth/components/change-password-page.tsx'));
-const UsersPage = lazy(() => import('../users/components/users-page.tsx'));
-const UserFormPage = lazy(() => import('../users/components/user-form-page.tsx'));
-const EmailSettingsPage = lazy(() => import('../email-settings/components/email-settings-page.tsx'));
-const RequestsPage = lazy(() => import('../requests/components/requests-page.tsx'));
-const RequestDetailPage = lazy(() => import('../requests/components/request-detail-page.tsx'));
-const MyQueuePage = lazy(() => import('../my-queue/components/my-queue-page.tsx'));
-const EnergyCompaniesPage = lazy(() => import('../energy-companies/components/energy-companies-page.tsx'));
+const DashboardPage = lazy(() => import('../../features/dashboard/components/dashboard-page.tsx'));
+const ChangePasswordPage = lazy(() => import('../../features/auth/components/change-password-page.tsx'));
+const UsersPage = lazy(() => import('../../features/users/components/users-page.tsx'));
+const UserFormPage = lazy(() => import('../../features/users/components/user-form-page.tsx'));
+const EmailSettingsPage = lazy(() => import('../../features/email-settings/components/email-settings-page.tsx'));
+const RequestsPage = lazy(() => import('../../features/requests/components/requests-page.tsx'));
+const RequestDetailPage = lazy(() => import('../../features/requests/components/request-detail-page.tsx'));
+const MyQueuePage = lazy(() => import('../../features/my-queue/components/my-queue-page.tsx'));
+const EnergyCompaniesPage = lazy(() => import('../../features/energy-companies/components/energy-companies-page.tsx'));
 
-const ReportsMenuPage = lazy(() => import('../reports/components/reports-menu-page.tsx'));
-const RequestsReportPage = lazy(() => import('../reports/components/requests-report-page.tsx'));
-const AreaReportPage = lazy(() => import('../reports/components/area-report-page.tsx'));
-const LocationMapReportPage = lazy(() => import('../reports/components/location-map-report-page.tsx'));
-const ThemeSettingsPage = lazy(() => import('../theme-settings/components/theme-settings-page.tsx'));
-const CaptchaSettingsPage = lazy(() => import('../captcha-settings/components/captcha-settings-page.tsx'));
+const ReportsMenuPage = lazy(() => import('../../features/reports/components/reports-menu-page.tsx'));
+const RequestsReportPage = lazy(() => import('../../features/reports/components/requests-report-page.tsx'));
+const AreaReportPage = lazy(() => import('../../features/reports/components/area-report-page.tsx'));
+const LocationMapReportPage = lazy(() => import('../../features/reports/components/location-map-report-page.tsx'));
+const ThemeSettingsPage = lazy(() => import('../../features/theme-settings/components/theme-settings-page.tsx'));
+const CaptchaSettingsPage = lazy(() => import('../../features/captcha-settings/components/captcha-settings-page.tsx'));
 
 export const adminRoutes: AdminRoute[] = [
   { path: 'reports', element: <ReportsMenuPage />, level: 'any', navKey: 'reports' },
@@ -74,9 +74,11 @@ export const adminRoutes: AdminRoute[] = [
   { path: 'energy-companies', element: <EnergyCompaniesPage />, level: 'admin', navKey: 'energyCompanies' },
 ];
 
-const LoginPage = lazy(() => import('../auth/components/login-page.tsx'));
-const RequestPasswordResetPage = lazy(() => import('../password-reset/components/request-password-reset-page.tsx'));
-const ResetPasswordPage = lazy(() => import('../password-reset/components/reset-password-page.tsx'));
+const LoginPage = lazy(() => import('../../features/auth/components/login-page.tsx'));
+const RequestPasswordResetPage = lazy(
+  () => import('../../features/password-reset/components/request-password-reset-page.tsx'),
+);
+const ResetPasswordPage = lazy(() => import('../../features/password-reset/components/reset-password-page.tsx'));
 
 /** Screens for people who are not signed in (sign-in, password reset). */
 export const publicAdminRoutes: { path: string; element: ReactElement }[] = [
