@@ -1,30 +1,17 @@
 // Authorisation in one place. A route declares `config: { auth: 'any' | 'operator' | 'admin' }`
 // (operator = admin or user; viewer is read-only); this plugin loads the signed-in
-// account from its session cookie and answers 401/403 before the handler runs.
+// account from its session cookie (features/auth/sessions.service.ts) and answers 401/403
+// before the handler runs.
 // Routes without `auth` are public and never touch sessions (the hot path stays lean).
 // It also refuses cross-site state changes on /api/admin.
 
-import type { Role } from '@acende/shared/enums';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps.ts';
-import { findSessionAccount, touchSession } from '../features/auth/sessions.repository.ts';
+import { type AuthAdmin, loadAdmin } from '../features/auth/sessions.service.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
-import { hashToken } from '../lib/tokens.ts';
 
 export type AuthLevel = 'any' | 'operator' | 'admin';
-
-export interface AuthAdmin {
-  id: number;
-  username: string;
-  name: string;
-  email: string | null;
-  role: Role;
-  language: 'pt' | 'en';
-  /** Companies this account is linked to; empty means all (DECISIONS 3). */
-  companyIds: number[];
-  sessionHash: string;
-}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -33,32 +20,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     admin: AuthAdmin | null;
   }
-}
-
-export const SESSION_IDLE_MS = 60 * 60 * 1000;
-export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
-const TOUCH_EVERY_MS = 60 * 1000;
-
-export function sessionCookieName(deps: AppDeps): string {
-  return deps.config.NODE_ENV === 'production' ? '__Host-acende_session' : 'acende_session';
-}
-
-export function sessionCookieOptions(deps: AppDeps) {
-  return {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax' as const,
-    secure: deps.config.NODE_ENV === 'production',
-  };
-}
-
-/**
- * Company scope of an account for repositories: null means every company (admins and
- * accounts with no links), otherwise the list of company ids it may see.
- */
-export function companyScope(admin: Pick<AuthAdmin, 'role' | 'companyIds'>): number[] | null {
-  if (admin.role === 'admin' || admin.companyIds.length === 0) return null;
-  return admin.companyIds;
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -76,34 +37,6 @@ function isCrossSite(request: FastifyRequest): boolean {
     }
   }
   return false;
-}
-
-export async function loadAdmin(deps: AppDeps, request: FastifyRequest): Promise<AuthAdmin | null> {
-  const token = request.cookies[sessionCookieName(deps)];
-  if (!token) return null;
-  return loadAdminBySession(deps, hashToken(token));
-}
-
-/** The account behind a live session (by the stored hash of its id), or null when none or expired. */
-export async function loadAdminBySession(deps: AppDeps, idHash: string): Promise<AuthAdmin | null> {
-  const now = deps.clock.now();
-  const account = await findSessionAccount(deps.db, idHash);
-  if (!account) return null;
-  const idleUntil = new Date(account.lastSeenAt).getTime() + SESSION_IDLE_MS;
-  if (idleUntil <= now.getTime() || new Date(account.expiresAt).getTime() <= now.getTime()) return null;
-  if (now.getTime() - new Date(account.lastSeenAt).getTime() > TOUCH_EVERY_MS) {
-    await touchSession(deps.db, idHash, now.toISOString());
-  }
-  return {
-    id: account.adminId,
-    username: account.username,
-    name: account.name,
-    email: account.email,
-    role: account.role as Role,
-    language: account.language === 'en' ? 'en' : 'pt',
-    companyIds: account.companyIds,
-    sessionHash: idHash,
-  };
 }
 
 export interface AdminRoute {

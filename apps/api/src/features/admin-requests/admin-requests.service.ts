@@ -16,7 +16,7 @@ import type {
 import type { AppDeps } from '../../app-deps.ts';
 import type { Trx } from '../../db/database.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
-import { type AuthAdmin, companyScope } from '../../plugins/auth.ts';
+import { type AuthAdmin, companyScope } from '../auth/sessions.service.ts';
 import { queueStatusUpdateEmail } from '../email/outbox.service.ts';
 import type { Cursor } from './admin-requests.filters.ts';
 import { listRequests } from './admin-requests.list.repository.ts';

@@ -8,7 +8,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import { type AuthAdmin, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../plugins/auth.ts';
+import { type AuthAdmin, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './sessions.service.ts';
 import { effectiveCaptcha } from '../captcha/captcha.service.ts';
 import {
   companyIdsOf,

@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { requestLanguage } from '../../lib/language.ts';
-import type { AuthAdmin } from '../../plugins/auth.ts';
+import type { AuthAdmin } from '../auth/sessions.service.ts';
 import {
   type ExportFormat,
   exportReport,

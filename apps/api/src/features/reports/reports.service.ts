@@ -21,7 +21,7 @@ import {
 } from '@acende/shared/schemas/reports';
 import type { AppDeps } from '../../app-deps.ts';
 import { iso } from '../../lib/clock.ts';
-import { type AuthAdmin, companyScope } from '../../plugins/auth.ts';
+import { type AuthAdmin, companyScope } from '../auth/sessions.service.ts';
 import { csvChunks, textCell } from './reports.csv.ts';
 import {
   areaLabel,

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import { loadAdminBySession, sessionCookieName, sessionCookieOptions } from '../../plugins/auth.ts';
+import { loadAdminBySession, sessionCookieName, sessionCookieOptions } from '../auth/sessions.service.ts';
 import { startSession } from '../auth/auth.service.ts';
 import { createUser, getUser, listUsers, updateUser } from './users.service.ts';
 

@@ -1,0 +1,73 @@
+// Who is signed in: the account behind a session cookie, the session's lifetimes and the
+// cookie's name and options. The auth plugin (plugins/auth.ts) and the sign-in routes use it.
+import type { Role } from '@acende/shared/enums';
+import type { FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app-deps.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import { findSessionAccount, touchSession } from './sessions.repository.ts';
+
+export interface AuthAdmin {
+  id: number;
+  username: string;
+  name: string;
+  email: string | null;
+  role: Role;
+  language: 'pt' | 'en';
+  /** Companies this account is linked to; empty means all (DECISIONS 3). */
+  companyIds: number[];
+  sessionHash: string;
+}
+
+export const SESSION_IDLE_MS = 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+const TOUCH_EVERY_MS = 60 * 1000;
+
+export function sessionCookieName(deps: AppDeps): string {
+  return deps.config.NODE_ENV === 'production' ? '__Host-acende_session' : 'acende_session';
+}
+
+export function sessionCookieOptions(deps: AppDeps) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: deps.config.NODE_ENV === 'production',
+  };
+}
+
+/**
+ * Company scope of an account for repositories: null means every company (admins and
+ * accounts with no links), otherwise the list of company ids it may see.
+ */
+export function companyScope(admin: Pick<AuthAdmin, 'role' | 'companyIds'>): number[] | null {
+  if (admin.role === 'admin' || admin.companyIds.length === 0) return null;
+  return admin.companyIds;
+}
+
+export async function loadAdmin(deps: AppDeps, request: FastifyRequest): Promise<AuthAdmin | null> {
+  const token = request.cookies[sessionCookieName(deps)];
+  if (!token) return null;
+  return loadAdminBySession(deps, hashToken(token));
+}
+
+/** The account behind a live session (by the stored hash of its id), or null when none or expired. */
+export async function loadAdminBySession(deps: AppDeps, idHash: string): Promise<AuthAdmin | null> {
+  const now = deps.clock.now();
+  const account = await findSessionAccount(deps.db, idHash);
+  if (!account) return null;
+  const idleUntil = new Date(account.lastSeenAt).getTime() + SESSION_IDLE_MS;
+  if (idleUntil <= now.getTime() || new Date(account.expiresAt).getTime() <= now.getTime()) return null;
+  if (now.getTime() - new Date(account.lastSeenAt).getTime() > TOUCH_EVERY_MS) {
+    await touchSession(deps.db, idHash, now.toISOString());
+  }
+  return {
+    id: account.adminId,
+    username: account.username,
+    name: account.name,
+    email: account.email,
+    role: account.role as Role,
+    language: account.language === 'en' ? 'en' : 'pt',
+    companyIds: account.companyIds,
+    sessionHash: idHash,
+  };
+}
