@@ -15,9 +15,9 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { readSetting, writeSetting } from '../site-settings/site-settings.repository.ts';
-import { invalidateThemedIndex } from '../site-settings/themed-index.ts';
+import { invalidateThemedIndex } from '../site-settings/themed-index-cache.ts';
 import { markChallengeSpent } from './captcha.repository.ts';
-import { openSecret, sealSecret } from './secret-box.ts';
+import { CAPTCHA_PURPOSE, openSecret, sealSecret } from '../../lib/secret-box.ts';
 
 export const CAPTCHA_KEY = 'captcha';
 
@@ -73,7 +73,7 @@ export async function effectiveCaptcha(deps: AppDeps): Promise<{
   if (!deps.config.CAPTCHA) return { enabled: false, provider: 'altcha', siteKey: null, secretKey: null };
   const stored = await readStored(deps);
   const enabled = stored.enabled;
-  const secretKey = stored.secretKey ? openSecret(deps.config.APP_SECRET, stored.secretKey) : null;
+  const secretKey = stored.secretKey ? openSecret(deps.config.APP_SECRET, CAPTCHA_PURPOSE, stored.secretKey) : null;
   if (stored.provider !== 'altcha' && stored.siteKey && secretKey) {
     return { enabled, provider: stored.provider, siteKey: stored.siteKey, secretKey };
   }
@@ -103,7 +103,7 @@ export async function saveCaptchaSettings(
       throw badRequest('validation.captcha.secretKey', { secretKey: 'validation.captcha.secretKey' });
     }
   } else {
-    secretKey = input.secretKey ? sealSecret(deps.config.APP_SECRET, input.secretKey) : null;
+    secretKey = input.secretKey ? sealSecret(deps.config.APP_SECRET, CAPTCHA_PURPOSE, input.secretKey) : null;
   }
   const next: StoredCaptcha = {
     enabled: input.enabled,

@@ -7,7 +7,7 @@ import { signedIn } from '../../../test/accounts.ts';
 import { describeEachEngine, it } from '../../../test/engines.ts';
 import { writeSetting } from './site-settings.repository.ts';
 import { THEME_KEY } from './site-settings.service.ts';
-import { invalidateThemedIndex } from './themed-index.ts';
+import { invalidateThemedIndex } from './themed-index-cache.ts';
 
 const webDist = mkdtempSync(join(tmpdir(), 'acende-web-'));
 writeFileSync(

@@ -18,7 +18,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { readSetting, writeSetting } from './site-settings.repository.ts';
 import { sanitizeSvg, UnsafeSvgError } from './svg-sanitizer.ts';
-import { invalidateThemedIndex } from './themed-index.ts';
+import { invalidateThemedIndex } from './themed-index-cache.ts';
 
 export const THEME_KEY = 'theme';
 export const MAP_KEY = 'map';

@@ -1,7 +1,7 @@
 // index.html with the current theme inlined (a <style> of CSS variables in the head),
 // so the first paint already has the admin's colours: no flash of the default theme.
-// Kept in memory per app, rebuilt on a theme save and at most every 30 s otherwise
-// (other instances sharing the database catch up within that time).
+// Kept in memory per app (themed-index-cache.ts), rebuilt on a theme save and at most every
+// 30 s otherwise (other instances sharing the database catch up within that time).
 import { readFile } from 'node:fs/promises';
 import { type PublicTheme, themeCssRule } from '@acende/shared/schemas/theme';
 import type { FastifyReply } from 'fastify';
@@ -9,21 +9,9 @@ import type { AppDeps } from '../../app-deps.ts';
 import { effectiveCaptcha } from '../captcha/captcha.service.ts';
 import { captchaCspSources } from '../captcha/captcha-csp.ts';
 import { readPublicTheme } from './site-settings.service.ts';
+import { freshThemedIndex, keepThemedIndex, type ThemedPage } from './themed-index-cache.ts';
 
-const TTL_MS = 30_000;
-
-interface CachedPage {
-  html: string;
-  csp: Record<string, string[]>;
-  builtAt: number;
-}
-
-const pages = new WeakMap<AppDeps, CachedPage>();
 const templates = new Map<string, string>();
-
-export function invalidateThemedIndex(deps: AppDeps): void {
-  pages.delete(deps);
-}
 
 const escapeAttr = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -50,7 +38,7 @@ export function injectTheme(template: string, theme: PublicTheme): string {
   return withColour.includes('</head>') ? replaceFirst(withColour, '</head>', `${head}</head>`) : head + withColour;
 }
 
-async function build(deps: AppDeps, indexPath: string): Promise<CachedPage> {
+async function build(deps: AppDeps, indexPath: string): Promise<ThemedPage> {
   let template = templates.get(indexPath);
   if (template === undefined) {
     template = await readFile(indexPath, 'utf8');
@@ -79,10 +67,10 @@ function extendCsp(header: string, extra: Record<string, string[]>): string {
 
 /** Sends the themed index.html for a client route. */
 export async function sendThemedIndex(deps: AppDeps, reply: FastifyReply, indexPath: string): Promise<FastifyReply> {
-  let page = pages.get(deps);
-  if (!page || Date.now() - page.builtAt > TTL_MS) {
+  let page = freshThemedIndex(deps);
+  if (!page) {
     page = await build(deps, indexPath);
-    pages.set(deps, page);
+    keepThemedIndex(deps, page);
   }
   const csp = reply.getHeader('content-security-policy');
   if (typeof csp === 'string' && Object.keys(page.csp).length) {
