@@ -11,7 +11,7 @@ import type { Db } from '../../db/database.ts';
 import { iso } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { readSetting, writeSetting } from '../site-settings/site-settings.repository.ts';
-import { decryptSecret, encryptSecret } from './secret-box.ts';
+import { openSecret, sealSecret } from '../../lib/secret-box.ts';
 
 export const EMAIL_SETTINGS_KEY = 'email';
 const PASSWORD_PURPOSE = 'smtp-password';
@@ -78,7 +78,7 @@ export async function saveEmailSettings(deps: AppDeps, input: EmailSettings): Pr
       ? current.auth.passSealed
       : pass === ''
         ? null
-        : encryptSecret(deps.config.APP_SECRET, PASSWORD_PURPOSE, pass);
+        : sealSecret(deps.config.APP_SECRET, PASSWORD_PURPOSE, pass);
   const next: StoredEmailSettings = {
     enabled: input.enabled,
     host: input.host,
@@ -107,7 +107,7 @@ export async function readSmtpSettings(deps: AppDeps, db: Db = deps.db): Promise
 
 function unsealPassword(deps: AppDeps, stored: StoredEmailSettings): string {
   return stored.auth.passSealed
-    ? (decryptSecret(deps.config.APP_SECRET, PASSWORD_PURPOSE, stored.auth.passSealed) ?? '')
+    ? (openSecret(deps.config.APP_SECRET, PASSWORD_PURPOSE, stored.auth.passSealed) ?? '')
     : '';
 }
 
