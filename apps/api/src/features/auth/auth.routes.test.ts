@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
 import { createAccount, signedIn, signIn } from '../../../test/accounts.ts';
 import { describeEachEngine, it } from '../../../test/engines.ts';
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './sessions.service.ts';
 import { LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_SOURCE, LOGIN_SLOWDOWN_MS, LOGIN_WINDOW_MS } from './login-throttle.ts';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './sessions.service.ts';
 
 let clientCounter = 0;
 /** A client address of its own, so one test's failures do not throttle another's. */

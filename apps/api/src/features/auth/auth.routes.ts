@@ -5,10 +5,10 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import { loadAdmin, loadAdminBySession, sessionCookieName, sessionCookieOptions } from './sessions.service.ts';
 import { verifyCaptchaOrThrow } from '../captcha/captcha.service.ts';
 import { changeOwnPassword, endSession, logIn, toProfile } from './auth.service.ts';
 import { LoginThrottledError } from './login-throttle.ts';
+import { loadAdmin, loadAdminBySession, sessionCookieName, sessionCookieOptions } from './sessions.service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const meta = (request: { headers: Record<string, unknown>; ip: string }) => ({

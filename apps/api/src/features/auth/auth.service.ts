@@ -8,7 +8,6 @@ import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import { type AuthAdmin, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './sessions.service.ts';
 import { effectiveCaptcha } from '../captcha/captcha.service.ts';
 import {
   companyIdsOf,
@@ -18,6 +17,7 @@ import {
 } from './accounts.repository.ts';
 import { LOGIN_SLOWDOWN_MS, reserveLoginAttempt } from './login-throttle.ts';
 import { deleteExpiredSessions, deleteSession, deleteSessionsOf, insertSession } from './sessions.repository.ts';
+import { type AuthAdmin, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './sessions.service.ts';
 
 export interface ClientMeta {
   userAgent: string | null;

@@ -14,10 +14,10 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
+import { CAPTCHA_PURPOSE, openSecret, sealSecret } from '../../lib/secret-box.ts';
 import { readSetting, writeSetting } from '../site-settings/site-settings.repository.ts';
 import { invalidateThemedIndex } from '../site-settings/themed-index-cache.ts';
 import { markChallengeSpent } from './captcha.repository.ts';
-import { CAPTCHA_PURPOSE, openSecret, sealSecret } from '../../lib/secret-box.ts';
 
 export const CAPTCHA_KEY = 'captcha';
 

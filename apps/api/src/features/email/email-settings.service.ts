@@ -10,8 +10,8 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/database.ts';
 import { iso } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { readSetting, writeSetting } from '../site-settings/site-settings.repository.ts';
 import { openSecret, sealSecret } from '../../lib/secret-box.ts';
+import { readSetting, writeSetting } from '../site-settings/site-settings.repository.ts';
 
 export const EMAIL_SETTINGS_KEY = 'email';
 const PASSWORD_PURPOSE = 'smtp-password';

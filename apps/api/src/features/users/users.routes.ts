@@ -11,8 +11,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import { loadAdminBySession, sessionCookieName, sessionCookieOptions } from '../auth/sessions.service.ts';
 import { startSession } from '../auth/auth.service.ts';
+import { loadAdminBySession, sessionCookieName, sessionCookieOptions } from '../auth/sessions.service.ts';
 import { createUser, getUser, listUsers, updateUser } from './users.service.ts';
 
 const errors = {

@@ -8,8 +8,8 @@ import type { Db, Trx } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import type { AuthAdmin } from '../auth/sessions.service.ts';
 import { deleteSessionsOf } from '../auth/sessions.repository.ts';
+import type { AuthAdmin } from '../auth/sessions.service.ts';
 import {
   companiesOf,
   countUsers,
