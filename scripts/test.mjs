@@ -73,7 +73,7 @@ rmSync(join(root, 'e2e/test-results/results.json'), { force: true });
 
 if (!only || only === 'static') {
   run('types', 'npm', ['run', 'typecheck']);
-  run('lint', 'npx', ['biome', 'check', '.']);
+  run('lint', 'npm', ['run', 'lint']);
 }
 if (!only || only === 'unit') {
   run('unit and API (SQLite + PostgreSQL)', 'npx', [
