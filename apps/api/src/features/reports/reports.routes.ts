@@ -16,14 +16,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import type { AuthAdmin } from '../auth/sessions.service.ts';
-import {
-  type ExportFormat,
-  exportReport,
-  getAreaReport,
-  getLocationMapReport,
-  getReportOptions,
-  getRequestsReport,
-} from './reports.service.ts';
+import { type ExportFormat, exportReport } from './reports.export.ts';
+import { getAreaReport, getLocationMapReport, getReportOptions, getRequestsReport } from './reports.service.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 

@@ -1,0 +1,154 @@
+// The columns and cells of each report kind's export, for the PDF table and the CSV file,
+// read from the database in batches as the writer asks for them.
+import { type Language, REQUEST_STATUSES } from '@acende/shared/enums';
+import { translate } from '@acende/shared/i18n/catalogues';
+import type { AreaReportRow, MapPoint, RequestsReportRow } from '@acende/shared/schemas/reports';
+import type { AppDeps } from '../../app-deps.ts';
+import { textCell } from './reports.csv.ts';
+import { areaLabel, formatDateTime, formatDuration, formatNumber } from './reports.format.ts';
+import { iteratePoints, iterateRequestRows, type ReportCriteria } from './reports.repository.ts';
+import { buildAreaRows, toPoint, toRequestRow } from './reports.rows.ts';
+
+interface ExportSpec {
+  columns: { key: string; width: number; align?: 'left' | 'right' }[];
+  csvHeader: string[];
+  pdfRows: AsyncIterable<string[][]>;
+  csvRows: AsyncIterable<string[][]>;
+}
+
+/** Each batch of `source` with `fn` applied to its items, read as the batches are asked for. */
+export async function* mapBatches<T, U>(source: AsyncIterable<T[]>, fn: (item: T) => U): AsyncGenerator<U[]> {
+  for await (const batch of source) yield batch.map(fn);
+}
+
+async function* arrayBatches<T>(items: T[], size = 500): AsyncGenerator<T[]> {
+  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
+}
+
+export function requestsSpec(deps: AppDeps, criteria: ReportCriteria, language: Language): ExportSpec {
+  const t = (key: string, params?: Record<string, unknown>) => translate(language, key, params);
+  const now = deps.clock.now().getTime();
+  const rows = () => mapBatches(iterateRequestRows(deps.db, criteria), (r) => toRequestRow(r, now));
+  const columns = [
+    { key: 'id', width: 45, align: 'right' as const },
+    { key: 'date', width: 72 },
+    { key: 'status', width: 62 },
+    { key: 'problemType', width: 72 },
+    { key: 'address', width: 205 },
+    { key: 'area', width: 110 },
+    { key: 'company', width: 60 },
+    { key: 'assignee', width: 86 },
+    { key: 'days', width: 70 },
+  ];
+  const daysText = (r: RequestsReportRow) =>
+    r.days === null
+      ? '—'
+      : t(r.status === 'completed' ? 'reports.days.toComplete' : 'reports.days.open', { count: r.days });
+  return {
+    columns,
+    csvHeader: [
+      'id',
+      'date',
+      'status',
+      'problemType',
+      'address',
+      'district',
+      'city',
+      'company',
+      'assignee',
+      'daysOpen',
+      'daysToComplete',
+    ].map((k) => t(`reports.columns.${k}`)),
+    pdfRows: mapBatches(rows(), (r) => [
+      String(r.id),
+      formatDateTime(r.createdAt, language),
+      t(`status.${r.status}`),
+      t(`problemType.${r.problemType}`),
+      r.address,
+      areaLabel(r.city, r.district, language),
+      r.companyName,
+      r.assignee ?? '—',
+      daysText(r),
+    ]),
+    csvRows: mapBatches(rows(), (r) => [
+      String(r.id),
+      formatDateTime(r.createdAt, language),
+      t(`status.${r.status}`),
+      t(`problemType.${r.problemType}`),
+      textCell(r.address),
+      textCell(r.district),
+      textCell(r.city),
+      textCell(r.companyName),
+      textCell(r.assignee),
+      r.days !== null && r.status !== 'completed' ? String(r.days) : '',
+      r.days !== null && r.status === 'completed' ? String(r.days) : '',
+    ]),
+  };
+}
+
+export function areaSpec(deps: AppDeps, criteria: ReportCriteria, language: Language): ExportSpec {
+  const t = (key: string) => translate(language, key);
+  // Areas are few: they are counted when the first row is asked for, then written out.
+  async function* areaBatches(): AsyncGenerator<AreaReportRow[]> {
+    yield* arrayBatches(await buildAreaRows(deps, criteria));
+  }
+  const statusCells = (r: AreaReportRow) => REQUEST_STATUSES.map((s) => String(r.byStatus[s]));
+  return {
+    columns: [
+      { key: 'area', width: 230 },
+      { key: 'total', width: 60, align: 'right' },
+      { key: 'open', width: 70, align: 'right' },
+      { key: 'in_progress', width: 80, align: 'right' },
+      { key: 'completed', width: 80, align: 'right' },
+      { key: 'cancelled', width: 80, align: 'right' },
+      { key: 'share', width: 70, align: 'right' },
+      { key: 'median', width: 112, align: 'right' },
+    ],
+    csvHeader: ['district', 'city', 'total', ...REQUEST_STATUSES, 'sharePercent', 'medianDays'].map((k) =>
+      t(`reports.columns.${k}`),
+    ),
+    pdfRows: mapBatches(areaBatches(), (r) => [
+      areaLabel(r.city, r.district, language),
+      String(r.total),
+      ...statusCells(r),
+      `${formatNumber(r.share * 100, language, 1)}%`,
+      formatDuration(r.medianSeconds, language),
+    ]),
+    csvRows: mapBatches(areaBatches(), (r) => [
+      textCell(r.district ?? ''),
+      textCell(r.city ?? ''),
+      String(r.total),
+      ...statusCells(r),
+      formatNumber(r.share * 100, language, 1),
+      r.medianSeconds === null ? '' : formatNumber(r.medianSeconds / 86400, language, 2),
+    ]),
+  };
+}
+
+export function mapSpec(deps: AppDeps, criteria: ReportCriteria, language: Language): ExportSpec {
+  const t = (key: string) => translate(language, key);
+  const cells = (p: MapPoint, guard: (s: string) => string) => [
+    String(p.id),
+    t(`status.${p.status}`),
+    t(`problemType.${p.problemType}`),
+    guard(p.address),
+    formatNumber(p.lat, language, 6),
+    formatNumber(p.lon, language, 6),
+  ];
+  const points = () => mapBatches(iteratePoints(deps.db, criteria), toPoint);
+  return {
+    columns: [
+      { key: 'id', width: 50, align: 'right' },
+      { key: 'status', width: 80 },
+      { key: 'problemType', width: 100 },
+      { key: 'address', width: 392 },
+      { key: 'latitude', width: 80, align: 'right' },
+      { key: 'longitude', width: 80, align: 'right' },
+    ],
+    csvHeader: ['id', 'status', 'problemType', 'address', 'latitude', 'longitude'].map((k) =>
+      t(`reports.columns.${k}`),
+    ),
+    pdfRows: mapBatches(points(), (p) => cells(p, (s) => s)),
+    csvRows: mapBatches(points(), (p) => cells(p, textCell)),
+  };
+}

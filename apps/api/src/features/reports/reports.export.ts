@@ -1,0 +1,118 @@
+// A report exported as a file: CSV streamed as its rows are read, or a PDF that starts at
+// once and writes the summary, the location map's frame and the rows as they come.
+import { Readable } from 'node:stream';
+import { type Language, REQUEST_STATUSES, type RequestStatus } from '@acende/shared/enums';
+import { translate } from '@acende/shared/i18n/catalogues';
+import type { ReportFilters, ReportKind } from '@acende/shared/schemas/reports';
+import type { AppDeps } from '../../app-deps.ts';
+import type { AuthAdmin } from '../auth/sessions.service.ts';
+import { csvChunks } from './reports.csv.ts';
+import { areaSpec, mapBatches, mapSpec, requestsSpec } from './reports.export-rows.ts';
+import { formatDateTime } from './reports.format.ts';
+import { createPdf, ReaderGone, writePdf } from './reports.pdf.ts';
+import { describeFilters, summaryLines } from './reports.pdf-header.ts';
+import { findPointBounds, iteratePoints } from './reports.repository.ts';
+import { buildSummary } from './reports.rows.ts';
+import { criteriaFor } from './reports.service.ts';
+
+export type ExportFormat = 'pdf' | 'csv';
+
+/** Status colours shared with the web map (colour-blind-safe, readable on white). */
+export const STATUS_COLORS: Record<RequestStatus, string> = {
+  open: '#d55e00',
+  in_progress: '#0072b2',
+  completed: '#009e73',
+  cancelled: '#6b7280',
+};
+
+const FILE_NAMES: Record<ReportKind, Record<Language, string>> = {
+  requests: { pt: 'relatorio-solicitacoes', en: 'requests-report' },
+  area: { pt: 'relatorio-areas', en: 'area-report' },
+  'location-map': { pt: 'relatorio-mapa', en: 'location-map-report' },
+};
+
+export interface ExportResult {
+  filename: string;
+  contentType: string;
+  stream: Readable;
+}
+
+/**
+ * Starts an export: the summary is computed first, then the rows are read in batches
+ * and written while the caller streams the result out.
+ */
+export async function exportReport(
+  deps: AppDeps,
+  admin: AuthAdmin,
+  kind: ReportKind,
+  format: ExportFormat,
+  filters: ReportFilters,
+  language: Language,
+  log: { error: (obj: unknown, msg: string) => void },
+): Promise<ExportResult> {
+  const criteria = criteriaFor(admin, filters);
+  const now = deps.clock.now();
+  const stamp = formatDateTime(now.toISOString(), 'en').slice(0, 10);
+  const filename = `${FILE_NAMES[kind][language]}-${stamp}.${format}`;
+  const spec =
+    kind === 'requests'
+      ? requestsSpec(deps, criteria, language)
+      : kind === 'area'
+        ? areaSpec(deps, criteria, language)
+        : mapSpec(deps, criteria, language);
+
+  if (format === 'csv') {
+    // Nothing else to wait for: the first rows are read as the reader asks for them.
+    return {
+      filename,
+      contentType: 'text/csv; charset=utf-8',
+      stream: Readable.from(csvChunks(spec.csvHeader, spec.csvRows), { highWaterMark: 1 }),
+    };
+  }
+
+  const t = (key: string, params?: Record<string, unknown>) => translate(language, key, params);
+  const title = t(`reports.kinds.${kind}.title`);
+  // The document (and so the response) starts at once; the summary is written as soon
+  // as it is counted, then the rows as they are read.
+  const doc = createPdf(title);
+  const write = async () => {
+    const [summary, filterLines, bounds] = await Promise.all([
+      buildSummary(deps, criteria),
+      describeFilters(deps, criteria.scope, filters, language),
+      kind === 'location-map' ? findPointBounds(deps.db, criteria) : Promise.resolve(null),
+    ]);
+    await writePdf(doc, {
+      title,
+      generatedAt: { label: t('reports.export.generatedAt'), value: formatDateTime(now.toISOString(), language) },
+      filters: { label: t('reports.export.filters'), lines: filterLines },
+      summary: { title: t('reports.summary.title'), lines: summaryLines(summary, language) },
+      pageLabel: (page) => t('reports.export.page', { page }),
+      frame:
+        kind === 'location-map'
+          ? {
+              caption: t('reports.export.frame'),
+              legendTitle: t('reports.map.legend'),
+              bounds,
+              legend: REQUEST_STATUSES.map((s) => ({ label: t(`status.${s}`), color: STATUS_COLORS[s] })),
+              points: () =>
+                mapBatches(iteratePoints(deps.db, criteria), (p) => ({
+                  lat: Number(p.latitude),
+                  lon: Number(p.longitude),
+                  color: STATUS_COLORS[p.status],
+                })),
+            }
+          : undefined,
+      columns: spec.columns.map((c) => ({ label: t(`reports.columns.${c.key}`), width: c.width, align: c.align })),
+      rows: spec.pdfRows,
+    });
+  };
+  // One turn first, so the response headers and the PDF header leave before the counting.
+  setImmediate(() => {
+    write().catch((error: unknown) => {
+      if (error instanceof ReaderGone) return;
+      log.error({ err: error }, 'report export failed while streaming');
+      doc.destroy(error instanceof Error ? error : new Error(String(error)));
+    });
+  });
+  return { filename, contentType: 'application/pdf', stream: doc as unknown as Readable };
+}
