@@ -2,7 +2,6 @@
 // placeholder; sending the placeholder keeps the stored key.
 import type { CaptchaSettingsInput, CaptchaSettingsView } from '@acende/shared/schemas/captcha';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CAPTCHA_QUERY_KEY } from '../../../components/captcha/get-captcha.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export const CAPTCHA_SETTINGS_QUERY_KEY = ['admin', 'captcha-settings'] as const;
@@ -22,7 +21,7 @@ export function useSaveCaptchaSettings() {
     onSuccess: (saved) => {
       queryClient.setQueryData(CAPTCHA_SETTINGS_QUERY_KEY, saved);
       // The public forms read /api/captcha: let them see the change.
-      void queryClient.invalidateQueries({ queryKey: CAPTCHA_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: ['captcha'] });
     },
   });
 }
