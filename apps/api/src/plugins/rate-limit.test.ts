@@ -19,6 +19,11 @@ describe('clientKey', () => {
     expect(clientKey('::1')).toBe('0:0:0:0::/64');
     expect(clientKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
   });
+
+  it('keeps a text that is no address as its own key', () => {
+    expect(clientKey('1::2::3')).toBe('1::2::3');
+    expect(clientKey('Bad:Proxy')).toBe('bad:proxy');
+  });
 });
 
 describe('limiter', () => {

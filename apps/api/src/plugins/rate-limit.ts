@@ -7,6 +7,7 @@
 // Past the limit: 429, Retry-After and the x-ratelimit-* headers, and the message in the
 // reader's language.
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import ipaddr from 'ipaddr.js';
 import { AppError } from '../lib/errors.ts';
 import { type LimitStore, limitStoreFailure, type NamedLimit } from '../lib/limit-store.ts';
 
@@ -23,18 +24,22 @@ declare module 'fastify' {
  * single host is given a whole /64). An IPv4 address written as IPv6 is the IPv4 address.
  */
 export function clientKey(ip: string): string {
+  // IPv4 (every request on an IPv4 listener) is its own key without parsing.
   if (!ip.includes(':')) return ip;
-  const address = ip.toLowerCase().replace(/%.*$/, '');
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address);
-  if (mapped) return mapped[1] as string;
-  const [head = '', tail] = address.split('::');
-  const part = (text: string) => (text ? text.split(':') : []);
-  const groups = (text: string) => part(text).reduce((n, g) => n + (g.includes('.') ? 2 : 1), 0);
-  const start = part(head);
-  const all = tail === undefined ? start : [...start, ...Array(Math.max(0, 8 - groups(head) - groups(tail))).fill('0')];
-  const network = [...all, ...part(tail ?? '')].slice(0, 4);
-  while (network.length < 4) network.push('0');
-  return `${network.map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  let address: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    address = ipaddr.parse(ip);
+  } catch {
+    // Not an address (a proxy's odd header): its text is its key.
+    return ip.toLowerCase();
+  }
+  if (address.kind() === 'ipv4') return address.toString();
+  const v6 = address as ipaddr.IPv6;
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().toString();
+  return `${v6.parts
+    .slice(0, 4)
+    .map((part) => part.toString(16))
+    .join(':')}::/64`;
 }
 
 export function registerRateLimit(app: FastifyInstance, store: LimitStore): void {

@@ -72,3 +72,37 @@ describe('areaOf', () => {
     expect(areaOf(undefined)).toEqual({ district: null, city: null });
   });
 });
+
+describe('geocoder cache', () => {
+  it('answers a repeated lookup from memory for a day, unknown places too, and keeps at most 2,000 entries', async () => {
+    let clock = Date.UTC(2026, 10, 25);
+    const asked: string[] = [];
+    const geocoder = createGeocoder({
+      baseUrl: 'http://geocoder.test',
+      userAgent: 'test',
+      minIntervalMs: 0,
+      now: () => clock,
+      fetch: async (url) => {
+        const params = new URL(String(url)).searchParams;
+        const q = params.get('q') ?? `${params.get('lat')},${params.get('lon')}`;
+        asked.push(q);
+        if (params.get('lat') === '0.0000000') return new Response(JSON.stringify({ error: 'none' }), { status: 200 });
+        return new Response(JSON.stringify([{ display_name: q, lat: '1', lon: '2' }]), { status: 200 });
+      },
+    });
+    await geocoder.search('rua a');
+    expect(await geocoder.reverse(0, 0)).toBeNull();
+    clock += 23 * 60 * 60 * 1000;
+    expect((await geocoder.search('rua a'))[0]?.display_name).toBe('rua a');
+    expect(await geocoder.reverse(0, 0)).toBeNull();
+    expect(asked).toEqual(['rua a', '0.0000000,0.0000000']);
+    clock += 2 * 60 * 60 * 1000;
+    await geocoder.search('rua a');
+    expect(asked).toHaveLength(3);
+    for (let i = 0; i < 2000; i++) await geocoder.search(`rua ${i}`);
+    await geocoder.search('rua 1999');
+    expect(asked).toHaveLength(2003);
+    await geocoder.search('rua a');
+    expect(asked).toHaveLength(2004);
+  });
+});

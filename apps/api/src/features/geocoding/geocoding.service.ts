@@ -1,6 +1,7 @@
 // Address search and reverse lookup through a Nominatim-compatible service (DECISIONS 12):
 // the app's own User-Agent, a cache, and at most one upstream call per second, queued; the
 // second is shared by every instance through the app's limit store (DECISIONS 22).
+import { LRUCache } from 'lru-cache';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -74,28 +75,9 @@ export interface Geocoder {
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** A small TTL cache that forgets its oldest entries past a size. */
-class TtlCache<T> {
-  private readonly entries = new Map<string, { value: T; expires: number }>();
-  constructor(private readonly now: () => number) {}
-  get(key: string): T | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expires < this.now()) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return entry.value;
-  }
-  set(key: string, value: T): void {
-    this.entries.delete(key);
-    this.entries.set(key, { value, expires: this.now() + CACHE_TTL_MS });
-    if (this.entries.size > CACHE_MAX_ENTRIES) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-  }
-}
+/** A bounded cache whose entries live CACHE_TTL_MS on `now`'s clock (the tests' clock, in tests). */
+const ttlCache = <T extends {}>(now: () => number) =>
+  new LRUCache<string, T>({ max: CACHE_MAX_ENTRIES, ttl: CACHE_TTL_MS, ttlResolution: 0, perf: { now } });
 
 const pointKey = (lat: number, lon: number) => `${lat.toFixed(6)},${lon.toFixed(6)}`;
 
@@ -113,9 +95,10 @@ export function createGeocoder(options: GeocoderOptions): Geocoder {
   const doFetch = options.fetch ?? fetch;
   const interval = options.minIntervalMs ?? GEOCODER_MIN_INTERVAL_MS;
   const base = options.baseUrl.replace(/\/$/, '');
-  const reverseCache = new TtlCache<ReverseResult | null>(now);
-  const searchCache = new TtlCache<SearchResult[]>(now);
-  const areaCache = new TtlCache<Area>(now);
+  // A place the geocoder does not know is kept too (as a null result), so it is not asked again.
+  const reverseCache = ttlCache<{ result: ReverseResult | null }>(now);
+  const searchCache = ttlCache<SearchResult[]>(now);
+  const areaCache = ttlCache<Area>(now);
   const inFlight = new Map<string, Promise<unknown>>();
 
   // Each upstream call takes the next free one-second slot. The queue is bounded: past
@@ -194,7 +177,7 @@ export function createGeocoder(options: GeocoderOptions): Geocoder {
     async reverse(lat, lon) {
       const key = pointKey(lat, lon);
       const cached = reverseCache.get(key);
-      if (cached !== undefined) return cached;
+      if (cached) return cached.result;
       return shared(`r:${key}`, async () => {
         const body = (await upstream('reverse', {
           format: 'json',
@@ -206,7 +189,7 @@ export function createGeocoder(options: GeocoderOptions): Geocoder {
           body && typeof body.display_name === 'string'
             ? { display_name: body.display_name, lat: String(body.lat ?? lat), lon: String(body.lon ?? lon) }
             : null;
-        reverseCache.set(key, result);
+        reverseCache.set(key, { result });
         areaCache.set(key, areaOf(result ? body.address : undefined));
         return result;
       });
