@@ -7,10 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadError } from '../ui/load-error.tsx';
 import { Spinner } from '../ui/spinner.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../ui/table.tsx';
 import { formatDateTime } from './format.ts';
 import type { ListParams } from './list-params.ts';
 import { Pagination } from './pagination.tsx';
-import { ScrollRegion } from './scroll-region.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 type Item = AdminRequestList['items'][number];
@@ -60,35 +60,31 @@ export function RequestResults({
           {data.items.length === 0 ? (
             <p>{empty}</p>
           ) : (
-            <ScrollRegion label={label}>
-              <table className={`w-full ${minWidth} border-collapse text-left text-sm`} aria-busy={query.isFetching}>
-                <thead>
-                  <tr className="border-b border-gray-300">
-                    {COLUMNS.map((column) => (
-                      <th key={column} scope="col" className="px-2 py-2 font-semibold">
-                        {t(`operations.list.columns.${column}`)}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((item) => (
-                    <tr key={rowKey(item)} className="border-b border-gray-200 align-top">
-                      <td className="px-2 py-2 font-medium">{item.id}</td>
-                      <td className="px-2 py-2 whitespace-nowrap">{item.phone}</td>
-                      <td className="px-2 py-2">{item.name ?? t('operations.common.notInformed')}</td>
-                      <td className="px-2 py-2">{item.address}</td>
-                      <td className="px-2 py-2">{item.companyName}</td>
-                      <td className="px-2 py-2 whitespace-nowrap">{formatDateTime(item.createdAt, i18n.language)}</td>
-                      <td className="px-2 py-2">
-                        <StatusBadge status={item.status} />
-                      </td>
-                      {actions(item)}
-                    </tr>
+            <Table label={label} className={minWidth} aria-busy={query.isFetching}>
+              <TableHeader>
+                <TableRow>
+                  {COLUMNS.map((column) => (
+                    <TableHead key={column}>{t(`operations.list.columns.${column}`)}</TableHead>
                   ))}
-                </tbody>
-              </table>
-            </ScrollRegion>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {data.items.map((item) => (
+                  <TableRow key={rowKey(item)} className="align-top">
+                    <TableCell className="font-medium">{item.id}</TableCell>
+                    <TableCell className="whitespace-nowrap">{item.phone}</TableCell>
+                    <TableCell>{item.name ?? t('operations.common.notInformed')}</TableCell>
+                    <TableCell>{item.address}</TableCell>
+                    <TableCell>{item.companyName}</TableCell>
+                    <TableCell className="whitespace-nowrap">{formatDateTime(item.createdAt, i18n.language)}</TableCell>
+                    <TableCell>
+                      <StatusBadge status={item.status} />
+                    </TableCell>
+                    {actions(item)}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
           )}
           <Pagination
             page={data.page}

@@ -4,11 +4,11 @@
 import type { AdminEnergyCompany } from '@acende/shared/schemas/energy-companies';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ScrollRegion } from '../../../components/requests/scroll-region.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CompanyIcon } from '../../../components/ui/company-icon.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useAdminEnergyCompanies } from '../../../lib/admin-energy-companies.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -64,68 +64,54 @@ export default function EnergyCompaniesPage() {
       ) : null}
       {companies.data && companies.data.length === 0 ? <p>{t('operations.companies.empty')}</p> : null}
       {companies.data && companies.data.length > 0 ? (
-        <ScrollRegion label={t('operations.companies.title')}>
-          <table className="w-full min-w-[720px] border-collapse text-left text-sm">
-            <thead>
-              <tr className="border-b border-gray-300">
-                <th scope="col" className="px-2 py-2 font-semibold">
-                  {t('operations.companies.iconClass')}
-                </th>
-                <th scope="col" className="px-2 py-2 font-semibold">
-                  {t('operations.companies.name')}
-                </th>
-                <th scope="col" className="px-2 py-2 font-semibold">
-                  {t('operations.companies.fullName')}
-                </th>
-                <th scope="col" className="px-2 py-2 font-semibold">
-                  {t('operations.companies.activeColumn')}
-                </th>
-                <th scope="col" className="px-2 py-2 font-semibold">
-                  {t('operations.companies.requests')}
-                </th>
-                <th scope="col" className="px-2 py-2 font-semibold">
-                  {t('operations.list.columns.actions')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {companies.data.map((company) => (
-                <tr key={company.id} className="border-b border-gray-200">
-                  <td className="px-2 py-2">
-                    <CompanyIcon iconClass={company.iconClass} colorClass={company.colorClass} />
-                  </td>
-                  <td className="px-2 py-2 font-medium">{company.name}</td>
-                  <td className="px-2 py-2">{company.fullName}</td>
-                  <td className="px-2 py-2">
-                    {company.active ? t('operations.companies.isActive') : t('operations.companies.isInactive')}
-                  </td>
-                  <td className="px-2 py-2">{company.requestCount}</td>
-                  <td className="px-2 py-2">
-                    <div className="flex flex-wrap gap-2">
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        aria-label={t('operations.companies.editOf', { name: company.name })}
-                        onClick={() => setEditing(company)}
-                      >
-                        {t('operations.companies.edit')}
-                      </Button>
-                      <Button
-                        variant="danger"
-                        size="sm"
-                        aria-label={t('operations.companies.deleteOf', { name: company.name })}
-                        disabled={remove.isPending}
-                        onClick={() => confirmDelete(company)}
-                      >
-                        {t('operations.companies.delete')}
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
+        <Table label={t('operations.companies.title')} className="min-w-[720px]">
+          <TableHeader>
+            <TableRow>
+              <TableHead>{t('operations.companies.iconClass')}</TableHead>
+              <TableHead>{t('operations.companies.name')}</TableHead>
+              <TableHead>{t('operations.companies.fullName')}</TableHead>
+              <TableHead>{t('operations.companies.activeColumn')}</TableHead>
+              <TableHead>{t('operations.companies.requests')}</TableHead>
+              <TableHead>{t('operations.list.columns.actions')}</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {companies.data.map((company) => (
+              <TableRow key={company.id}>
+                <TableCell>
+                  <CompanyIcon iconClass={company.iconClass} colorClass={company.colorClass} />
+                </TableCell>
+                <TableCell className="font-medium">{company.name}</TableCell>
+                <TableCell>{company.fullName}</TableCell>
+                <TableCell>
+                  {company.active ? t('operations.companies.isActive') : t('operations.companies.isInactive')}
+                </TableCell>
+                <TableCell>{company.requestCount}</TableCell>
+                <TableCell>
+                  <div className="flex flex-wrap gap-2">
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      aria-label={t('operations.companies.editOf', { name: company.name })}
+                      onClick={() => setEditing(company)}
+                    >
+                      {t('operations.companies.edit')}
+                    </Button>
+                    <Button
+                      variant="danger"
+                      size="sm"
+                      aria-label={t('operations.companies.deleteOf', { name: company.name })}
+                      disabled={remove.isPending}
+                      onClick={() => confirmDelete(company)}
+                    >
+                      {t('operations.companies.delete')}
+                    </Button>
+                  </div>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
       ) : null}
     </section>
   );

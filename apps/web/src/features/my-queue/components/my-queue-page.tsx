@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useListParams } from '../../../components/requests/list-params.ts';
 import { RequestFilters } from '../../../components/requests/request-filters.tsx';
 import { DetailsLink, RequestResults } from '../../../components/requests/request-results.tsx';
+import { TableCell } from '../../../components/ui/table.tsx';
 import { useAdminProfile } from '../../../lib/admin-session.ts';
 import { useMyQueue } from '../api/get-my-queue.ts';
 import { QuickStatus } from './quick-status.tsx';
@@ -35,10 +36,10 @@ export default function MyQueuePage() {
         // A new key after an update starts the row's quick status afresh.
         rowKey={(item) => `${item.id}-${item.updatedAt}`}
         actions={(item) => (
-          <td className="grid gap-2 px-2 py-2">
+          <TableCell className="grid gap-2">
             {canUpdate ? <QuickStatus item={item} /> : null}
             <DetailsLink id={item.id} />
-          </td>
+          </TableCell>
         )}
         onChange={update}
       />

@@ -4,7 +4,7 @@ import { REQUEST_STATUSES } from '@acende/shared/enums';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Pagination } from '../../../components/requests/pagination.tsx';
-import { ScrollRegion } from '../../../components/requests/scroll-region.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
 import { useAreaReport, useTopAreas } from '../api/get-area-report.ts';
 import { areaName, formatDuration, useReportParams } from '../lib/report-params.ts';
 import { ReportPage, ReportState } from './report-page.tsx';
@@ -60,50 +60,38 @@ export default function AreaReportPage() {
               </figure>
             ) : null}
             {data.rows.length ? (
-              <ScrollRegion label={t('reports.kinds.area.title')}>
-                <table className="w-full min-w-[820px] border-collapse text-left text-sm" aria-busy={report.isFetching}>
-                  <thead>
-                    <tr className="border-b border-gray-300">
-                      <th scope="col" className="px-2 py-2 font-semibold">
-                        {t('reports.columns.area')}
-                      </th>
-                      <th scope="col" className="px-2 py-2 text-right font-semibold">
-                        {t('reports.columns.total')}
-                      </th>
-                      {REQUEST_STATUSES.map((s) => (
-                        <th key={s} scope="col" className="px-2 py-2 text-right font-semibold">
-                          {t(`status.${s}`)}
-                        </th>
-                      ))}
-                      <th scope="col" className="px-2 py-2 text-right font-semibold">
-                        {t('reports.columns.share')}
-                      </th>
-                      <th scope="col" className="px-2 py-2 text-right font-semibold">
-                        {t('reports.columns.median')}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.rows.map((row) => (
-                      <tr key={row.key} className="border-b border-gray-200">
-                        <th scope="row" className="px-2 py-2 text-left font-medium">
-                          {areaName(row.city, row.district, unknown)}
-                        </th>
-                        <td className="px-2 py-2 text-right tabular-nums">{row.total}</td>
-                        {REQUEST_STATUSES.map((s) => (
-                          <td key={s} className="px-2 py-2 text-right tabular-nums">
-                            {row.byStatus[s]}
-                          </td>
-                        ))}
-                        <td className="px-2 py-2 text-right tabular-nums">{percent.format(row.share)}</td>
-                        <td className="px-2 py-2 text-right tabular-nums">
-                          {formatDuration(row.medianSeconds, i18n.language, t)}
-                        </td>
-                      </tr>
+              <Table label={t('reports.kinds.area.title')} className="min-w-[820px]" aria-busy={report.isFetching}>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>{t('reports.columns.area')}</TableHead>
+                    <TableHead className="text-right">{t('reports.columns.total')}</TableHead>
+                    {REQUEST_STATUSES.map((s) => (
+                      <TableHead key={s} className="text-right">
+                        {t(`status.${s}`)}
+                      </TableHead>
                     ))}
-                  </tbody>
-                </table>
-              </ScrollRegion>
+                    <TableHead className="text-right">{t('reports.columns.share')}</TableHead>
+                    <TableHead className="text-right">{t('reports.columns.median')}</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {data.rows.map((row) => (
+                    <TableRow key={row.key}>
+                      <TableHead scope="row">{areaName(row.city, row.district, unknown)}</TableHead>
+                      <TableCell className="text-right tabular-nums">{row.total}</TableCell>
+                      {REQUEST_STATUSES.map((s) => (
+                        <TableCell key={s} className="text-right tabular-nums">
+                          {row.byStatus[s]}
+                        </TableCell>
+                      ))}
+                      <TableCell className="text-right tabular-nums">{percent.format(row.share)}</TableCell>
+                      <TableCell className="text-right tabular-nums">
+                        {formatDuration(row.medianSeconds, i18n.language, t)}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
             ) : null}
             <div className="print:hidden">
               <Pagination

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useListParams } from '../../../components/requests/list-params.ts';
 import { RequestFilters } from '../../../components/requests/request-filters.tsx';
 import { DetailsLink, RequestResults } from '../../../components/requests/request-results.tsx';
+import { TableCell } from '../../../components/ui/table.tsx';
 import { useRequests } from '../api/get-requests.ts';
 
 export default function RequestsPage() {
@@ -26,9 +27,9 @@ export default function RequestsPage() {
         empty={t('operations.list.empty')}
         minWidth="min-w-[860px]"
         actions={(item) => (
-          <td className="px-2 py-2">
+          <TableCell>
             <DetailsLink id={item.id} />
-          </td>
+          </TableCell>
         )}
         onChange={update}
       />

@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
 import { useUsers } from '../api/get-users.ts';
 
 export default function UsersPage() {
@@ -40,43 +41,38 @@ export default function UsersPage() {
       {users.data && users.data.items.length === 0 ? <p>{t('users.empty')}</p> : null}
       {users.data && users.data.items.length > 0 ? (
         <>
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
-          <section className="overflow-x-auto" tabIndex={0} aria-label={t('users.listLabel')}>
-            <table className="w-full min-w-[720px] border-collapse text-left text-sm">
-              <thead>
-                <tr className="border-b border-gray-300">
-                  {(['username', 'name', 'email', 'role', 'companies', 'active', 'actions'] as const).map((column) => (
-                    <th key={column} scope="col" className="px-2 py-2 font-semibold">
-                      {t(`users.columns.${column}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {users.data.items.map((user) => (
-                  <tr key={user.id} className="border-b border-gray-200">
-                    <td className="px-2 py-2 font-medium">{user.username}</td>
-                    <td className="px-2 py-2">{user.name}</td>
-                    <td className="px-2 py-2 break-all">{user.email ?? '—'}</td>
-                    <td className="px-2 py-2">{t(`roles.${user.role}`)}</td>
-                    <td className="px-2 py-2">
-                      {user.companies.length ? user.companies.map((c) => c.name).join(', ') : t('users.allCompanies')}
-                    </td>
-                    <td className="px-2 py-2">{user.active ? t('users.yes') : t('users.no')}</td>
-                    <td className="px-2 py-2">
-                      <Link
-                        to={`/admin/users/${user.id}/edit`}
-                        aria-label={t('users.editLabel', { username: user.username })}
-                        className="text-blue-800 underline"
-                      >
-                        {t('users.edit')}
-                      </Link>
-                    </td>
-                  </tr>
+          <Table label={t('users.listLabel')} className="min-w-[720px]">
+            <TableHeader>
+              <TableRow>
+                {(['username', 'name', 'email', 'role', 'companies', 'active', 'actions'] as const).map((column) => (
+                  <TableHead key={column}>{t(`users.columns.${column}`)}</TableHead>
                 ))}
-              </tbody>
-            </table>
-          </section>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {users.data.items.map((user) => (
+                <TableRow key={user.id}>
+                  <TableCell className="font-medium">{user.username}</TableCell>
+                  <TableCell>{user.name}</TableCell>
+                  <TableCell className="break-all">{user.email ?? '—'}</TableCell>
+                  <TableCell>{t(`roles.${user.role}`)}</TableCell>
+                  <TableCell>
+                    {user.companies.length ? user.companies.map((c) => c.name).join(', ') : t('users.allCompanies')}
+                  </TableCell>
+                  <TableCell>{user.active ? t('users.yes') : t('users.no')}</TableCell>
+                  <TableCell>
+                    <Link
+                      to={`/admin/users/${user.id}/edit`}
+                      aria-label={t('users.editLabel', { username: user.username })}
+                      className="text-blue-800 underline"
+                    >
+                      {t('users.edit')}
+                    </Link>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
           <nav
             aria-label={t('users.pageInfo', { page, pages, total: users.data.total })}
             className="flex flex-wrap items-center gap-2"
