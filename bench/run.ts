@@ -21,6 +21,7 @@ import {
   countByCompanyAndStatus,
   countByStatus,
 } from '../apps/api/src/features/admin-requests/request-counters.repository.ts';
+import { validRequest } from '../apps/api/test/requests.ts';
 
 const ROOT = join(dirname(new URL(import.meta.url).pathname), '..');
 const args = process.argv.slice(2);
@@ -220,17 +221,8 @@ interface EngineResult {
   notes: string[];
 }
 
-const publicBody = JSON.stringify({
-  name: 'Maria da Silva Souza',
-  email: '',
-  phone: '(51) 99876-4321',
-  address: 'Rua dos Andradas, 1234 - Centro Histórico, Porto Alegre - RS',
-  reference: 'Em frente à farmácia',
-  problemType: 'LIGHT_OUT',
-  latitude: '-30.0277',
-  longitude: '-51.2287',
-  company: '1',
-});
+// The API tests' valid filing, with the optional e-mail left empty.
+const publicBody = JSON.stringify({ ...validRequest, email: '' });
 
 const REVERSE = JSON.stringify({
   display_name: 'Rua dos Andradas, Centro Histórico, Porto Alegre, Rio Grande do Sul, Brasil',

@@ -1,6 +1,7 @@
 // Talking to a running server from the outside: JSON calls, signing in (a session
 // cookie), accounts made through the users API as the first admin, and requests filed
 // the way the wizard files them.
+import { requestBySchool } from '../../apps/api/test/requests.ts';
 import { ADMIN_PASSWORD, ADMIN_USERNAME } from './server.ts';
 
 export interface Answer {
@@ -80,17 +81,8 @@ export async function createAccount(
   return { id: res.json.id, username, password, cookie: await signIn(base, username, password) };
 }
 
-export const validRequest = {
-  name: 'Maria da Silva',
-  email: 'maria@example.com',
-  phone: '(51) 99999-1234',
-  address: 'Rua dos Andradas, 100, Porto Alegre',
-  reference: 'Em frente à escola',
-  problemType: 'LIGHT_OUT',
-  latitude: '-30.0312',
-  longitude: '-51.2306',
-  company: '1',
-};
+/** The request these suites file (the e-mail tests of the API file it too). */
+export const validRequest = requestBySchool;
 
 export async function fileRequest(
   base: string,

@@ -1,16 +1,13 @@
-// Starts the BUILT server (apps/api/dist/main.js) as its own process on loopback, on a
-// fresh SQLite or PostgreSQL database, keeps everything it prints (for the log checks)
-// and stops it by SIGTERM or kill -9. Shared by the hardening and reliability suites.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+// The built server as the hardening and reliability suites run it: on a fresh SQLite or
+// PostgreSQL database (apps/api/test/test-databases.ts), with its output kept in a log file
+// for the log checks. Starting and stopping the process is built-server.ts's.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { createTestDatabase, type Engine } from '../../apps/api/test/test-databases.ts';
+import { assertBuilt, type BuiltServer, freePort, ROOT, startBuiltServer } from './built-server.ts';
 
-export const ROOT = join(import.meta.dirname, '..', '..');
-export const MAIN = join(ROOT, 'apps/api/dist/main.js');
 export const ADMIN_USERNAME = 'admin';
 /** Planted: the logs check greps for it. */
 export const ADMIN_PASSWORD = 'Hardening-Admin-Pw-7Q2xK9';
@@ -71,32 +68,9 @@ export async function createDatabase(engine: Engine): Promise<TestDatabase> {
   };
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-export interface ServerProcess {
-  url: string;
-  port: number;
+export interface ServerProcess extends BuiltServer {
   database: TestDatabase;
   dataDir: string;
-  child: ChildProcess;
-  env: Record<string, string>;
-  /** Everything the process printed so far. */
-  output(): string;
-  /** Resolves with the exit code (or signal name) when the process ends. */
-  exited: Promise<number | string>;
-  /** SIGTERM, then SIGKILL after 10 s. */
-  stop(): Promise<void>;
-  kill9(): Promise<void>;
 }
 
 let started = 0;
@@ -111,83 +85,31 @@ export interface StartOptions {
 
 /** Starts dist/main.js on `database` and waits until /api/ready answers 200. */
 export async function startServer(database: TestDatabase, options: StartOptions = {}): Promise<ServerProcess> {
-  if (!existsSync(MAIN) || !existsSync(join(ROOT, 'apps/web/dist/index.html'))) {
-    throw new Error('The app is not built: run `npm run build` first.');
-  }
+  assertBuilt();
   mkdirSync(LOG_DIR, { recursive: true });
   started += 1;
   const logFile = join(LOG_DIR, `${options.label ?? 'server'}-${database.engine}-${process.pid}-${started}.log`);
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'acende-hardening-data-'));
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    NODE_ENV: 'test',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: database.url,
-    DATA_DIR: dataDir,
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    ADMIN_USERNAME,
-    ADMIN_PASSWORD,
-    CAPTCHA: 'off',
-    LOG_LEVEL: 'info',
-    RATE_LIMIT_CREATE_MAX: '1000000',
-    RATE_LIMIT_LOOKUP_MAX: '1000000',
-    LOGIN_MAX_FAILURES_PER_IP: '100000',
-    GEOCODER_URL: 'http://127.0.0.1:9',
-    // No drain on SIGTERM unless a test asks for one: stopping a server stays quick.
-    SHUTDOWN_DRAIN_MS: '0',
-    ...options.env,
-  };
-  let output = '';
-  const child = spawn(process.execPath, [MAIN], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const keep = (chunk: Buffer) => {
-    output += chunk;
-    appendFileSync(logFile, chunk);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const exited = new Promise<number | string>((resolve) =>
-    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
-  );
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited during start:\n${output}`);
-    try {
-      if ((await fetch(`${url}/api/ready`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not become ready:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const running = () => child.exitCode === null && child.signalCode === null;
-  return {
-    url,
+  const server = await startBuiltServer({
     port,
-    database,
+    databaseUrl: database.url,
     dataDir,
-    child,
-    env,
-    output: () => output,
-    exited,
-    async stop() {
-      if (running()) {
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-        if (running()) child.kill('SIGKILL');
-        await exited;
-      }
+    logFile,
+    env: {
+      ADMIN_USERNAME,
+      ADMIN_PASSWORD,
+      LOG_LEVEL: 'info',
+      RATE_LIMIT_CREATE_MAX: '1000000',
+      RATE_LIMIT_LOOKUP_MAX: '1000000',
+      LOGIN_MAX_FAILURES_PER_IP: '100000',
+      GEOCODER_URL: 'http://127.0.0.1:9',
+      // No drain on SIGTERM unless a test asks for one: stopping a server stays quick.
+      SHUTDOWN_DRAIN_MS: '0',
+      ...options.env,
     },
-    async kill9() {
-      if (running()) child.kill('SIGKILL');
-      await exited;
-    },
-  };
+  });
+  return { ...server, database, dataDir };
 }
 
 /** A server on a fresh database of `engine`; `close()` stops it and drops the database. */

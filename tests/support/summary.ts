@@ -2,7 +2,7 @@
 // fuzz cases): tests record them here; scripts/run-hardening.mjs prints them all.
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from './server.ts';
+import { ROOT } from './built-server.ts';
 
 export const NUMBERS_FILE = join(ROOT, 'test-results', 'hardening-numbers.txt');
 

@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { processOutboxOnce } from '../src/features/email/outbox-worker.ts';
 import { signedIn } from './accounts.ts';
 import type { TestContext } from './engines.ts';
+import { requestBySchool } from './requests.ts';
 import type { SmtpCapture } from './smtp-capture.ts';
 
 export async function configureSmtp(
@@ -29,18 +30,6 @@ export async function configureSmtp(
   return admin;
 }
 
-export const validRequest = {
-  name: 'Maria da Silva',
-  email: 'maria@example.com',
-  phone: '(51) 99999-1234',
-  address: 'Rua dos Andradas, 100, Porto Alegre',
-  reference: 'Em frente à escola',
-  problemType: 'LIGHT_OUT',
-  latitude: '-30.0312',
-  longitude: '-51.2306',
-  company: '1',
-};
-
 export async function fileRequest(
   ctx: TestContext,
   overrides: Record<string, unknown> = {},
@@ -49,7 +38,7 @@ export async function fileRequest(
   const res = await ctx.app.inject({
     method: 'POST',
     url: '/api/repair-requests',
-    payload: { ...validRequest, ...overrides },
+    payload: { ...requestBySchool, ...overrides },
     headers: { 'accept-language': language },
   });
   expect(res.statusCode, res.body).toBe(201);

@@ -1,4 +1,4 @@
-// A repair request as the public wizard files it, every field filled and valid.
+// Repair requests as the public wizard files them, every field filled and valid.
 export const validRequest = {
   name: 'Maria da Silva Souza',
   email: 'maria.souza@example.com',
@@ -8,5 +8,21 @@ export const validRequest = {
   problemType: 'LIGHT_OUT',
   latitude: '-30.0277',
   longitude: '-51.2287',
+  company: '1',
+};
+
+/**
+ * Another one, by a school: the e-mail tests find its reference in the mail, and the suites
+ * against the built server (tests/support/client.ts) file it.
+ */
+export const requestBySchool = {
+  name: 'Maria da Silva',
+  email: 'maria@example.com',
+  phone: '(51) 99999-1234',
+  address: 'Rua dos Andradas, 100, Porto Alegre',
+  reference: 'Em frente à escola',
+  problemType: 'LIGHT_OUT',
+  latitude: '-30.0312',
+  longitude: '-51.2306',
   company: '1',
 };
