@@ -1,5 +1,6 @@
 // A labelled form control with its hint and error wired for assistive technology
-// (aria-invalid, aria-describedby). Errors arrive as catalogue keys or words.
+// (aria-invalid, aria-describedby). Errors arrive as catalogue keys (the client's zod
+// messages) or words (the server's, set by lib/form-errors.ts); FieldError shows either.
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn.ts';
@@ -17,7 +18,6 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
 }
 
 export function TextField({ id, label, hint, error, className, ...input }: TextFieldProps) {
-  const { t } = useTranslation();
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
     <div className={cn('grid gap-1', className)}>
@@ -36,11 +36,18 @@ export function TextField({ id, label, hint, error, className, ...input }: TextF
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {/^(validation|errors)\./.test(error) ? t(error) : error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
     </div>
+  );
+}
+
+/** A control's error under it: a catalogue key (validation.*, errors.*) translated, words as they are. */
+export function FieldError({ id, error }: { id?: string; error: string | undefined }) {
+  const { t } = useTranslation();
+  if (!error) return null;
+  return (
+    <p id={id} className="text-sm text-red-700">
+      {/^(validation|errors)\./.test(error) ? t(error) : error}
+    </p>
   );
 }

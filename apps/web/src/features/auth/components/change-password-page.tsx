@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useChangePassword } from '../api/change-password.ts';
 
 const EMPTY: ChangePasswordFormInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -34,10 +35,7 @@ export default function ChangePasswordPage() {
           toast({ title: t('changePassword.success'), variant: 'success' });
         },
         onError: (error) => {
-          const fieldErrors = error instanceof ApiError ? error.fieldErrors : undefined;
-          for (const [field, message] of Object.entries(fieldErrors ?? {})) {
-            if (field in EMPTY) form.setError(field as keyof ChangePasswordFormInput, { message });
-          }
+          applyServerErrors(error, form.setError, Object.keys(EMPTY));
           toast({
             title: t('changePassword.error'),
             description: errorMessage(error, t('users.errorDescription')),

@@ -11,11 +11,12 @@ import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
+import { FieldError, TextField } from '../../../components/ui/field.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useCaptchaSettings, useSaveCaptchaSettings } from '../api/captcha-settings.ts';
 
 interface FormValues {
@@ -73,11 +74,7 @@ function CaptchaForm({ initial }: { initial: CaptchaSettingsView }) {
         toast({ title: t('settings.saved'), variant: 'success' });
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.fieldErrors) {
-          for (const [field, message] of Object.entries(error.fieldErrors)) {
-            form.setError(field as keyof FormValues, { message });
-          }
-        }
+        applyServerErrors(error, form.setError);
         toast({ title: t('settings.saveError'), description: errorMessage(error, ''), variant: 'destructive' });
       },
     }),
@@ -109,7 +106,7 @@ function CaptchaForm({ initial }: { initial: CaptchaSettingsView }) {
               <label htmlFor={`${id}-${name}`}>{t(`settings.captcha.providers.${name}`)}</label>
             </div>
           ))}
-          {errors.provider?.message ? <p className="text-sm text-red-700">{t(errors.provider.message)}</p> : null}
+          <FieldError error={errors.provider?.message} />
         </fieldset>
         {provider === 'altcha' ? (
           <p className="text-sm text-gray-700">{t('settings.captcha.altchaHint')}</p>

@@ -10,7 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useEmailSettings } from '../api/get-email-settings.ts';
 import { useSaveEmailSettings } from '../api/save-email-settings.ts';
 import { useTestEmailConnection } from '../api/test-email-connection.ts';
@@ -25,6 +26,9 @@ const TAB_OF_FIELD: Record<string, EmailSettingsTab> = {
   secure: 'smtp',
   auth: 'auth',
 };
+
+// The save names the password `auth.pass`; the connection test, which wraps the settings, `settings.auth.pass`.
+const PASSWORD_PATHS = { 'auth.pass': 'auth.pass', 'settings.auth.pass': 'auth.pass' };
 
 export default function EmailSettingsPage() {
   const { t } = useTranslation();
@@ -100,12 +104,7 @@ function EmailSettingsForm({ initial }: { initial: EmailSettingsResponse }) {
   // The server asks for the password again when the saved one would go to another server,
   // port, security mode or user: show that on the Password field.
   const showServerFieldErrors = (error: unknown) => {
-    const fieldErrors = error instanceof ApiError ? error.fieldErrors : undefined;
-    const pass = fieldErrors?.['auth.pass'] ?? fieldErrors?.['settings.auth.pass'];
-    if (pass) {
-      form.setError('auth.pass', { message: pass });
-      setTab('auth');
-    }
+    if (applyServerErrors(error, form.setError, PASSWORD_PATHS).length) setTab('auth');
   };
 
   const onSave = form.handleSubmit(

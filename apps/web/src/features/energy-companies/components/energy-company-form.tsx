@@ -13,9 +13,10 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { COLOR_CLASSES, CompanyIcon } from '../../../components/ui/company-icon.tsx';
-import { inputClass, TextField } from '../../../components/ui/field.tsx';
+import { FieldError, inputClass, TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useSaveEnergyCompany } from '../api/save-energy-company.ts';
 
 interface Values {
@@ -69,11 +70,7 @@ export function EnergyCompanyForm({ company, onDone }: { company: AdminEnergyCom
         onDone();
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.fieldErrors) {
-          for (const [field, message] of Object.entries(error.fieldErrors)) {
-            if (field in EMPTY) form.setError(field as keyof Values, { message });
-          }
-        }
+        applyServerErrors(error, form.setError, Object.keys(EMPTY));
         toast({
           title: t('operations.companies.saveError'),
           description: errorMessage(error, t('errors.generic')),
@@ -129,11 +126,7 @@ export function EnergyCompanyForm({ company, onDone }: { company: AdminEnergyCom
               </option>
             ))}
           </select>
-          {errors.colorClass?.message ? (
-            <p id="company-color-error" className="text-sm text-red-700">
-              {t(errors.colorClass.message)}
-            </p>
-          ) : null}
+          <FieldError id="company-color-error" error={errors.colorClass?.message} />
         </div>
         <div className="grid gap-1">
           <TextField

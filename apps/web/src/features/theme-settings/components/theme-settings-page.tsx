@@ -22,7 +22,8 @@ import { inputClass, TextField } from '../../../components/ui/field.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useThemeSettings } from '../api/get-theme-settings.ts';
 import { type ThemeSettingsForm, useSaveThemeSettings } from '../api/save-theme-settings.ts';
 import { useRemoveLogo, useUploadLogo } from '../api/upload-logo.ts';
@@ -79,11 +80,7 @@ function ThemeForm({ initial }: { initial: ThemeSettingsPayload }) {
         toast({ title: t('settings.saved'), variant: 'success' });
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.fieldErrors) {
-          for (const [field, message] of Object.entries(error.fieldErrors)) {
-            form.setError(field as keyof ThemeSettingsForm, { message });
-          }
-        }
+        applyServerErrors(error, form.setError);
         toast({ title: t('settings.saveError'), description: errorMessage(error, ''), variant: 'destructive' });
       },
     }),

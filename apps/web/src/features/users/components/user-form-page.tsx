@@ -8,12 +8,13 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { inputClass, TextField } from '../../../components/ui/field.tsx';
+import { FieldError, inputClass, TextField } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useAdminEnergyCompanies } from '../../../lib/admin-energy-companies.ts';
 import { useAdminProfile } from '../../../lib/admin-session.ts';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useUser } from '../api/get-users.ts';
 import { useSaveUser } from '../api/save-user.ts';
 
@@ -85,10 +86,7 @@ function UserForm({ user }: { user: User | undefined }) {
         navigate('/admin/users');
       },
       onError: (error) => {
-        const fieldErrors = error instanceof ApiError ? error.fieldErrors : undefined;
-        for (const [field, message] of Object.entries(fieldErrors ?? {})) {
-          if ((FIELDS as string[]).includes(field)) form.setError(field as keyof FormValues, { message });
-        }
+        applyServerErrors(error, form.setError, FIELDS);
         toast({
           title: t('users.error'),
           description: errorMessage(error, t('users.errorDescription')),
@@ -157,13 +155,7 @@ function UserForm({ user }: { user: User | undefined }) {
               </option>
             ))}
           </select>
-          {errors.role?.message ? (
-            <p id="user-role-error" className="text-sm text-red-700">
-              {errors.role.message.startsWith('validation.') || errors.role.message.startsWith('errors.')
-                ? t(errors.role.message)
-                : errors.role.message}
-            </p>
-          ) : null}
+          <FieldError id="user-role-error" error={errors.role?.message} />
         </div>
         <Controller
           control={form.control}
@@ -201,13 +193,7 @@ function UserForm({ user }: { user: User | undefined }) {
                   </span>
                 </label>
               ))}
-              {fieldState.error?.message ? (
-                <p className="text-sm text-red-700">
-                  {fieldState.error.message.startsWith('validation.')
-                    ? t(fieldState.error.message)
-                    : fieldState.error.message}
-                </p>
-              ) : null}
+              <FieldError error={fieldState.error?.message} />
             </fieldset>
           )}
         />
@@ -231,11 +217,7 @@ function UserForm({ user }: { user: User | undefined }) {
               />
               {t('users.form.active')}
             </label>
-            {errors.active?.message ? (
-              <p className="text-sm text-red-700">
-                {errors.active.message.startsWith('errors.') ? t(errors.active.message) : errors.active.message}
-              </p>
-            ) : null}
+            <FieldError error={errors.active?.message} />
           </div>
         ) : null}
         <div className="flex flex-wrap gap-2">
