@@ -1,7 +1,8 @@
 // The import boundaries `npm run lint` keeps beside Biome (which finds import cycles with
 // noImportCycles): web features never import each other, shared web code (components, lib)
 // imports no feature and no app code, features import no app code, and on the API a
-// service or repository imports no HTTP plugin. Biome's noRestrictedImports matches the
+// service or repository imports no HTTP plugin and only src/hot-path/hot-path.ts opens the
+// hot path (its raw driver handles stay inside it). Biome's noRestrictedImports matches the
 // written specifier, not the file it resolves to, so relative paths would slip past it
 // (docs/decisions/0015). Usage: node scripts/check-boundaries.mjs [root]; exits 1 on a breach.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -64,6 +65,10 @@ export function findBreaches(root) {
   check(api, (from, to, file) => {
     if (to[0] === 'plugins' && from[0] !== 'plugins' && /\.(service|repository)\.ts$/.test(file)) {
       return 'a service or repository imports an HTTP plugin: plugins call services, not the other way';
+    }
+    const attaching = from.join('/') === 'db/database.ts' && to[1] === 'raw-handles.ts';
+    if (to[0] === 'hot-path' && from[0] !== 'hot-path' && to[1] !== 'hot-path.ts' && !attaching) {
+      return 'src/hot-path is reached through hot-path.ts only: its statements and raw handles stay inside';
     }
     return null;
   });

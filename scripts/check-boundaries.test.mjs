@@ -25,7 +25,7 @@ afterEach(() => {
 });
 
 describe('import boundaries', () => {
-  it('finds a web feature importing another, shared code importing a feature, and a service importing a plugin', () => {
+  it('finds a web feature importing another, shared code importing a feature, a service importing a plugin, and a way around the hot path', () => {
     const root = tree({
       'apps/web/src/features/wizard/components/wizard-page.tsx':
         "import { Captcha } from '../../captcha/components/captcha.tsx';\nexport const a = Captcha;\n",
@@ -36,9 +36,13 @@ describe('import boundaries', () => {
       'apps/web/src/lib/ok.ts': "import { cn } from './cn.ts';\nimport { z } from 'zod';\n",
       'apps/api/src/features/users/users.service.ts': "import { type AuthAdmin } from '../../plugins/auth.ts';\n",
       'apps/api/src/features/users/users.routes.ts': "import { registerAuth } from '../../plugins/auth.ts';\n",
+      'apps/api/src/lib/limits.ts': "import { rawHandles } from '../hot-path/raw-handles.ts';\n",
+      'apps/api/src/features/x/x.service.ts': "import type { HotPath } from '../../hot-path/hot-path.ts';\n",
+      'apps/api/src/db/database.ts': "import { attachRawHandles } from '../hot-path/raw-handles.ts';\n",
     });
     const breaches = findBreaches(root);
-    expect(breaches).toHaveLength(5);
+    expect(breaches).toHaveLength(6);
+    expect(breaches.join('\n')).toMatch(/lib\/limits\.ts:1: src\/hot-path is reached through hot-path\.ts only/);
     expect(breaches.join('\n')).toMatch(
       /components\/ui\/button\.tsx:1: shared web code \(src\/components\) imports src\/features/,
     );

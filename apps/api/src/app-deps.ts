@@ -1,6 +1,8 @@
-// What every feature receives: configuration, the database, the clock and the limits' store.
+// What every feature receives: configuration, the database, the clock, the limits' store and
+// the public calls' hot path.
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import type { HotPath } from './hot-path/hot-path.ts';
 import type { Clock } from './lib/clock.ts';
 import type { LimitStore } from './lib/limit-store.ts';
 
@@ -9,4 +11,6 @@ export interface AppDeps {
   db: Db;
   clock: Clock;
   limits: LimitStore;
+  /** The public calls' statements (filing, tracking, the public company list). */
+  hotPath: HotPath;
 }

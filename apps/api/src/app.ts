@@ -27,11 +27,11 @@ import { geocodingRoutes } from './features/geocoding/geocoding.routes.ts';
 import { healthRoutes, type Lifecycle } from './features/health/health.routes.ts';
 import { passwordResetRoutes } from './features/password-reset/password-reset.routes.ts';
 import { repairRequestsRoutes } from './features/repair-requests/repair-requests.routes.ts';
-import type { FastPath } from './features/repair-requests/tracking-fast-path.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { siteSettingsRoutes } from './features/site-settings/site-settings.routes.ts';
 import { sendThemedIndex } from './features/site-settings/themed-index.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
+import { createHotPath, type FastPath } from './hot-path/hot-path.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
 import { createLimitStore } from './lib/limit-store.ts';
@@ -115,10 +115,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
 
   // The limits' counters (DECISIONS 22): shared by every instance on PostgreSQL or Redis.
-  const limits = await createLimitStore(config, db, app.log);
+  // The public calls' way to the database (src/hot-path): prepared, or plain with FAST_PATH=off.
+  const hotPath = createHotPath(db, { fast: config.FAST_PATH });
+  const limits = await createLimitStore(config, hotPath.sharedLimitStore(), app.log);
   await limits.ready();
   app.addHook('onClose', async () => limits.close());
-  const deps: AppDeps = { config, db, clock: options.clock ?? systemClock, limits };
+  const deps: AppDeps = { config, db, clock: options.clock ?? systemClock, limits, hotPath };
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -51,6 +51,12 @@ describe('configuration', () => {
     }
   });
 
+  it('serves the public calls on the hot path unless FAST_PATH=off', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).FAST_PATH).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), FAST_PATH: 'off' }).FAST_PATH).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), FAST_PATH: 'slow' })).toThrow(/FAST_PATH/);
+  });
+
   it('selects PostgreSQL from the URL and derives PUBLIC_URL from PORT', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@h:5432/db', PORT: '8080' });
     expect(config.dialect).toBe('postgres');

@@ -66,6 +66,11 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** CAPTCHA=off turns captcha off whatever the stored setting says (automated tests and load only). */
   CAPTCHA: bool(true),
+  /**
+   * FAST_PATH=off serves the public calls through the plain routes and Kysely, one call at a
+   * time (src/hot-path): to compare with the fast path, or to rule it out.
+   */
+  FAST_PATH: bool(true),
   /** Stands in for the captcha provider's verification endpoint (tests); unset means the provider's own. */
   CAPTCHA_VERIFY_URL: urlOrEmpty,
 });

@@ -5,8 +5,8 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import { attachRawHandles } from '../hot-path/raw-handles.ts';
 import { ensurePrivateDir, ensurePrivateFile } from '../lib/private-files.ts';
-import { attachRawHandles } from './hot-path.ts';
 import type { Database } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -64,7 +64,7 @@ export function createDatabase(url: string, options: { poolSize?: number } = {})
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    // The public reads' own connection (hot-path.ts); an in-memory database has only one.
+    // The public reads' own connection (src/hot-path); an in-memory database has only one.
     const reader = file === ':memory:' ? sqlite : new SQLite(file, { readonly: true });
     if (reader !== sqlite) reader.pragma('busy_timeout = 5000');
     const db = new Kysely<Database>({

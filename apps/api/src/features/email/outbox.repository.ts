@@ -16,29 +16,6 @@ export interface NewOutboxEmail {
   createdAt: string;
 }
 
-/**
- * The outbox insert as plain SQL for the public create's prepared statements (hot-path.ts):
- * the same row insertOutboxEmail writes, `$1`-style placeholders in order.
- */
-export const INSERT_OUTBOX_SQL = `insert into email_outbox
-  (kind, to_address, subject, text_body, html_body, message_id, status, attempts, next_attempt_at, request_id, admin_id, created_at)
-  values ($1, $2, $3, $4, $5, $6, 'pending', 0, $7, $8, $9, $10)`;
-
-export function outboxParams(email: NewOutboxEmail): unknown[] {
-  return [
-    email.kind,
-    email.toAddress,
-    email.subject,
-    email.textBody,
-    email.htmlBody,
-    email.messageId,
-    email.createdAt,
-    email.requestId,
-    email.adminId,
-    email.createdAt,
-  ];
-}
-
 export async function insertOutboxEmail(db: Db, email: NewOutboxEmail): Promise<number> {
   const row = await db
     .insertInto('emailOutbox')

@@ -1,17 +1,6 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { sharedRows } from '../../db/hot-path.ts';
 import type { Database, NewEnergyCompany } from '../../db/schema.ts';
-
-/** The public list, on the hot path (a prepared statement; callers of the same instant share it). */
-export function listActiveCompanies(db: Db) {
-  return sharedRows<{ id: number; name: string; fullName: string; colorClass: string; iconClass: string }>(
-    db,
-    'acende_active_companies',
-    `select id, name, full_name as "fullName", color_class as "colorClass", icon_class as "iconClass"
-      from energy_companies where active = 1 order by name, id`,
-  );
-}
 
 // Administrators' registry (DECISIONS 11): every company, active or not, with how many
 // requests refer to it, from the per company × status counters (migration 0006).

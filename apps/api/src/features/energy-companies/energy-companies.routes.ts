@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { fastSerializer } from '../../lib/fast-serializer.ts';
-import { listActiveCompanies } from './energy-companies.repository.ts';
 
 export const energyCompaniesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.get(
@@ -16,6 +15,6 @@ export const energyCompaniesRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = a
         response: { 200: z.array(publicEnergyCompanySchema) },
       },
     },
-    async () => listActiveCompanies(deps.db),
+    () => deps.hotPath.listActiveCompanies(),
   );
 };

@@ -8,10 +8,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
+import type { FastPath } from '../../hot-path/hot-path.ts';
 import { fastSerializer } from '../../lib/fast-serializer.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import { createRepairRequest, getPublicRepairRequest } from './repair-requests.service.ts';
-import { type FastPath, trackingFastPath } from './tracking-fast-path.ts';
 
 export interface RepairRequestsRoutesOptions {
   deps: AppDeps;
@@ -64,9 +64,8 @@ export const repairRequestsRoutes: FastifyPluginAsyncZod<RepairRequestsRoutesOpt
         response: { 200: publicRepairRequestSchema, 400: errorResponseSchema, 404: errorResponseSchema },
       },
     },
-    // Not async: on SQLite the answer is sent in the same turn, without a promise (issue 10).
     (request) => getPublicRepairRequest(deps, request.params.id, request.query.t),
   );
   // The same read, answered before Fastify when it can be (decision 0012).
-  setFastPath?.(trackingFastPath({ deps, log: app.log, rateLimit: lookupLimit, lifecycle }));
+  setFastPath?.(deps.hotPath.trackingListener({ deps, log: app.log, rateLimit: lookupLimit, lifecycle }));
 };

@@ -1,33 +1,20 @@
 // The rules of filing and reading a repair request from the public side.
-import type { Language, ProblemType, RequestStatus } from '@acende/shared/enums';
-import { maskEmail, maskName, maskPhone } from '@acende/shared/mask';
+import type { Language } from '@acende/shared/enums';
 import type {
   CreateRepairRequest,
   CreateRepairRequestResponse,
   PublicRepairRequest,
 } from '@acende/shared/schemas/repair-requests';
 import type { AppDeps } from '../../app-deps.ts';
+import type { ConfirmationFor } from '../../hot-path/hot-path.ts';
 import { iso } from '../../lib/clock.ts';
-import { AppError, conflict, notFound } from '../../lib/errors.ts';
-import {
-  hashToken,
-  idempotencyKeyHash,
-  newToken,
-  sha256,
-  tokenMatches,
-  trackingTokenForKey,
-} from '../../lib/tokens.ts';
+import { AppError, conflict } from '../../lib/errors.ts';
+import { hashToken, idempotencyKeyHash, newToken, sha256, trackingTokenForKey } from '../../lib/tokens.ts';
 import { verifyCaptchaOrThrow } from '../captcha/captcha.service.ts';
 import { isEmailEnabled } from '../email/email-settings.service.ts';
 import { confirmationEmail } from '../email/outbox.service.ts';
 import { fillAreaLater, knownArea } from '../geocoding/geocoding.service.ts';
-import {
-  type ConfirmationFor,
-  fileRequest,
-  findByIdempotencyKey,
-  findPublicRequest,
-  type PublicRequestRow,
-} from './repair-requests.repository.ts';
+import { toPublicRequest } from './public-view.ts';
 
 export interface CreateContext {
   language: Language;
@@ -75,8 +62,7 @@ export async function createRepairRequest(
       ? (id, companyName) =>
           confirmationEmail(deps, { ...input, email, id, companyName, language: context.language }, trackingToken)
       : undefined;
-  const filed = await fileRequest(
-    db,
+  const filed = await deps.hotPath.fileRequest(
     {
       name: input.name || null,
       email,
@@ -111,49 +97,17 @@ export async function createRepairRequest(
 }
 
 async function replayIdempotent(deps: AppDeps, keyHash: string, bodyHash: string) {
-  const existing = await findByIdempotencyKey(deps.db, keyHash);
+  const existing = await deps.hotPath.findByIdempotencyKey(keyHash);
   if (!existing) return undefined;
   if (existing.idempotencyHash !== bodyHash) throw conflict('errors.idempotencyConflict');
   return { id: existing.id, companyName: existing.companyName };
 }
 
-/**
- * A request as the tracking page shows it: contact details masked unless `token` is its
- * tracking token. Synchronous on SQLite (its read is), so the route answers in the same
- * turn; a promise on PostgreSQL.
- */
-export function getPublicRepairRequest(
+/** A request as the tracking page shows it: contact details masked unless `token` is its tracking token. */
+export async function getPublicRepairRequest(
   deps: AppDeps,
   id: number,
   token: string | undefined,
-): PublicRepairRequest | Promise<PublicRepairRequest> {
-  const found = findPublicRequest(deps.db, id);
-  return found instanceof Promise ? found.then((row) => toPublicRequest(row, token)) : toPublicRequest(found, token);
-}
-
-/** A found request as the public sees it: contact details masked unless `token` is its tracking token. */
-export function toPublicRequest(row: PublicRequestRow | undefined, token: string | undefined): PublicRepairRequest {
-  if (!row) throw notFound('errors.requestNotFound');
-  const whole = tokenMatches(token, row.trackingTokenHash);
-  // The status changes come with the row, as [status, at] pairs (JSON text on SQLite).
-  const timeline: [string, string][] = typeof row.timeline === 'string' ? JSON.parse(row.timeline) : row.timeline;
-  return {
-    id: row.id,
-    name: whole ? row.name : maskName(row.name),
-    phone: (whole ? row.phone : maskPhone(row.phone)) ?? '',
-    email: whole ? row.email : maskEmail(row.email),
-    address: row.address,
-    reference: row.reference,
-    problemType: row.problemType as ProblemType,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    company: String(row.companyId),
-    companyName: row.companyName,
-    companyFullName: row.companyFullName,
-    status: row.status as RequestStatus,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-    masked: !whole,
-    timeline: timeline.map(([status, at]) => ({ status: status as RequestStatus, at })),
-  };
+): Promise<PublicRepairRequest> {
+  return toPublicRequest(await deps.hotPath.findPublicRequest(id), token);
 }

@@ -1,4 +1,4 @@
-// The tracking read's fast path (issue 10, decision 0012). A citizen's tracking page is the
+// The tracking read's fast path (decision 0012). A citizen's tracking page is the
 // call a whole region repeats; on SQLite its read is synchronous, and Fastify's own work per
 // request (its request and reply objects, hooks, validation, the reply's header handling)
 // was about a third of its CPU. This answers the plain, successful form of
@@ -14,13 +14,12 @@ import { MAX_ID } from '@acende/shared/constants';
 import { publicRepairRequestSchema } from '@acende/shared/schemas/repair-requests';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../app-deps.ts';
-import { rawHandles } from '../../db/hot-path.ts';
-import { compileFastSerializer } from '../../lib/fast-serializer.ts';
-import { clientKey, type RateLimit } from '../../plugins/rate-limit.ts';
-import { apiSecurityHeaders } from '../../plugins/security.ts';
-import { findPublicRequest } from './repair-requests.repository.ts';
-import { toPublicRequest } from './repair-requests.service.ts';
+import type { AppDeps } from '../app-deps.ts';
+import { toPublicRequest } from '../features/repair-requests/public-view.ts';
+import { compileFastSerializer } from '../lib/fast-serializer.ts';
+import { clientKey, type RateLimit } from '../plugins/rate-limit.ts';
+import { apiSecurityHeaders } from '../plugins/security.ts';
+import type { PublicRequestRow } from './request-statements.ts';
 
 /** Answers the request and says true, or says false and leaves it untouched. */
 export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -29,8 +28,10 @@ export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
 // made only of the characters tracking tokens are written with (base64url).
 const TRACKING_URL = /^\/api\/repair-requests\/([1-9]\d{0,9})(?:\?t=([A-Za-z0-9_-]{1,200}))?$/;
 
-export interface TrackingFastPathOptions {
+export interface TrackingListenerOptions {
   deps: AppDeps;
+  /** The tracking read's row, at once (SQLite's read-only connection). */
+  readNow: (id: number) => PublicRequestRow | undefined;
   log: FastifyBaseLogger;
   /** The route's own rateLimit object: the fast path counts in the same windows. */
   rateLimit: RateLimit;
@@ -39,12 +40,18 @@ export interface TrackingFastPathOptions {
 }
 
 /**
- * The fast path on SQLite with the limits in memory; undefined on PostgreSQL, whose reads of an
- * instant are batched (a promise), and with Redis, whose counts are too.
+ * The listener with the limits in memory; undefined with Redis, whose counts are promises.
+ * (Only SQLite's hot path offers it: PostgreSQL's reads of an instant are batched.)
  */
-export function trackingFastPath({ deps, log, rateLimit, lifecycle }: TrackingFastPathOptions): FastPath | undefined {
-  const { db, config } = deps;
-  if (rawHandles(db).dialect !== 'sqlite' || deps.limits.kind !== 'memory') return undefined;
+export function trackingListener({
+  deps,
+  readNow,
+  log,
+  rateLimit,
+  lifecycle,
+}: TrackingListenerOptions): FastPath | undefined {
+  const { config } = deps;
+  if (deps.limits.kind !== 'memory') return undefined;
   const serialize = compileFastSerializer(publicRepairRequestSchema);
   const count = (key: string) => deps.limits.hit(rateLimit, key);
   // Fastify's trustProxy: TRUST_PROXY trusts every hop, as the app is told.
@@ -67,9 +74,9 @@ export function trackingFastPath({ deps, log, rateLimit, lifecycle }: TrackingFa
     let address: string;
     let body: string;
     try {
-      const row = findPublicRequest(db, id);
+      const row = readNow(id);
       // Not found: Fastify answers the 404 (in the reader's language) and counts the request.
-      if (row === undefined || row instanceof Promise) return false;
+      if (row === undefined) return false;
       address = trust ? (proxyAddr.all(req, trust).at(-1) as string) : (req.socket.remoteAddress ?? '');
       // Past the limit: Fastify counts it again and answers 429 with its headers; a count
       // already past the limit stays past it, so the answer is the same.

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../../test/test-databases.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { type NamedLimit, postgresLimitStore } from './limit-store.ts';
+import type { NamedLimit } from '../lib/limit-store.ts';
+import { postgresLimitStore } from './limit-counters.ts';
 
 describe.skipIf(!ENGINES.includes('postgres'))('the PostgreSQL limit store', () => {
   let database: TestDatabase;

@@ -1,0 +1,36 @@
+// A stored request as the public sees it: the tracking page's answer, contact details masked
+// unless the reader holds the request's tracking token. Used by the route and by the
+// tracking read's fast path (src/hot-path), which answer the same.
+import type { ProblemType, RequestStatus } from '@acende/shared/enums';
+import { maskEmail, maskName, maskPhone } from '@acende/shared/mask';
+import type { PublicRepairRequest } from '@acende/shared/schemas/repair-requests';
+import type { PublicRequestRow } from '../../hot-path/hot-path.ts';
+import { notFound } from '../../lib/errors.ts';
+import { tokenMatches } from '../../lib/tokens.ts';
+
+/** A found request as the public sees it: contact details masked unless `token` is its tracking token. */
+export function toPublicRequest(row: PublicRequestRow | undefined, token: string | undefined): PublicRepairRequest {
+  if (!row) throw notFound('errors.requestNotFound');
+  const whole = tokenMatches(token, row.trackingTokenHash);
+  // The status changes come with the row, as [status, at] pairs (JSON text on SQLite).
+  const timeline: [string, string][] = typeof row.timeline === 'string' ? JSON.parse(row.timeline) : row.timeline;
+  return {
+    id: row.id,
+    name: whole ? row.name : maskName(row.name),
+    phone: (whole ? row.phone : maskPhone(row.phone)) ?? '',
+    email: whole ? row.email : maskEmail(row.email),
+    address: row.address,
+    reference: row.reference,
+    problemType: row.problemType as ProblemType,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    company: String(row.companyId),
+    companyName: row.companyName,
+    companyFullName: row.companyFullName,
+    status: row.status as RequestStatus,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    masked: !whole,
+    timeline: timeline.map(([status, at]) => ({ status: status as RequestStatus, at })),
+  };
+}

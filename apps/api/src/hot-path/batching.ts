@@ -1,0 +1,128 @@
+// How the hot path runs its statements without Kysely's per-query work (decision 0011):
+// prepared once per connection, and gathered per turn of the event loop. On SQLite, writes
+// queued in the same turn share one transaction — one disk sync and one trigram-index
+// segment for all — each inside its own savepoint, so a failing one rolls back alone, and
+// every caller hears back only after the shared commit. On PostgreSQL the calls of one
+// instant go as one statement (batcher).
+import type SQLite from 'better-sqlite3';
+import type { Db } from '../db/database.ts';
+import { rawHandles } from './raw-handles.ts';
+
+/** The value kept for (`owner`, `name`), made by `create` the first time. */
+export function kept<K extends object, V>(
+  store: WeakMap<K, Map<string, V>>,
+  owner: K,
+  name: string,
+  create: () => V,
+): V {
+  let byName = store.get(owner);
+  if (!byName) {
+    byName = new Map();
+    store.set(owner, byName);
+  }
+  let value = byName.get(name);
+  if (value === undefined) {
+    value = create();
+    byName.set(name, value);
+  }
+  return value;
+}
+
+const statements = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>();
+
+/** A statement of `connection`, prepared on first use and kept. */
+export function prepared(connection: SQLite.Database, text: string): SQLite.Statement {
+  return kept(statements, connection, text, () => connection.prepare(text));
+}
+
+export type Outcome<O> = { ok: true; value: O } | { ok: false; error: unknown };
+
+/**
+ * Gathers the items asked for in one turn of the event loop and hands them to `flush` as
+ * one batch (at most `max`; the rest go in the next). Each caller gets its own item's
+ * outcome. With `concurrency`, at most that many batches run at once and the items asked
+ * for meanwhile wait for the next: under load batches grow instead of multiplying (group
+ * commit); when idle, an item goes at once.
+ */
+export function batcher<I, O>(
+  flush: (items: I[]) => Promise<Outcome<O>[]>,
+  options: { max?: number; concurrency?: number } = {},
+): (item: I) => Promise<O> {
+  const max = options.max ?? 256;
+  const concurrency = options.concurrency ?? Number.POSITIVE_INFINITY;
+  let queue: { item: I; resolve: (value: O) => void; reject: (error: unknown) => void }[] = [];
+  let scheduled = false;
+  let running = 0;
+  const run = () => {
+    scheduled = false;
+    if (running >= concurrency || queue.length === 0) return;
+    const batch = queue.slice(0, max);
+    queue = queue.slice(max);
+    running += 1;
+    flush(batch.map((entry) => entry.item))
+      .then(
+        (outcomes) =>
+          batch.forEach((entry, i) => {
+            const outcome = outcomes[i];
+            if (outcome?.ok) entry.resolve(outcome.value);
+            else entry.reject(outcome ? outcome.error : new Error('batch answered too few outcomes'));
+          }),
+        (error) => {
+          for (const entry of batch) entry.reject(error);
+        },
+      )
+      .finally(() => {
+        running -= 1;
+        if (queue.length) schedule();
+      });
+    if (queue.length) schedule();
+  };
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(run);
+  };
+  return (item) =>
+    new Promise<O>((resolve, reject) => {
+      queue.push({ item, resolve, reject });
+      schedule();
+    });
+}
+
+type SqliteWork = (writer: SQLite.Database) => unknown;
+const sqliteGroups = new WeakMap<Db, (work: SqliteWork) => Promise<unknown>>();
+
+/**
+ * Runs `work` on SQLite's writer inside a grouped transaction (see above); it must be
+ * synchronous, as better-sqlite3 is. Answers what `work` answers, or its error.
+ */
+export function groupedSqliteWrite<T>(db: Db, work: (writer: SQLite.Database) => T): Promise<T> {
+  let group = sqliteGroups.get(db);
+  if (!group) {
+    group = batcher<SqliteWork, unknown>((batch) => commitGroup(db, batch));
+    sqliteGroups.set(db, group);
+  }
+  return group(work) as Promise<T>;
+}
+
+async function commitGroup(db: Db, batch: SqliteWork[]): Promise<Outcome<unknown>[]> {
+  const raw = rawHandles(db);
+  if (raw.dialect !== 'sqlite') throw new Error('grouped writes are for SQLite');
+  const writer = raw.writer;
+  // Holding Kysely's connection: a transaction of another path is never entered halfway.
+  // If the transaction itself fails (disk full, I/O error), nothing of the group is stored
+  // and every caller gets the error.
+  return db.connection().execute(async () => {
+    const each = writer.transaction((work: SqliteWork) => work(writer));
+    return writer.transaction(() =>
+      batch.map((work): Outcome<unknown> => {
+        try {
+          // Nested in the group's transaction, better-sqlite3 makes it a savepoint.
+          return { ok: true, value: each(work) };
+        } catch (error) {
+          return { ok: false, error };
+        }
+      }),
+    )();
+  });
+}

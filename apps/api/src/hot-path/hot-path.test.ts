@@ -1,0 +1,127 @@
+// FAST_PATH on and off answer the same: two apps on two databases made alike, one with the
+// hot path (prepared statements, grouped writes or batches, the tracking listener before
+// Fastify) and one with FAST_PATH=off (the routes and Kysely), take the same public calls
+// over real HTTP; every answer's status, headers and body bytes must match, and so must
+// what they stored.
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configureSmtp } from '../../test/email.ts';
+import { type TestContext, testConfig } from '../../test/engines.ts';
+import { validRequest } from '../../test/requests.ts';
+import { createTestDatabase, ENGINES, type TestDatabase } from '../../test/test-databases.ts';
+import { buildApp } from '../app.ts';
+import { createDatabase } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { seedExampleCompanies } from '../db/seed.ts';
+import { manualClock } from '../lib/clock.ts';
+
+/** Headers that differ between any two answers, whoever sends them. */
+const PER_ANSWER = new Set(['x-request-id', 'date', 'connection', 'keep-alive']);
+
+interface Answer {
+  status: number;
+  headers: [string, string][];
+  body: string;
+}
+
+async function call(base: string, path: string, init: RequestInit = {}): Promise<Answer> {
+  const res = await fetch(`${base}${path}`, init);
+  const headers = [...res.headers.entries()].filter(([name]) => !PER_ANSWER.has(name));
+  return { status: res.status, headers, body: await res.text() };
+}
+
+const post = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', ...headers },
+  body: JSON.stringify(body),
+});
+
+for (const engine of ENGINES) {
+  describe(`FAST_PATH on and off [${engine}]`, () => {
+    const sides: { ctx: TestContext; base: string; database: TestDatabase }[] = [];
+    beforeAll(async () => {
+      const at = new Date('2026-11-25T12:00:00.000Z');
+      for (const fast of ['on', 'off']) {
+        const database = await createTestDatabase(engine);
+        const config = testConfig(database.url, { FAST_PATH: fast, RATE_LIMIT_LOOKUP_MAX: '1000' });
+        const db = createDatabase(config.DATABASE_URL, { poolSize: 5 });
+        await migrateToLatest(db);
+        await seedExampleCompanies(db, at.toISOString());
+        await db.updateTable('energyCompanies').set({ active: 0 }).where('id', '=', 3).execute();
+        const clock = manualClock(at);
+        const app = await buildApp({ config, db, clock, logger: false });
+        await app.listen({ port: 0, host: '127.0.0.1' });
+        const ctx: TestContext = { engine, app, db, config, clock };
+        await configureSmtp(ctx, { host: '127.0.0.1', port: 9 });
+        sides.push({ ctx, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, database });
+      }
+    });
+    afterAll(async () => {
+      for (const { ctx, database } of sides) {
+        ctx.app.server.closeAllConnections();
+        await ctx.app.close();
+        await ctx.db.destroy();
+        await database.drop();
+      }
+    });
+
+    it('answers every public call byte for byte the same, and stores the same rows', async () => {
+      const both = async (path: string, init?: (side: number) => RequestInit) => {
+        const [on, off] = await Promise.all(sides.map((side, i) => call(side.base, path, init?.(i))));
+        expect(off, `${init?.(0).method ?? 'GET'} ${path}`).toEqual(on);
+        return on as Answer;
+      };
+      const companies = await both('/api/energy-companies');
+      expect(JSON.parse(companies.body).map((c: { id: number }) => c.id)).toEqual([1, 2]);
+
+      const body = { ...validRequest, email: 'ana@example.com', name: 'Ana Souza' };
+      const filed = await both('/api/repair-requests', () => post(body, { 'idempotency-key': 'same-key-0001' }));
+      expect(filed.status).toBe(201);
+      const { id, trackingToken } = JSON.parse(filed.body) as { id: number; trackingToken: string };
+      // The replay of the key, the key with another body, a company that is not active, a bad body.
+      expect((await both('/api/repair-requests', () => post(body, { 'idempotency-key': 'same-key-0001' }))).body).toBe(
+        filed.body,
+      );
+      expect(
+        (
+          await both('/api/repair-requests', () =>
+            post({ ...body, phone: '11988887777' }, { 'idempotency-key': 'same-key-0001' }),
+          )
+        ).status,
+      ).toBe(409);
+      expect((await both('/api/repair-requests', () => post({ ...body, company: '3' }))).status).toBe(400);
+      expect((await both('/api/repair-requests', () => post({ ...body, phone: '' }))).status).toBe(400);
+      // One after another: requests sent at once may reach the two servers in other orders
+      // and take other numbers.
+      for (const n of [1, 2, 3]) {
+        const answer = await both('/api/repair-requests', () =>
+          post({ ...body, address: `Rua ${n}` }, { 'idempotency-key': `one-after-another-${n}` }),
+        );
+        expect(answer.status).toBe(201);
+      }
+
+      const whole = await both(`/api/repair-requests/${id}?t=${trackingToken}`);
+      expect(JSON.parse(whole.body)).toMatchObject({ masked: false, email: 'ana@example.com' });
+      expect(JSON.parse((await both(`/api/repair-requests/${id}`)).body)).toMatchObject({ masked: true });
+      expect(JSON.parse((await both(`/api/repair-requests/${id}?t=wrong`)).body)).toMatchObject({ masked: true });
+      expect((await both('/api/repair-requests/999999')).status).toBe(404);
+      expect((await both('/api/repair-requests/0')).status).toBe(400);
+
+      const stored = await Promise.all(
+        sides.map(async ({ ctx }) => ({
+          requests: await ctx.db.selectFrom('repairRequests').selectAll().orderBy('id').execute(),
+          events: await ctx.db.selectFrom('requestEvents').selectAll().orderBy('id').execute(),
+          emails: await ctx.db
+            .selectFrom('emailOutbox')
+            .select(['kind', 'toAddress', 'subject', 'textBody', 'htmlBody', 'requestId', 'status', 'nextAttemptAt'])
+            .where('kind', '!=', 'test')
+            .orderBy('id')
+            .execute(),
+        })),
+      );
+      expect(stored[0]?.requests).toHaveLength(4);
+      expect(stored[0]?.emails).toHaveLength(4);
+      expect(stored[1]).toEqual(stored[0]);
+    });
+  });
+}

@@ -1,0 +1,236 @@
+// The public calls' one way to the database (decisions 0011, 0012, 0017): filing a request,
+// reading it back (the tracking page and an Idempotency-Key's replay), the public list of
+// companies, and the tracking read answered before Fastify. Their statements are Kysely
+// queries compiled once (request-statements.ts). With FAST_PATH on (the default) they run
+// prepared on the driver (SQLite's grouped writes and read-only reader, PostgreSQL's
+// batches); with FAST_PATH=off the same statements run through Kysely one call at a time
+// and the routes answer everything: the two answer the same (hot-path.test.ts).
+import type { Db } from '../db/database.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import type { NewOutboxEmail } from '../features/email/outbox.repository.ts';
+import type { LimitStore } from '../lib/limit-store.ts';
+import { batcher, groupedSqliteWrite, kept, type Outcome, prepared } from './batching.ts';
+import { postgresLimitStore } from './limit-counters.ts';
+import { rawHandles } from './raw-handles.ts';
+import {
+  FILED_COLUMNS,
+  type PublicRequestRow,
+  type PublicRequestValues,
+  type RequestStatements,
+  requestStatements,
+} from './request-statements.ts';
+import { bound, type Statement } from './statements.ts';
+import { type FastPath, type TrackingListenerOptions, trackingListener } from './tracking-listener.ts';
+
+export type { PublicRequestRow, PublicRequestValues } from './request-statements.ts';
+export type { FastPath } from './tracking-listener.ts';
+
+/** The confirmation e-mail of a new request, once its number is known (undefined: none). */
+export type ConfirmationFor = (id: number, companyName: string) => NewOutboxEmail | undefined;
+
+/** How filing ended: the request's number, or why it was not stored. */
+export type FileOutcome = { id: number; companyName: string } | 'company-unavailable' | 'duplicate-key';
+
+export interface ActiveCompany {
+  id: number;
+  name: string;
+  fullName: string;
+  colorClass: string;
+  iconClass: string;
+}
+
+export interface HotPath {
+  /** Files a request (and its "created" event and confirmation e-mail, in one transaction). */
+  fileRequest(values: PublicRequestValues, confirmation?: ConfirmationFor): Promise<FileOutcome>;
+  /** The request filed with an Idempotency-Key, by the key's hash. */
+  findByIdempotencyKey(
+    keyHash: string,
+  ): Promise<{ id: number; idempotencyHash: string | null; companyName: string } | undefined>;
+  /** The tracking read's row. */
+  findPublicRequest(id: number): Promise<PublicRequestRow | undefined>;
+  listActiveCompanies(): Promise<ActiveCompany[]>;
+  /** The tracking read answered before Fastify: on SQLite with the limits in memory, FAST_PATH on. */
+  trackingListener(options: Omit<TrackingListenerOptions, 'readNow'>): FastPath | undefined;
+  /** The limits' counters for every instance on this database: PostgreSQL's tables, or none (SQLite). */
+  sharedLimitStore(): LimitStore | undefined;
+}
+
+interface FileJob {
+  values: PublicRequestValues;
+  confirmation?: ConfirmationFor;
+}
+
+const hotPaths = new WeakMap<Db, Map<string, HotPath>>();
+
+/** The hot path of `db` (one per database and mode; its statements are compiled once). */
+export function createHotPath(db: Db, options: { fast: boolean }): HotPath {
+  return kept(hotPaths, db, options.fast ? 'fast' : 'plain', () => {
+    const statements = requestStatements(db);
+    return options.fast ? fastHotPath(db, statements) : plainHotPath(db, statements);
+  });
+}
+
+/** FAST_PATH=off: every call through Kysely, one at a time. */
+function plainHotPath(db: Db, s: RequestStatements): HotPath {
+  return {
+    async fileRequest(values, confirmation) {
+      try {
+        return await db.transaction().execute(async (trx): Promise<FileOutcome> => {
+          const company = (await trx.executeQuery(bound(s.activeCompany, values))).rows[0];
+          if (!company) return 'company-unavailable';
+          const { id } = (await trx.executeQuery(bound(s.insertRequest, values))).rows[0] as { id: number };
+          await trx.executeQuery(bound(s.insertCreatedEvent, { requestId: id, createdAt: values.createdAt }));
+          const email = confirmation?.(id, company.name);
+          if (email) await trx.executeQuery(bound(s.insertOutbox, email));
+          return { id, companyName: company.name };
+        });
+      } catch (error) {
+        if (values.idempotencyKeyHash && isUniqueViolation(error)) return 'duplicate-key';
+        throw error;
+      }
+    },
+    findByIdempotencyKey: async (keyHash) => (await db.executeQuery(bound(s.byIdempotencyKey, { keyHash }))).rows[0],
+    findPublicRequest: async (id) => (await db.executeQuery(bound(s.publicRequest, { id }))).rows[0],
+    listActiveCompanies: async () => (await db.executeQuery(bound(s.activeCompanies, {}))).rows as ActiveCompany[],
+    trackingListener: () => undefined,
+    sharedLimitStore: () => sharedLimits(db),
+  };
+}
+
+function sharedLimits(db: Db): LimitStore | undefined {
+  const raw = rawHandles(db);
+  return raw.dialect === 'postgres' ? postgresLimitStore(raw.pool) : undefined;
+}
+
+/** FAST_PATH on: prepared statements on the driver, grouped or batched per instant. */
+function fastHotPath(db: Db, s: RequestStatements): HotPath {
+  const raw = rawHandles(db);
+  if (raw.dialect === 'sqlite') {
+    const { reader } = raw;
+    const read = <R>(statement: Statement<unknown>, v: object) =>
+      prepared(reader, statement.sql).get(...statement.bind(v)) as R | undefined;
+    // The tracking read answers at once (better-sqlite3 is synchronous): the listener sends it
+    // in the same turn.
+    const readNow = (id: number) => read<PublicRequestRow>(s.publicRequest, { id });
+    const companies = sharedRead(() => prepared(reader, s.activeCompanies.sql).all(...s.activeCompanies.bind({})));
+    return {
+      fileRequest: (values, confirmation) =>
+        groupedSqliteWrite(db, (writer) => {
+          const run = <R>(statement: Statement<unknown>, v: object) =>
+            prepared(writer, statement.sql).get(...statement.bind(v)) as R | undefined;
+          const company = run<{ id: number; name: string }>(s.activeCompany, values);
+          if (!company) return 'company-unavailable';
+          let id: number;
+          try {
+            ({ id } = run<{ id: number }>(s.insertRequest, values) as { id: number });
+          } catch (error) {
+            if (values.idempotencyKeyHash && isUniqueViolation(error)) return 'duplicate-key';
+            throw error;
+          }
+          prepared(writer, s.insertCreatedEvent.sql).run(
+            ...s.insertCreatedEvent.bind({ requestId: id, createdAt: values.createdAt }),
+          );
+          const email = confirmation?.(id, company.name);
+          if (email) prepared(writer, s.insertOutbox.sql).run(...s.insertOutbox.bind(email));
+          return { id, companyName: company.name } as FileOutcome;
+        }),
+      findByIdempotencyKey: async (keyHash) => read(s.byIdempotencyKey, { keyHash }),
+      findPublicRequest: async (id) => readNow(id),
+      listActiveCompanies: () => companies() as Promise<ActiveCompany[]>,
+      trackingListener: (options) => trackingListener({ ...options, readNow }),
+      sharedLimitStore: () => undefined,
+    };
+  }
+  const { pool } = raw;
+  const query = async <R>(statement: Statement<unknown>, v: object) =>
+    (await pool.query({ name: statement.name, text: statement.sql, values: statement.bind(v) })).rows as R[];
+  const fileBatch = s.fileBatch as NonNullable<RequestStatements['fileBatch']>;
+  // At most 4 batches at once: under load they grow rather than multiply, and the pool keeps
+  // connections for everything else.
+  const file = batcher<FileJob, FileOutcome>((jobs) => fileOnPostgres(jobs), { concurrency: 4 });
+  // The reads of one instant go as one query over their numbers.
+  const readByIds = batcher<number, PublicRequestRow | undefined>(async (ids) => {
+    const rows = await query<PublicRequestRow>(s.publicRequests, { ids: [...new Set(ids)] });
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((id) => ({ ok: true, value: byId.get(id) }));
+  });
+  const companies = sharedRead(() => query<ActiveCompany>(s.activeCompanies, {}));
+
+  /** A batch; should it fail as a whole, each request is tried alone, so one bad row never takes the others down. */
+  async function fileOnPostgres(jobs: FileJob[]): Promise<Outcome<FileOutcome>[]> {
+    try {
+      return await fileBatchOnPostgres(jobs);
+    } catch (error) {
+      if (jobs.length === 1) return [{ ok: false, error }];
+      return Promise.all(
+        jobs.map((job) =>
+          fileBatchOnPostgres([job]).then(
+            (outcomes) => outcomes[0] as Outcome<FileOutcome>,
+            (alone): Outcome<FileOutcome> => ({ ok: false, error: alone }),
+          ),
+        ),
+      );
+    }
+  }
+
+  async function fileBatchOnPostgres(jobs: FileJob[]): Promise<Outcome<FileOutcome>[]> {
+    // One array per stored value: the i-th element of each is the i-th request's.
+    const columns = Object.fromEntries(FILED_COLUMNS.map((column) => [column, jobs.map((job) => job.values[column])]));
+    const batch = { name: fileBatch.name, text: fileBatch.sql, values: fileBatch.bind(columns) };
+    type Row = { id: number | null; hash: string | null; companyName: string | null; activeCompany: number | null };
+    const outcomes = (rows: Row[]) => {
+      const byHash = new Map(rows.filter((r) => r.hash !== null).map((r) => [r.hash, r]));
+      const active = new Set(rows.filter((r) => r.activeCompany !== null).map((r) => r.activeCompany));
+      return jobs.map((job): Outcome<FileOutcome> => {
+        const row = byHash.get(job.values.trackingTokenHash);
+        if (row) return { ok: true, value: { id: row.id as number, companyName: row.companyName as string } };
+        return { ok: true, value: active.has(job.values.companyId) ? 'duplicate-key' : 'company-unavailable' };
+      });
+    };
+    if (!jobs.some((job) => job.confirmation)) return outcomes((await pool.query<Row>(batch)).rows);
+    // The e-mails hold the requests' numbers: the insert, then the e-mails, in one transaction.
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      const answered = outcomes((await client.query<Row>(batch)).rows);
+      const emails = jobs.flatMap((job, i) => {
+        const outcome = answered[i];
+        if (!outcome?.ok || typeof outcome.value === 'string') return [];
+        return job.confirmation?.(outcome.value.id, outcome.value.companyName) ?? [];
+      });
+      for (const email of emails) {
+        await client.query({ name: s.insertOutbox.name, text: s.insertOutbox.sql, values: s.insertOutbox.bind(email) });
+      }
+      await client.query('commit');
+      return answered;
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  return {
+    fileRequest: (values, confirmation) => file({ values, confirmation }),
+    findByIdempotencyKey: async (keyHash) =>
+      (
+        await query<{ id: number; idempotencyHash: string | null; companyName: string }>(s.byIdempotencyKey, {
+          keyHash,
+        })
+      )[0],
+    findPublicRequest: (id) => readByIds(id),
+    listActiveCompanies: () => companies() as Promise<ActiveCompany[]>,
+    trackingListener: () => undefined,
+    sharedLimitStore: () => sharedLimits(db),
+  };
+}
+
+/** A read without parameters whose callers of one instant share one query: never older than the moment they asked. */
+function sharedRead<R>(read: () => R | Promise<R>): () => Promise<R> {
+  const once = batcher<null, R>(async (callers) => {
+    const rows = await read();
+    return callers.map(() => ({ ok: true, value: rows }));
+  });
+  return () => once(null);
+}

@@ -1,0 +1,259 @@
+// The public calls' statements (filing, the tracking read, the replay of an
+// Idempotency-Key, the public list of companies), as Kysely queries compiled once per database.
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import { dialectOf } from '../db/database.ts';
+import type { NewRepairRequest, RepairRequest } from '../db/schema.ts';
+import type { NewOutboxEmail } from '../features/email/outbox.repository.ts';
+import { type Statement, slot, statement } from './statements.ts';
+
+/** What the public create stores; the rest of the row takes its defaults. */
+export type PublicRequestValues = Required<
+  Pick<
+    NewRepairRequest,
+    | 'name'
+    | 'email'
+    | 'phone'
+    | 'address'
+    | 'reference'
+    | 'problemType'
+    | 'latitude'
+    | 'longitude'
+    | 'companyId'
+    | 'district'
+    | 'city'
+    | 'language'
+    | 'trackingTokenHash'
+    | 'idempotencyKeyHash'
+    | 'idempotencyHash'
+    | 'createdAt'
+  >
+>;
+
+/** The tracking read: the request's public columns, its company's names and its status changes. */
+export type PublicRequestRow = Pick<
+  RepairRequest,
+  | 'id'
+  | 'name'
+  | 'phone'
+  | 'email'
+  | 'address'
+  | 'reference'
+  | 'problemType'
+  | 'latitude'
+  | 'longitude'
+  | 'companyId'
+  | 'status'
+  | 'trackingTokenHash'
+  | 'createdAt'
+  | 'updatedAt'
+> & {
+  companyName: string;
+  companyFullName: string;
+  /** The status changes as [status, at] pairs, oldest first (JSON text on SQLite). */
+  timeline: [string, string][] | string;
+};
+
+/** Each stored value of a filing with its PostgreSQL type, for the batched insert's arrays. */
+const FILED_TYPES = {
+  name: 'text',
+  email: 'text',
+  phone: 'text',
+  address: 'text',
+  reference: 'text',
+  problemType: 'text',
+  latitude: 'text',
+  longitude: 'text',
+  companyId: 'int',
+  district: 'text',
+  city: 'text',
+  language: 'text',
+  trackingTokenHash: 'text',
+  idempotencyKeyHash: 'text',
+  idempotencyHash: 'text',
+  createdAt: 'text',
+} as const satisfies Record<keyof PublicRequestValues, 'text' | 'int'>;
+
+export const FILED_COLUMNS = Object.keys(FILED_TYPES) as (keyof PublicRequestValues)[];
+
+const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/** Named slots for every filed value: `{ name: slot('name'), … }`. */
+const filedSlots = () =>
+  Object.fromEntries(FILED_COLUMNS.map((column) => [column, slot(column)])) as unknown as PublicRequestValues;
+
+export function requestStatements(db: Db) {
+  const postgres = dialectOf(db) === 'postgres';
+  // The status changes of request `r`, oldest first, as [status, at] pairs.
+  const timeline: RawBuilder<PublicRequestRow['timeline']> = postgres
+    ? sql<
+        [string, string][]
+      >`(select coalesce(json_agg(json_build_array(e.to_status, e.created_at) order by e.id), '[]')
+        from request_events e where e.request_id = r.id and e.to_status is not null)`
+    : sql<string>`(select json_group_array(json_array(to_status, created_at)) from (select to_status, created_at
+        from request_events where request_id = r.id and to_status is not null order by id))`;
+  const publicRequest = (k: Parameters<Parameters<typeof statement>[2]>[0]) =>
+    k
+      .selectFrom('repairRequests as r')
+      .innerJoin('energyCompanies as c', 'c.id', 'r.companyId')
+      .select([
+        'r.id',
+        'r.name',
+        'r.phone',
+        'r.email',
+        'r.address',
+        'r.reference',
+        'r.problemType',
+        'r.latitude',
+        'r.longitude',
+        'r.companyId',
+        'r.status',
+        'r.trackingTokenHash',
+        'r.createdAt',
+        'r.updatedAt',
+        'c.name as companyName',
+        'c.fullName as companyFullName',
+      ])
+      .select(timeline.as('timeline'));
+
+  return {
+    publicRequest: statement(db, 'acende_public_request', (k) =>
+      publicRequest(k).where('r.id', '=', slot<number>('id')),
+    ) as Statement<PublicRequestRow>,
+    /** Several numbers at once (PostgreSQL): the reads of one instant go together. */
+    publicRequests: statement(db, 'acende_public_requests', (k) =>
+      publicRequest(k).where('r.id', '=', sql<number>`any(${slot('ids')}::int[])`),
+    ) as Statement<PublicRequestRow>,
+    byIdempotencyKey: statement(db, 'acende_by_idempotency_key', (k) =>
+      k
+        .selectFrom('repairRequests as r')
+        .innerJoin('energyCompanies as c', 'c.id', 'r.companyId')
+        .select(['r.id', 'r.idempotencyHash', 'c.name as companyName'])
+        .where('r.idempotencyKeyHash', '=', slot<string>('keyHash')),
+    ),
+    activeCompany: statement(db, 'acende_active_company', (k) =>
+      k
+        .selectFrom('energyCompanies')
+        .select(['id', 'name'])
+        .where('id', '=', slot<number>('companyId'))
+        .where('active', '=', 1),
+    ),
+    insertRequest: statement(db, 'acende_insert_request', (k) =>
+      k
+        .insertInto('repairRequests')
+        .values({ ...filedSlots(), status: 'open', updatedAt: slot('createdAt') })
+        .returning('id'),
+    ),
+    insertCreatedEvent: statement(db, 'acende_insert_created_event', (k) =>
+      k
+        .insertInto('requestEvents')
+        .values({ requestId: slot('requestId'), kind: 'created', toStatus: 'open', createdAt: slot('createdAt') }),
+    ),
+    insertOutbox: statement(db, 'acende_insert_outbox', (k) =>
+      k.insertInto('emailOutbox').values({
+        ...(Object.fromEntries(OUTBOX_COLUMNS.map((column) => [column, slot(column)])) as unknown as NewOutboxEmail),
+        status: 'pending',
+        attempts: 0,
+        nextAttemptAt: slot('createdAt'),
+      }),
+    ),
+    fileBatch: postgres ? fileBatchStatement(db) : undefined,
+    activeCompanies: statement(db, 'acende_active_companies', (k) =>
+      k
+        .selectFrom('energyCompanies')
+        .select(['id', 'name', 'fullName', 'colorClass', 'iconClass'])
+        .where('active', '=', 1)
+        .orderBy('name')
+        .orderBy('id'),
+    ),
+  };
+}
+
+export type RequestStatements = ReturnType<typeof requestStatements>;
+
+const OUTBOX_COLUMNS = [
+  'kind',
+  'toAddress',
+  'subject',
+  'textBody',
+  'htmlBody',
+  'messageId',
+  'requestId',
+  'adminId',
+  'createdAt',
+] as const satisfies readonly (keyof NewOutboxEmail)[];
+
+/**
+ * PostgreSQL files the requests of one instant in one statement over arrays (one round trip,
+ * one commit, and the counters' statement trigger once for all). A same-key retry in the
+ * same batch carries the same tracking hash (the token comes from the key and the body), so it
+ * maps to the one row stored; a row skipped by the key's unique index is a duplicate key;
+ * the second part says which of the companies asked for are active.
+ */
+function fileBatchStatement(db: Db) {
+  const arrays = sql.join(FILED_COLUMNS.map((column) => sql`${slot(column)}::${sql.raw(FILED_TYPES[column])}[]`));
+  const inputColumns = sql.raw(`t(${[...FILED_COLUMNS.map(snake), 'ord'].join(', ')})`);
+  return statement(db, 'acende_file_requests', (k) =>
+    k
+      .with('input', (q) =>
+        q
+          .selectFrom(
+            sql<PublicRequestValues & { ord: number }>`unnest(${arrays}) with ordinality`.as<'t'>(inputColumns),
+          )
+          .selectAll(),
+      )
+      .with('r', (q) =>
+        q
+          .insertInto('repairRequests')
+          .columns([...FILED_COLUMNS, 'status', 'updatedAt'])
+          .expression((e) =>
+            e
+              .selectFrom('input as i')
+              .innerJoin('energyCompanies as c', (join) =>
+                join.onRef('c.id', '=', 'i.companyId').on('c.active', '=', 1),
+              )
+              // In the order of the columns above; the company as the active one found.
+              .select([
+                ...FILED_COLUMNS.map((column) =>
+                  column === 'companyId' ? 'c.id as companyId' : (`i.${column}` as const),
+                ),
+                sql.lit('open').as('status'),
+                'i.createdAt as updatedAt',
+              ])
+              .orderBy('i.ord'),
+          )
+          .onConflict((conflict) => conflict.column('idempotencyKeyHash').doNothing())
+          .returning(['id', 'companyId', 'trackingTokenHash', 'createdAt']),
+      )
+      .with('e', (q) =>
+        q
+          .insertInto('requestEvents')
+          .columns(['requestId', 'kind', 'toStatus', 'createdAt'])
+          .expression((e) =>
+            e
+              .selectFrom('r')
+              .select(['r.id', sql.lit('created').as('kind'), sql.lit('open').as('toStatus'), 'r.createdAt']),
+          ),
+      )
+      .selectFrom('r')
+      .innerJoin('energyCompanies as c', 'c.id', 'r.companyId')
+      .select([
+        'r.id',
+        'r.trackingTokenHash as hash',
+        'c.name as companyName',
+        sql<number | null>`null::int`.as('activeCompany'),
+      ])
+      .unionAll((q) =>
+        q
+          .selectFrom('energyCompanies as c')
+          .select([
+            sql<number>`null`.as('id'),
+            sql<string>`null`.as('hash'),
+            sql<string>`null`.as('companyName'),
+            'c.id as activeCompany',
+          ])
+          .where('c.active', '=', 1)
+          .where('c.id', 'in', (s) => s.selectFrom('input').select('input.companyId')),
+      ),
+  );
+}
