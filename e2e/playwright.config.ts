@@ -22,9 +22,7 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI
-    ? [['list'], ['json', { outputFile: 'test-results/results.json' }]]
-    : [['list'], ['json', { outputFile: 'test-results/results.json' }]],
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_RESULTS ?? 'test-results/results.json' }]],
   use: {
     // Filled in by global setup before any test runs.
     baseURL: process.env.E2E_BASE_URL,

@@ -13,6 +13,8 @@ const resultsDir = join(root, 'test-results');
 mkdirSync(resultsDir, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** The journeys of a citizen: filing, tracking, and what the public pages ask of the API. */
+const CITIZEN_JOURNEYS = ['e2e/smoke.spec.ts', 'e2e/tracking-page.spec.ts', 'e2e/citizen-'];
 const timings = [];
 
 function run(title, command, args, env = {}) {
@@ -59,7 +61,9 @@ function countPlaywright(file) {
 function finish(code) {
   countVitest(join(resultsDir, 'vitest.json'));
   countVitest(join(resultsDir, 'hardening.json'));
-  countPlaywright(join(root, 'e2e/test-results/results.json'));
+  countVitest(join(resultsDir, 'hardening-plain.json'));
+  countPlaywright(join(resultsDir, 'e2e.json'));
+  countPlaywright(join(resultsDir, 'e2e-plain.json'));
   console.log('\nStage timings (s):');
   for (const [title, seconds] of timings) console.log(`  ${title.padEnd(28)} ${seconds}`);
   const failed = code !== 0 && totals.failed === 0 ? 1 : totals.failed;
@@ -67,9 +71,9 @@ function finish(code) {
   process.exit(code);
 }
 
-rmSync(join(resultsDir, 'vitest.json'), { force: true });
-rmSync(join(resultsDir, 'hardening.json'), { force: true });
-rmSync(join(root, 'e2e/test-results/results.json'), { force: true });
+for (const file of ['vitest.json', 'hardening.json', 'hardening-plain.json', 'e2e.json', 'e2e-plain.json']) {
+  rmSync(join(resultsDir, file), { force: true });
+}
 
 if (!only || only === 'static') {
   run('types', 'npm', ['run', 'typecheck']);
@@ -93,10 +97,27 @@ if (!only || only === 'e2e' || only === 'hardening') {
       '--json',
       join(resultsDir, 'hardening.json'),
     ]);
+    // The same suite without the hot path's prepared statements and tracking listener.
+    run(
+      'hardening with FAST_PATH=off',
+      'node',
+      ['scripts/run-hardening.mjs', 'hardening', '--json', join(resultsDir, 'hardening-plain.json')],
+      { FAST_PATH: 'off' },
+    );
   }
 }
 if (!only || only === 'e2e') {
   ensureChromium();
-  run('browser journeys (Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
+  // Results outside Playwright's output folder, which each run empties.
+  run('browser journeys (Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+    E2E_RESULTS: join(resultsDir, 'e2e.json'),
+  });
+  // The citizen's journeys (the calls the hot path serves) once more with FAST_PATH=off.
+  run(
+    'citizen journeys with FAST_PATH=off',
+    'npx',
+    ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...CITIZEN_JOURNEYS],
+    { FAST_PATH: 'off', E2E_RESULTS: join(resultsDir, 'e2e-plain.json') },
+  );
 }
 finish(0);

@@ -68,6 +68,8 @@ export async function startBuiltServer(options: BuiltServerOptions): Promise<Bui
     DATA_DIR: options.dataDir,
     PUBLIC_URL: url,
     CAPTCHA: 'off',
+    // `npm test` runs the hardening suite and the citizen journeys once more with FAST_PATH=off.
+    ...(process.env.FAST_PATH ? { FAST_PATH: process.env.FAST_PATH } : {}),
     ...options.env,
   };
   let output = '';
