@@ -2,6 +2,7 @@
 // process's memory on SQLite (one process), in PostgreSQL's tables when several instances
 // share one database, or in Redis when REDIS_URL is set. Each store counts a client's
 // requests per limit in a fixed window and paces an upstream (the geocoder) across instances.
+import { LRUCache } from 'lru-cache';
 import type { Config } from '../config.ts';
 import { AppError } from './errors.ts';
 
@@ -31,24 +32,23 @@ export interface LimitStoreLog {
   warn(object: object, message: string): void;
 }
 
-/** Clients kept per limit before the expired windows are swept (and, past it, the oldest). */
+/** Clients kept per limit; past it, the one seen least recently is forgotten. */
 const MAX_CLIENTS = 20_000;
 
 /** A fixed window per client in this process's memory, counted synchronously. */
 export function limiter({ max, timeWindow }: Omit<NamedLimit, 'name'>, now: () => number = Date.now) {
-  const windows = new Map<string, { count: number; startedAt: number }>();
-  const sweep = (at: number) => {
-    for (const [key, window] of windows) if (window.startedAt + timeWindow <= at) windows.delete(key);
-    for (const key of windows.keys()) {
-      if (windows.size < MAX_CLIENTS) break;
-      windows.delete(key);
-    }
-  };
+  // A window lives `timeWindow` from its first request (reading it does not extend it); the
+  // cache forgets it after that, and the check below starts a new one at the very end.
+  const windows = new LRUCache<string, { count: number; startedAt: number }>({
+    max: MAX_CLIENTS,
+    ttl: timeWindow,
+    ttlResolution: 0,
+    perf: { now },
+  });
   return (key: string): number => {
     const at = now();
     let window = windows.get(key);
     if (!window || window.startedAt + timeWindow <= at) {
-      if (!window && windows.size >= MAX_CLIENTS) sweep(at);
       window = { count: 0, startedAt: at };
       windows.set(key, window);
     }

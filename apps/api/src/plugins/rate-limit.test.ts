@@ -36,23 +36,26 @@ describe('limiter', () => {
     // Another client has its own window.
     expect(count('b')).toBe(0);
     now += 45_000;
-    expect(count('a')).toBe(0);
+    // A new window: max again, then the whole window to wait.
+    expect([count('a'), count('a'), count('a')]).toEqual([0, 0, 0]);
+    expect(count('a')).toBe(60_000);
   });
 
-  it('keeps a bounded number of clients, dropping ended windows first', () => {
-    let now = 0;
+  it('keeps a bounded number of clients, forgetting the one seen least recently', () => {
+    let now = 1_000_000;
     const count = limiter({ max: 1, timeWindow: 1000 }, () => now);
     count('old');
-    now = 500;
+    now += 500;
     for (let i = 1; i < 20_000; i++) count(`client-${i}`);
-    // Full: a new client sweeps the window of 'old', which has ended, and no other.
-    now = 1200;
+    now += 200;
+    // Full: a new client pushes out 'old', seen least recently, and no other.
     expect(count('new')).toBe(0);
-    expect(count('client-1')).toBe(300);
-    expect(count('client-19999')).toBe(300);
-    // Full of live windows: the oldest client is dropped to make room.
+    expect(count('client-1')).toBe(800);
+    expect(count('client-19999')).toBe(800);
+    // 'client-1' was just seen: 'client-2' goes next.
     expect(count('newer')).toBe(0);
-    expect(count('client-2')).toBe(300);
-    expect(count('client-1')).toBe(0);
+    expect(count('client-3')).toBe(800);
+    expect(count('client-2')).toBe(0);
+    expect(count('old')).toBe(0);
   });
 });

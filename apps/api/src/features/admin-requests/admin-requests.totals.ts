@@ -1,5 +1,6 @@
 // The total of a filtered request list: from the counters when they answer it, else
 // counted (and a large count kept a few seconds), or estimated past a search's window.
+import { LRUCache } from 'lru-cache';
 import { type Db, dialectOf } from '../../db/database.ts';
 import {
   applyFilters,
@@ -21,27 +22,23 @@ function countersAnswer(filters: ListFilters): boolean {
 const TOTAL_CACHE_MS = 10_000;
 const TOTAL_CACHE_FROM = 5_000;
 const TOTAL_CACHE_ENTRIES = 500;
-const totalCaches = new WeakMap<Db, Map<string, { total: number; until: number }>>();
+const totalCaches = new WeakMap<Db, LRUCache<string, number>>();
 
 export async function countFiltered(db: Db, scope: Scope, filters: ListFilters): Promise<number> {
   if (countersAnswer(filters)) return sumCounters(db, scope, filters);
   let cache = totalCaches.get(db);
   if (!cache) {
-    cache = new Map();
+    cache = new LRUCache<string, number>({ max: TOTAL_CACHE_ENTRIES, ttl: TOTAL_CACHE_MS });
     totalCaches.set(db, cache);
   }
   const key = JSON.stringify([scope, filters]);
-  const now = Date.now();
   const hit = cache.get(key);
-  if (hit && hit.until > now) return hit.total;
+  if (hit !== undefined) return hit;
   const row = await applyFilters(applyScope(db.selectFrom('repairRequests'), scope), filters, dialectOf(db))
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
   const total = Number(row.total);
-  if (total >= TOTAL_CACHE_FROM) {
-    if (cache.size >= TOTAL_CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
-    cache.set(key, { total, until: now + TOTAL_CACHE_MS });
-  }
+  if (total >= TOTAL_CACHE_FROM) cache.set(key, total);
   return total;
 }
 
