@@ -144,6 +144,10 @@ export async function startSmtpCapture(options: { user?: string; pass?: string }
       });
     },
   });
+  // A sender that goes away mid-session (a server instance stopped or killed by a test)
+  // resets its connection; smtp-server reports that as an 'error' event, which unheard
+  // would crash the test run. The mail it was sending is simply not captured.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return Object.assign(capture, {
