@@ -5,8 +5,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LoadError } from '../ui/load-error.tsx';
-import { Spinner } from '../ui/spinner.tsx';
+import { QueryState } from '../ui/page-shell.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../ui/table.tsx';
 import { formatDateTime } from './format.ts';
 import type { ListParams } from './list-params.ts';
@@ -39,18 +38,9 @@ export function RequestResults({
   onChange: (change: Partial<ListParams>) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const data = query.data;
   return (
-    <>
-      {query.isPending ? <Spinner /> : null}
-      {query.isError ? (
-        <LoadError
-          message={t('operations.list.error')}
-          retryLabel={t('operations.common.retry')}
-          onRetry={() => void query.refetch()}
-        />
-      ) : null}
-      {data ? (
+    <QueryState query={query} errorMessage={t('operations.list.error')} retryLabel={t('operations.common.retry')}>
+      {(data) => (
         <>
           <p aria-live="polite" className="text-sm text-gray-800">
             {data.totalIsEstimate
@@ -95,8 +85,8 @@ export function RequestResults({
             onPageSize={(pageSize) => onChange({ pageSize })}
           />
         </>
-      ) : null}
-    </>
+      )}
+    </QueryState>
   );
 }
 

@@ -1,11 +1,11 @@
 // /admin/change-password: current, new and confirmation, with the spec's four messages.
 import { type ChangePasswordFormInput, changePasswordFormSchema } from '@acende/shared/schemas/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
+import { PageShell } from '../../../components/ui/page-shell.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
@@ -21,10 +21,6 @@ export default function ChangePasswordPage() {
     defaultValues: EMPTY,
   });
   const { errors } = form.formState;
-
-  useEffect(() => {
-    document.title = `${t('changePassword.title')} · ${t('app.title')}`;
-  }, [t]);
 
   const onSubmit = form.handleSubmit(({ currentPassword, newPassword }) =>
     change.mutate(
@@ -47,8 +43,7 @@ export default function ChangePasswordPage() {
   );
 
   return (
-    <section className="max-w-md">
-      <h1 className="mb-6 font-heading text-2xl font-bold">{t('changePassword.title')}</h1>
+    <PageShell title={t('changePassword.title')} className="max-w-md gap-6">
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
         <TextField
           id="current-password"
@@ -79,6 +74,6 @@ export default function ChangePasswordPage() {
           {change.isPending ? t('changePassword.submitting') : t('changePassword.submit')}
         </Button>
       </form>
-    </section>
+    </PageShell>
   );
 }

@@ -3,7 +3,7 @@
 import { type LoginInput, loginSchema } from '@acende/shared/schemas/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
@@ -16,6 +16,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useAdminProfile } from '../../../lib/admin-session.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
 import { useLogin } from '../api/login.ts';
 
 export default function LoginPage() {
@@ -34,9 +35,7 @@ export default function LoginPage() {
   // Back to the screen that asked for a sign-in, never to an outside or sign-in address.
   const target = from?.startsWith('/admin/') && !from.startsWith('/admin/login') ? from : '/admin/dashboard';
 
-  useEffect(() => {
-    document.title = `${t('login.title')} · ${t('app.title')}`;
-  }, [t]);
+  usePageTitle(t('login.title'));
 
   if (profile.isPending) {
     return (

@@ -7,13 +7,12 @@ import {
   captchaSettingsSchema,
 } from '@acende/shared/schemas/captcha';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError, TextField } from '../../../components/ui/field.tsx';
-import { LoadError } from '../../../components/ui/load-error.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { PageShell, QueryState } from '../../../components/ui/page-shell.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
@@ -30,23 +29,21 @@ export default function CaptchaSettingsPage() {
   const { t } = useTranslation();
   const settings = useCaptchaSettings();
 
-  useEffect(() => {
-    document.title = `${t('settings.captcha.title')} · ${t('app.title')}`;
-  }, [t]);
-
-  if (settings.isPending) return <Spinner />;
-  if (settings.isError) {
-    return (
-      <LoadError
-        message={errorMessage(settings.error, t('settings.loadError'))}
+  return (
+    <PageShell
+      title={t('settings.captcha.title')}
+      description={t('settings.captcha.description')}
+      className="max-w-2xl gap-6"
+    >
+      <QueryState
+        query={settings}
+        errorMessage={errorMessage(settings.error, t('settings.loadError'))}
         retryLabel={t('settings.retry')}
-        onRetry={() => void settings.refetch()}
       >
-        <h1 className="font-heading text-2xl font-bold">{t('settings.captcha.title')}</h1>
-      </LoadError>
-    );
-  }
-  return <CaptchaForm initial={settings.data} />;
+        {(initial) => <CaptchaForm initial={initial} />}
+      </QueryState>
+    </PageShell>
+  );
 }
 
 const toForm = (view: CaptchaSettingsView): FormValues => ({
@@ -81,11 +78,7 @@ function CaptchaForm({ initial }: { initial: CaptchaSettingsView }) {
   );
 
   return (
-    <div className="grid max-w-2xl gap-6">
-      <header className="grid gap-1">
-        <h1 className="font-heading text-2xl font-bold">{t('settings.captcha.title')}</h1>
-        <p className="text-gray-700">{t('settings.captcha.description')}</p>
-      </header>
+    <>
       {initial.disabledByEnvironment ? (
         <p role="status" className="rounded-theme border border-amber-700 bg-amber-50 p-3 text-amber-950">
           {t('settings.captcha.disabledByEnvironment')}
@@ -135,6 +128,6 @@ function CaptchaForm({ initial }: { initial: CaptchaSettingsView }) {
           {save.isPending ? t('settings.saving') : t('settings.save')}
         </Button>
       </form>
-    </div>
+    </>
   );
 }

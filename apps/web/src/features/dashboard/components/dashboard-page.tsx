@@ -1,10 +1,11 @@
 // /admin/dashboard: the counts (total, open, in progress, completed, cancelled) of the
 // requests the account may see, a chart by status and one by company, quick actions.
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { PageShell } from '../../../components/ui/page-shell.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAdminProfile } from '../../../lib/admin-session.ts';
 import { useCompanyCounts } from '../api/get-company-counts.ts';
@@ -29,18 +30,13 @@ export default function DashboardPage() {
   const counts = useCounts();
   const companies = useCompanyCounts();
 
-  useEffect(() => {
-    document.title = `${t('operations.dashboard.title')} · ${t('app.title')}`;
-  }, [t]);
-
   const failed = counts.isError || companies.isError;
   return (
-    <section className="grid gap-6">
-      <div>
-        <h1 className="font-heading text-2xl font-bold">{t('operations.dashboard.title')}</h1>
-        {profile ? <p>{t('dashboardHome.welcome', { name: profile.name })}</p> : null}
-      </div>
-
+    <PageShell
+      title={t('operations.dashboard.title')}
+      description={profile ? t('dashboardHome.welcome', { name: profile.name }) : null}
+      className="gap-6"
+    >
       {failed ? (
         <LoadError
           message={t('operations.dashboard.error')}
@@ -101,6 +97,6 @@ export default function DashboardPage() {
           </Suspense>
         </div>
       ) : null}
-    </section>
+    </PageShell>
   );
 }

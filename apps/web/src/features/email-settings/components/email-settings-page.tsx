@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { PageShell, QueryState } from '../../../components/ui/page-shell.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
@@ -35,9 +35,6 @@ export default function EmailSettingsPage() {
   const settings = useEmailSettings();
 
   useEffect(() => {
-    document.title = `${t('emailSettings.title')} · ${t('app.title')}`;
-  }, [t]);
-  useEffect(() => {
     if (settings.isError) {
       toast({
         title: t('emailSettings.toast.loadError'),
@@ -48,22 +45,20 @@ export default function EmailSettingsPage() {
   }, [settings.isError, settings.error, t]);
 
   return (
-    <section className="max-w-2xl">
-      <h1 className="mb-2 font-heading text-2xl font-bold">{t('emailSettings.title')}</h1>
-      <p className="mb-6 text-gray-700">{t('emailSettings.description')}</p>
-      {settings.isPending ? (
-        <Spinner label={t('emailSettings.loading')} />
-      ) : settings.isError ? (
-        <div role="alert" className="grid gap-3 rounded-theme border border-red-700 bg-red-50 p-4 text-red-900">
-          <p>{t('emailSettings.toast.loadError')}</p>
-          <Button variant="secondary" className="justify-self-start" onClick={() => settings.refetch()}>
-            {t('emailSettings.retry')}
-          </Button>
-        </div>
-      ) : (
-        <EmailSettingsForm initial={settings.data} />
-      )}
-    </section>
+    <PageShell
+      title={t('emailSettings.title')}
+      description={t('emailSettings.description')}
+      className="max-w-2xl gap-6"
+    >
+      <QueryState
+        query={settings}
+        errorMessage={t('emailSettings.toast.loadError')}
+        retryLabel={t('emailSettings.retry')}
+        loadingLabel={t('emailSettings.loading')}
+      >
+        {(initial) => <EmailSettingsForm initial={initial} />}
+      </QueryState>
+    </PageShell>
   );
 }
 

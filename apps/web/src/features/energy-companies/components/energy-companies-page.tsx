@@ -2,12 +2,11 @@
 // whether citizens see it and how many requests refer to it; add, edit, and delete
 // (refused with a clear message while requests refer to it: deactivate instead).
 import type { AdminEnergyCompany } from '@acende/shared/schemas/energy-companies';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { CompanyIcon } from '../../../components/ui/company-icon.tsx';
-import { LoadError } from '../../../components/ui/load-error.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { PageShell, QueryState } from '../../../components/ui/page-shell.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useAdminEnergyCompanies } from '../../../lib/admin-energy-companies.ts';
@@ -21,10 +20,6 @@ export default function EnergyCompaniesPage() {
   const remove = useDeleteEnergyCompany();
   // null: no form; 'new': creating; a company: editing it.
   const [editing, setEditing] = useState<AdminEnergyCompany | 'new' | null>(null);
-
-  useEffect(() => {
-    document.title = `${t('operations.companies.title')} · ${t('app.title')}`;
-  }, [t]);
 
   const confirmDelete = (company: AdminEnergyCompany) => {
     if (!window.confirm(t('operations.companies.confirmDelete', { name: company.name }))) return;
@@ -40,12 +35,12 @@ export default function EnergyCompaniesPage() {
   };
 
   return (
-    <section className="grid gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="font-heading text-2xl font-bold">{t('operations.companies.title')}</h1>
-        {editing === null ? <Button onClick={() => setEditing('new')}>{t('operations.companies.add')}</Button> : null}
-      </div>
-
+    <PageShell
+      title={t('operations.companies.title')}
+      actions={
+        editing === null ? <Button onClick={() => setEditing('new')}>{t('operations.companies.add')}</Button> : null
+      }
+    >
       {editing !== null ? (
         <EnergyCompanyForm
           key={editing === 'new' ? 'new' : editing.id}
@@ -54,65 +49,66 @@ export default function EnergyCompaniesPage() {
         />
       ) : null}
 
-      {companies.isPending ? <Spinner /> : null}
-      {companies.isError ? (
-        <LoadError
-          message={t('operations.companies.error')}
-          retryLabel={t('operations.common.retry')}
-          onRetry={() => void companies.refetch()}
-        />
-      ) : null}
-      {companies.data && companies.data.length === 0 ? <p>{t('operations.companies.empty')}</p> : null}
-      {companies.data && companies.data.length > 0 ? (
-        <Table label={t('operations.companies.title')} className="min-w-[720px]">
-          <TableHeader>
-            <TableRow>
-              <TableHead>{t('operations.companies.iconClass')}</TableHead>
-              <TableHead>{t('operations.companies.name')}</TableHead>
-              <TableHead>{t('operations.companies.fullName')}</TableHead>
-              <TableHead>{t('operations.companies.activeColumn')}</TableHead>
-              <TableHead>{t('operations.companies.requests')}</TableHead>
-              <TableHead>{t('operations.list.columns.actions')}</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {companies.data.map((company) => (
-              <TableRow key={company.id}>
-                <TableCell>
-                  <CompanyIcon iconClass={company.iconClass} colorClass={company.colorClass} />
-                </TableCell>
-                <TableCell className="font-medium">{company.name}</TableCell>
-                <TableCell>{company.fullName}</TableCell>
-                <TableCell>
-                  {company.active ? t('operations.companies.isActive') : t('operations.companies.isInactive')}
-                </TableCell>
-                <TableCell>{company.requestCount}</TableCell>
-                <TableCell>
-                  <div className="flex flex-wrap gap-2">
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      aria-label={t('operations.companies.editOf', { name: company.name })}
-                      onClick={() => setEditing(company)}
-                    >
-                      {t('operations.companies.edit')}
-                    </Button>
-                    <Button
-                      variant="danger"
-                      size="sm"
-                      aria-label={t('operations.companies.deleteOf', { name: company.name })}
-                      disabled={remove.isPending}
-                      onClick={() => confirmDelete(company)}
-                    >
-                      {t('operations.companies.delete')}
-                    </Button>
-                  </div>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      ) : null}
-    </section>
+      <QueryState
+        query={companies}
+        errorMessage={t('operations.companies.error')}
+        retryLabel={t('operations.common.retry')}
+      >
+        {(data) =>
+          data.length === 0 ? (
+            <p>{t('operations.companies.empty')}</p>
+          ) : (
+            <Table label={t('operations.companies.title')} className="min-w-[720px]">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>{t('operations.companies.iconClass')}</TableHead>
+                  <TableHead>{t('operations.companies.name')}</TableHead>
+                  <TableHead>{t('operations.companies.fullName')}</TableHead>
+                  <TableHead>{t('operations.companies.activeColumn')}</TableHead>
+                  <TableHead>{t('operations.companies.requests')}</TableHead>
+                  <TableHead>{t('operations.list.columns.actions')}</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {data.map((company) => (
+                  <TableRow key={company.id}>
+                    <TableCell>
+                      <CompanyIcon iconClass={company.iconClass} colorClass={company.colorClass} />
+                    </TableCell>
+                    <TableCell className="font-medium">{company.name}</TableCell>
+                    <TableCell>{company.fullName}</TableCell>
+                    <TableCell>
+                      {company.active ? t('operations.companies.isActive') : t('operations.companies.isInactive')}
+                    </TableCell>
+                    <TableCell>{company.requestCount}</TableCell>
+                    <TableCell>
+                      <div className="flex flex-wrap gap-2">
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          aria-label={t('operations.companies.editOf', { name: company.name })}
+                          onClick={() => setEditing(company)}
+                        >
+                          {t('operations.companies.edit')}
+                        </Button>
+                        <Button
+                          variant="danger"
+                          size="sm"
+                          aria-label={t('operations.companies.deleteOf', { name: company.name })}
+                          disabled={remove.isPending}
+                          onClick={() => confirmDelete(company)}
+                        >
+                          {t('operations.companies.delete')}
+                        </Button>
+                      </div>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )
+        }
+      </QueryState>
+    </PageShell>
   );
 }

@@ -1,12 +1,10 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { usePageTitle } from '../../../lib/page-title.ts';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
-  useEffect(() => {
-    document.title = `${t('notFound.title')} · ${t('app.title')}`;
-  }, [t]);
+  usePageTitle(t('notFound.title'));
   return (
     <section className="mx-auto max-w-lg py-16 text-center">
       <h1 className="mb-3 font-heading text-3xl font-bold">{t('notFound.title')}</h1>

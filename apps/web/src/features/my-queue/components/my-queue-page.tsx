@@ -1,10 +1,10 @@
 // /admin/user-requests: the signed-in account's own queue (DECISIONS 17): requests
 // assigned to it, with the list's filters and a quick status change per row.
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useListParams } from '../../../components/requests/list-params.ts';
 import { RequestFilters } from '../../../components/requests/request-filters.tsx';
 import { DetailsLink, RequestResults } from '../../../components/requests/request-results.tsx';
+import { PageShell } from '../../../components/ui/page-shell.tsx';
 import { TableCell } from '../../../components/ui/table.tsx';
 import { useAdminProfile } from '../../../lib/admin-session.ts';
 import { useMyQueue } from '../api/get-my-queue.ts';
@@ -17,16 +17,8 @@ export default function MyQueuePage() {
   const queue = useMyQueue(profile?.id, params);
   const canUpdate = profile?.role === 'admin' || profile?.role === 'user';
 
-  useEffect(() => {
-    document.title = `${t('operations.queue.title')} · ${t('app.title')}`;
-  }, [t]);
-
   return (
-    <section className="grid gap-4">
-      <div>
-        <h1 className="font-heading text-2xl font-bold">{t('operations.queue.title')}</h1>
-        <p>{t('operations.queue.intro')}</p>
-      </div>
+    <PageShell title={t('operations.queue.title')} description={t('operations.queue.intro')}>
       <RequestFilters params={params} onChange={update} onClear={clear} hasFilters={hasFilters} />
       <RequestResults
         query={queue}
@@ -43,6 +35,6 @@ export default function MyQueuePage() {
         )}
         onChange={update}
       />
-    </section>
+    </PageShell>
   );
 }

@@ -1,7 +1,7 @@
 // /admin/request-password-reset: the username; the answer never says whether it exists.
 import { type RequestPasswordResetInput, requestPasswordResetSchema } from '@acende/shared/schemas/password-reset';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { ResetLayout } from './reset-layout.tsx';
 
@@ -23,9 +24,7 @@ export default function RequestPasswordResetPage() {
   });
   const { errors } = form.formState;
 
-  useEffect(() => {
-    document.title = `${t('passwordReset.request.title')} · ${t('app.title')}`;
-  }, [t]);
+  usePageTitle(t('passwordReset.request.title'));
 
   const onSubmit = form.handleSubmit((values) =>
     request.mutate(

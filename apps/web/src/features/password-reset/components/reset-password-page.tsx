@@ -5,13 +5,13 @@ import {
   completePasswordResetFormSchema,
 } from '@acende/shared/schemas/password-reset';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { usePageTitle } from '../../../lib/page-title.ts';
 import { useCompletePasswordReset } from '../api/complete-password-reset.ts';
 import { ResetLayout } from './reset-layout.tsx';
 
@@ -25,9 +25,7 @@ export default function ResetPasswordPage() {
   });
   const { errors } = form.formState;
 
-  useEffect(() => {
-    document.title = `${t('passwordReset.complete.title')} · ${t('app.title')}`;
-  }, [t]);
+  usePageTitle(t('passwordReset.complete.title'));
 
   const onSubmit = form.handleSubmit(({ token: value, newPassword }) =>
     complete.mutate(

@@ -1,10 +1,11 @@
 // The frame of each report screen: title, back to the menu, export and print actions,
 // the filters, then the report itself with its loading, error and empty states.
 import type { ReportFilters, ReportKind } from '@acende/shared/schemas/reports';
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/ui/load-error.tsx';
+import { PageShell } from '../../../components/ui/page-shell.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import './reports-print.css';
 import { ReportActions } from './report-actions.tsx';
@@ -22,24 +23,20 @@ export function ReportPage({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const title = t(`reports.kinds.${kind}.title`);
-  useEffect(() => {
-    document.title = `${title} · ${t('app.title')}`;
-  }, [title, t]);
   return (
-    <section data-report-page={kind} className="grid gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <div>
-          <Link to="/admin/reports" className="text-sm text-blue-800 underline print:hidden">
-            {t('reports.actions.back')}
-          </Link>
-          <h1 className="font-heading text-2xl font-bold">{title}</h1>
-        </div>
-        <ReportActions kind={kind} filters={filters} />
-      </div>
+    <PageShell
+      data-report-page={kind}
+      title={t(`reports.kinds.${kind}.title`)}
+      above={
+        <Link to="/admin/reports" className="text-sm text-blue-800 underline print:hidden">
+          {t('reports.actions.back')}
+        </Link>
+      }
+      actions={<ReportActions kind={kind} filters={filters} />}
+    >
       <ReportFiltersForm filters={filters} onApply={onApply} />
       {children}
-    </section>
+    </PageShell>
   );
 }
 

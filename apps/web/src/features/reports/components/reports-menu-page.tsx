@@ -1,18 +1,13 @@
 // /admin/reports: the menu of the three reports.
 import { REPORT_KINDS } from '@acende/shared/schemas/reports';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PageShell } from '../../../components/ui/page-shell.tsx';
 
 export default function ReportsMenuPage() {
   const { t } = useTranslation();
-  useEffect(() => {
-    document.title = `${t('reports.menu.title')} · ${t('app.title')}`;
-  }, [t]);
   return (
-    <section className="grid gap-4">
-      <h1 className="font-heading text-2xl font-bold">{t('reports.menu.title')}</h1>
-      <p>{t('reports.menu.description')}</p>
+    <PageShell title={t('reports.menu.title')} description={t('reports.menu.description')}>
       <ul className="grid gap-3 md:grid-cols-3">
         {REPORT_KINDS.map((kind) => (
           <li key={kind}>
@@ -28,6 +23,6 @@ export default function ReportsMenuPage() {
           </li>
         ))}
       </ul>
-    </section>
+    </PageShell>
   );
 }

@@ -1,6 +1,6 @@
 // /admin/requests/:id: the request, its contact, where it is (small map and a maps
 // link), its history, and the update form (read-only for viewers, DECISIONS 2).
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useSite } from '../../../components/map/get-site.ts';
@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAdminProfile } from '../../../lib/admin-session.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
 import { useRequest } from '../api/get-request.ts';
 import { RequestHistory } from './request-history.tsx';
 import { UpdateRequestForm } from './update-request-form.tsx';
@@ -32,9 +33,7 @@ export default function RequestDetailPage() {
   const profile = useAdminProfile().data;
   const site = useSite();
 
-  useEffect(() => {
-    document.title = `${t('operations.detail.title', { id })} · ${t('app.title')}`;
-  }, [t, id]);
+  usePageTitle(t('operations.detail.title', { id }));
 
   const back = (
     <Link to="/admin/requests" className="text-blue-800 underline">

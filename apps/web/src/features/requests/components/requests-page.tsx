@@ -1,10 +1,10 @@
 // /admin/requests: every request the account may see, searched and filtered on the
 // server, paged, with filters and page in the URL.
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useListParams } from '../../../components/requests/list-params.ts';
 import { RequestFilters } from '../../../components/requests/request-filters.tsx';
 import { DetailsLink, RequestResults } from '../../../components/requests/request-results.tsx';
+import { PageShell } from '../../../components/ui/page-shell.tsx';
 import { TableCell } from '../../../components/ui/table.tsx';
 import { useRequests } from '../api/get-requests.ts';
 
@@ -13,13 +13,8 @@ export default function RequestsPage() {
   const { params, update, clear, hasFilters } = useListParams();
   const requests = useRequests(params);
 
-  useEffect(() => {
-    document.title = `${t('operations.list.title')} · ${t('app.title')}`;
-  }, [t]);
-
   return (
-    <section className="grid gap-4">
-      <h1 className="font-heading text-2xl font-bold">{t('operations.list.title')}</h1>
+    <PageShell title={t('operations.list.title')}>
       <RequestFilters params={params} onChange={update} onClear={clear} hasFilters={hasFilters} />
       <RequestResults
         query={requests}
@@ -33,6 +28,6 @@ export default function RequestsPage() {
         )}
         onChange={update}
       />
-    </section>
+    </PageShell>
   );
 }

@@ -13,14 +13,13 @@ import {
   themeSettingsPayloadSchema,
 } from '@acende/shared/schemas/theme';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { lazy, Suspense, useEffect, useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSite } from '../../../components/map/get-site.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { inputClass, TextField } from '../../../components/ui/field.tsx';
-import { LoadError } from '../../../components/ui/load-error.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { PageShell, QueryState } from '../../../components/ui/page-shell.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
@@ -39,23 +38,17 @@ export default function ThemeSettingsPage() {
   const { t } = useTranslation();
   const settings = useThemeSettings();
 
-  useEffect(() => {
-    document.title = `${t('settings.theme.title')} · ${t('app.title')}`;
-  }, [t]);
-
-  if (settings.isPending) return <Spinner />;
-  if (settings.isError) {
-    return (
-      <LoadError
-        message={errorMessage(settings.error, t('settings.loadError'))}
+  return (
+    <PageShell title={t('settings.theme.title')} description={t('settings.theme.description')} className="gap-6">
+      <QueryState
+        query={settings}
+        errorMessage={errorMessage(settings.error, t('settings.loadError'))}
         retryLabel={t('settings.retry')}
-        onRetry={() => void settings.refetch()}
       >
-        <h1 className="font-heading text-2xl font-bold">{t('settings.theme.title')}</h1>
-      </LoadError>
-    );
-  }
-  return <ThemeForm initial={settings.data} />;
+        {(initial) => <ThemeForm initial={initial} />}
+      </QueryState>
+    </PageShell>
+  );
 }
 
 function ThemeForm({ initial }: { initial: ThemeSettingsPayload }) {
@@ -135,186 +128,180 @@ function ThemeForm({ initial }: { initial: ThemeSettingsPayload }) {
   const map = form.watch('map');
 
   return (
-    <div className="grid gap-6">
-      <header className="grid gap-1">
-        <h1 className="font-heading text-2xl font-bold">{t('settings.theme.title')}</h1>
-        <p className="text-gray-700">{t('settings.theme.description')}</p>
-      </header>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
-        <form noValidate onSubmit={onSubmit} className="grid min-w-0 gap-6">
-          <fieldset className="grid gap-3">
-            <legend className="mb-2 font-heading text-lg font-semibold">{t('settings.theme.colors')}</legend>
-            <div className="grid gap-3 sm:grid-cols-2">
-              {THEME_COLOR_KEYS.map((key) => {
-                const value = values[key] ?? '';
-                const valid = /^#[0-9a-fA-F]{6}$/.test(value);
-                return (
-                  <div key={key} className="flex items-end gap-2">
-                    <input
-                      type="color"
-                      aria-label={t('settings.theme.picker', { name: t(`settings.theme.${key}`) })}
-                      value={valid ? value.toLowerCase() : '#000000'}
-                      onChange={(event) =>
-                        form.setValue(key, event.target.value, { shouldDirty: true, shouldValidate: true })
-                      }
-                      className="h-11 w-12 shrink-0 cursor-pointer rounded-theme border border-gray-500 bg-white p-1"
-                    />
-                    <TextField
-                      id={`${id}-${key}`}
-                      label={t(`settings.theme.${key}`)}
-                      error={errors[key]?.message}
-                      className="min-w-0 flex-1"
-                      autoComplete="off"
-                      spellCheck={false}
-                      {...form.register(key)}
-                    />
-                  </div>
-                );
-              })}
-            </div>
-          </fieldset>
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
+      <form noValidate onSubmit={onSubmit} className="grid min-w-0 gap-6">
+        <fieldset className="grid gap-3">
+          <legend className="mb-2 font-heading text-lg font-semibold">{t('settings.theme.colors')}</legend>
+          <div className="grid gap-3 sm:grid-cols-2">
+            {THEME_COLOR_KEYS.map((key) => {
+              const value = values[key] ?? '';
+              const valid = /^#[0-9a-fA-F]{6}$/.test(value);
+              return (
+                <div key={key} className="flex items-end gap-2">
+                  <input
+                    type="color"
+                    aria-label={t('settings.theme.picker', { name: t(`settings.theme.${key}`) })}
+                    value={valid ? value.toLowerCase() : '#000000'}
+                    onChange={(event) =>
+                      form.setValue(key, event.target.value, { shouldDirty: true, shouldValidate: true })
+                    }
+                    className="h-11 w-12 shrink-0 cursor-pointer rounded-theme border border-gray-500 bg-white p-1"
+                  />
+                  <TextField
+                    id={`${id}-${key}`}
+                    label={t(`settings.theme.${key}`)}
+                    error={errors[key]?.message}
+                    className="min-w-0 flex-1"
+                    autoComplete="off"
+                    spellCheck={false}
+                    {...form.register(key)}
+                  />
+                </div>
+              );
+            })}
+          </div>
+        </fieldset>
 
-          <fieldset className="grid gap-3">
-            <legend className="mb-2 font-heading text-lg font-semibold">{t('settings.theme.fonts')}</legend>
-            <TextField
-              id={`${id}-radius`}
-              label={t('settings.theme.borderRadius')}
-              hint={t('settings.theme.borderRadiusHint')}
-              error={errors.borderRadius?.message}
-              {...form.register('borderRadius')}
-            />
-            {(['fontFamily', 'headerFontFamily'] as const).map((key) => (
-              <div key={key} className="grid gap-1">
-                <label htmlFor={`${id}-${key}`} className="font-medium">
-                  {t(`settings.theme.${key}`)}
-                </label>
-                <select id={`${id}-${key}`} className={inputClass} {...form.register(key)}>
-                  {FONT_STACKS.map((stack) => (
-                    <option key={stack} value={stack} style={{ fontFamily: stack }}>
-                      {fontLabel(stack)}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            ))}
-            <div className="flex items-start gap-2">
-              <input
-                id={`${id}-dark`}
-                type="checkbox"
-                className="mt-1 size-5"
-                aria-describedby={`${id}-dark-hint`}
-                {...form.register('darkMode')}
-              />
-              <div>
-                <label htmlFor={`${id}-dark`} className="font-medium">
-                  {t('settings.theme.darkMode')}
-                </label>
-                <p id={`${id}-dark-hint`} className="text-sm text-gray-700">
-                  {t('settings.theme.darkModeHint')}
-                </p>
-              </div>
-            </div>
-          </fieldset>
-
-          <fieldset className="grid gap-3">
-            <legend className="mb-2 font-heading text-lg font-semibold">{t('settings.theme.logo')}</legend>
-            <TextField
-              id={`${id}-logo`}
-              label={t('settings.theme.logoUrl')}
-              hint={t('settings.theme.logoUrlHint')}
-              error={errors.logoUrl?.message}
-              inputMode="url"
-              {...form.register('logoUrl')}
-            />
-            <div className="grid gap-1">
-              <label htmlFor={`${id}-file`} className="font-medium">
-                {t('settings.theme.logoUpload')}
+        <fieldset className="grid gap-3">
+          <legend className="mb-2 font-heading text-lg font-semibold">{t('settings.theme.fonts')}</legend>
+          <TextField
+            id={`${id}-radius`}
+            label={t('settings.theme.borderRadius')}
+            hint={t('settings.theme.borderRadiusHint')}
+            error={errors.borderRadius?.message}
+            {...form.register('borderRadius')}
+          />
+          {(['fontFamily', 'headerFontFamily'] as const).map((key) => (
+            <div key={key} className="grid gap-1">
+              <label htmlFor={`${id}-${key}`} className="font-medium">
+                {t(`settings.theme.${key}`)}
               </label>
-              <input
-                id={`${id}-file`}
-                type="file"
-                accept={LOGO_TYPES.join(',')}
-                aria-describedby={`${id}-file-hint`}
-                disabled={upload.isPending}
-                onChange={(event) => {
-                  onFile(event.target.files?.[0]);
-                  event.target.value = '';
-                }}
-                className="text-sm file:mr-3 file:min-h-11 file:rounded-theme file:border file:border-gray-400 file:bg-white file:px-3"
-              />
-              <p id={`${id}-file-hint`} className="text-sm text-gray-700">
-                {t('settings.theme.logoUploadHint')}
+              <select id={`${id}-${key}`} className={inputClass} {...form.register(key)}>
+                {FONT_STACKS.map((stack) => (
+                  <option key={stack} value={stack} style={{ fontFamily: stack }}>
+                    {fontLabel(stack)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ))}
+          <div className="flex items-start gap-2">
+            <input
+              id={`${id}-dark`}
+              type="checkbox"
+              className="mt-1 size-5"
+              aria-describedby={`${id}-dark-hint`}
+              {...form.register('darkMode')}
+            />
+            <div>
+              <label htmlFor={`${id}-dark`} className="font-medium">
+                {t('settings.theme.darkMode')}
+              </label>
+              <p id={`${id}-dark-hint`} className="text-sm text-gray-700">
+                {t('settings.theme.darkModeHint')}
               </p>
             </div>
-            {values.logoUrl?.startsWith('/api/theme/logo') ? (
-              <Button
-                variant="secondary"
-                size="sm"
-                className="justify-self-start"
-                onClick={removeUploaded}
-                disabled={remove.isPending}
-              >
-                {t('settings.theme.logoRemove')}
-              </Button>
-            ) : null}
-          </fieldset>
-
-          <fieldset className="grid gap-3">
-            <legend className="mb-2 font-heading text-lg font-semibold">{t('settings.theme.map')}</legend>
-            <p className="text-sm text-gray-700">{t('settings.theme.mapHint')}</p>
-            {site.data ? (
-              <Suspense fallback={<div style={{ height: 280 }} />}>
-                <MapPicker
-                  value={map}
-                  onChange={(next) => form.setValue('map', next, { shouldDirty: true, shouldValidate: true })}
-                  tileUrl={site.data.tileUrl}
-                  attribution={site.data.tileAttribution}
-                  label={t('settings.theme.mapLabel')}
-                />
-              </Suspense>
-            ) : null}
-            <div className="grid gap-3 sm:grid-cols-3">
-              <TextField
-                id={`${id}-lat`}
-                label={t('settings.theme.mapLat')}
-                type="number"
-                step="any"
-                error={errors.map?.lat?.message}
-                {...form.register('map.lat', { valueAsNumber: true })}
-              />
-              <TextField
-                id={`${id}-lon`}
-                label={t('settings.theme.mapLon')}
-                type="number"
-                step="any"
-                error={errors.map?.lon?.message}
-                {...form.register('map.lon', { valueAsNumber: true })}
-              />
-              <TextField
-                id={`${id}-zoom`}
-                label={t('settings.theme.mapZoom')}
-                type="number"
-                min={1}
-                max={19}
-                step={1}
-                error={errors.map?.zoom?.message}
-                {...form.register('map.zoom', { valueAsNumber: true })}
-              />
-            </div>
-          </fieldset>
-
-          <div className="flex flex-wrap gap-3">
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? t('settings.saving') : t('settings.save')}
-            </Button>
-            <Button variant="secondary" onClick={resetToDefaults}>
-              {t('settings.theme.reset')}
-            </Button>
           </div>
-        </form>
-        <div className="min-w-0 lg:sticky lg:top-4 lg:self-start">
-          <ThemePreview theme={previewTheme} />
+        </fieldset>
+
+        <fieldset className="grid gap-3">
+          <legend className="mb-2 font-heading text-lg font-semibold">{t('settings.theme.logo')}</legend>
+          <TextField
+            id={`${id}-logo`}
+            label={t('settings.theme.logoUrl')}
+            hint={t('settings.theme.logoUrlHint')}
+            error={errors.logoUrl?.message}
+            inputMode="url"
+            {...form.register('logoUrl')}
+          />
+          <div className="grid gap-1">
+            <label htmlFor={`${id}-file`} className="font-medium">
+              {t('settings.theme.logoUpload')}
+            </label>
+            <input
+              id={`${id}-file`}
+              type="file"
+              accept={LOGO_TYPES.join(',')}
+              aria-describedby={`${id}-file-hint`}
+              disabled={upload.isPending}
+              onChange={(event) => {
+                onFile(event.target.files?.[0]);
+                event.target.value = '';
+              }}
+              className="text-sm file:mr-3 file:min-h-11 file:rounded-theme file:border file:border-gray-400 file:bg-white file:px-3"
+            />
+            <p id={`${id}-file-hint`} className="text-sm text-gray-700">
+              {t('settings.theme.logoUploadHint')}
+            </p>
+          </div>
+          {values.logoUrl?.startsWith('/api/theme/logo') ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              className="justify-self-start"
+              onClick={removeUploaded}
+              disabled={remove.isPending}
+            >
+              {t('settings.theme.logoRemove')}
+            </Button>
+          ) : null}
+        </fieldset>
+
+        <fieldset className="grid gap-3">
+          <legend className="mb-2 font-heading text-lg font-semibold">{t('settings.theme.map')}</legend>
+          <p className="text-sm text-gray-700">{t('settings.theme.mapHint')}</p>
+          {site.data ? (
+            <Suspense fallback={<div style={{ height: 280 }} />}>
+              <MapPicker
+                value={map}
+                onChange={(next) => form.setValue('map', next, { shouldDirty: true, shouldValidate: true })}
+                tileUrl={site.data.tileUrl}
+                attribution={site.data.tileAttribution}
+                label={t('settings.theme.mapLabel')}
+              />
+            </Suspense>
+          ) : null}
+          <div className="grid gap-3 sm:grid-cols-3">
+            <TextField
+              id={`${id}-lat`}
+              label={t('settings.theme.mapLat')}
+              type="number"
+              step="any"
+              error={errors.map?.lat?.message}
+              {...form.register('map.lat', { valueAsNumber: true })}
+            />
+            <TextField
+              id={`${id}-lon`}
+              label={t('settings.theme.mapLon')}
+              type="number"
+              step="any"
+              error={errors.map?.lon?.message}
+              {...form.register('map.lon', { valueAsNumber: true })}
+            />
+            <TextField
+              id={`${id}-zoom`}
+              label={t('settings.theme.mapZoom')}
+              type="number"
+              min={1}
+              max={19}
+              step={1}
+              error={errors.map?.zoom?.message}
+              {...form.register('map.zoom', { valueAsNumber: true })}
+            />
+          </div>
+        </fieldset>
+
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? t('settings.saving') : t('settings.save')}
+          </Button>
+          <Button variant="secondary" onClick={resetToDefaults}>
+            {t('settings.theme.reset')}
+          </Button>
         </div>
+      </form>
+      <div className="min-w-0 lg:sticky lg:top-4 lg:self-start">
+        <ThemePreview theme={previewTheme} />
       </div>
     </div>
   );

@@ -11,6 +11,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
 import { useRepairRequest } from '../api/get-repair-request.ts';
 import { formatDateTime, relativeTime } from '../lib/relative-time.ts';
 
@@ -54,9 +55,7 @@ export default function TrackingPage() {
   const [showMap, setShowMap] = useState(false);
   const language = currentLanguage();
 
-  useEffect(() => {
-    document.title = `${t('track.title')} · ${t('app.title')}`;
-  }, [t]);
+  usePageTitle(t('track.title'));
 
   useEffect(() => {
     setNumber(id && /^\d+$/.test(id) ? id : '');

@@ -3,12 +3,12 @@
 import { ROLES } from '@acende/shared/enums';
 import { createUserSchema, type User, updateUserSchema } from '@acende/shared/schemas/users';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError, inputClass, TextField } from '../../../components/ui/field.tsx';
+import { PageShell } from '../../../components/ui/page-shell.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useAdminEnergyCompanies } from '../../../lib/admin-energy-companies.ts';
@@ -74,10 +74,6 @@ function UserForm({ user }: { user: User | undefined }) {
   const { errors } = form.formState;
   const title = editing ? t('users.editTitle', { username: user.username }) : t('users.newTitle');
 
-  useEffect(() => {
-    document.title = `${title} · ${t('app.title')}`;
-  }, [t, title]);
-
   const onSubmit = form.handleSubmit((values) => {
     const payload = editing ? values : { ...values, active: undefined };
     save.mutate(payload as never, {
@@ -106,10 +102,9 @@ function UserForm({ user }: { user: User | undefined }) {
   ];
 
   return (
-    <section className="max-w-xl">
-      <h1 className="mb-6 font-heading text-2xl font-bold">{title}</h1>
+    <PageShell title={title} className="max-w-xl gap-6">
       {self ? (
-        <p className="mb-4 rounded-theme border border-blue-300 bg-blue-50 p-3 text-sm text-blue-950">
+        <p className="rounded-theme border border-blue-300 bg-blue-50 p-3 text-sm text-blue-950">
           {t('users.form.selfHint')}
         </p>
       ) : null}
@@ -231,6 +226,6 @@ function UserForm({ user }: { user: User | undefined }) {
           </Button>
         </div>
       </form>
-    </section>
+    </PageShell>
   );
 }

@@ -7,6 +7,7 @@ import { Captcha } from '../../../components/captcha/captcha.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
 import { usePublicEnergyCompanies } from '../../../lib/public-energy-companies.ts';
 import { useCreateRepairRequest } from '../api/create-repair-request.ts';
 import { loadOrReload } from '../lib/reload-on-stale-chunk.ts';
@@ -54,9 +55,7 @@ export function WizardPage() {
   const heading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
 
-  useEffect(() => {
-    document.title = `${t('wizard.title')} · ${t('app.title')}`;
-  }, [t]);
+  usePageTitle(t('wizard.title'));
 
   useEffect(() => {
     loadLaterSteps().catch(() => {});
