@@ -3,11 +3,10 @@
 import { REQUEST_STATUSES } from '@acende/shared/enums';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { Pagination } from '../../../components/requests/pagination.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
 import { useAreaReport, useTopAreas } from '../api/get-area-report.ts';
 import { areaName, formatDuration, useReportParams } from '../lib/report-params.ts';
-import { ReportPage, ReportState } from './report-page.tsx';
+import { ReportPage, ReportPagination, ReportState } from './report-page.tsx';
 import { ReportSummaryPanel } from './report-summary.tsx';
 
 export default function AreaReportPage() {
@@ -93,15 +92,7 @@ export default function AreaReportPage() {
                 </TableBody>
               </Table>
             ) : null}
-            <div className="print:hidden">
-              <Pagination
-                page={data.page}
-                pageSize={data.pageSize}
-                total={data.totalRows}
-                onPage={setPage}
-                onPageSize={setPageSize}
-              />
-            </div>
+            <ReportPagination data={data} onPage={setPage} onPageSize={setPageSize} />
           </>
         ) : null}
       </ReportState>

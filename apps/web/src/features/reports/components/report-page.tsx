@@ -4,6 +4,7 @@ import type { ReportFilters, ReportKind } from '@acende/shared/schemas/reports';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Pagination } from '../../../components/requests/pagination.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { PageShell } from '../../../components/ui/page-shell.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -72,5 +73,28 @@ export function ReportState({
       {empty ? <p>{t('reports.states.empty')}</p> : null}
       {children}
     </>
+  );
+}
+
+/** A paged report's pages, left out of print. */
+export function ReportPagination({
+  data,
+  onPage,
+  onPageSize,
+}: {
+  data: { page: number; pageSize: number; totalRows: number };
+  onPage: (page: number) => void;
+  onPageSize: (pageSize: number) => void;
+}) {
+  return (
+    <div className="print:hidden">
+      <Pagination
+        page={data.page}
+        pageSize={data.pageSize}
+        total={data.totalRows}
+        onPage={onPage}
+        onPageSize={onPageSize}
+      />
+    </div>
   );
 }

@@ -2,12 +2,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../components/requests/format.ts';
-import { Pagination } from '../../../components/requests/pagination.tsx';
 import { StatusBadge } from '../../../components/requests/status-badge.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
 import { useRequestsReport } from '../api/get-requests-report.ts';
 import { areaName, useReportParams } from '../lib/report-params.ts';
-import { ReportPage, ReportState } from './report-page.tsx';
+import { ReportPage, ReportPagination, ReportState } from './report-page.tsx';
 import { ReportSummaryPanel } from './report-summary.tsx';
 
 const COLUMNS = ['id', 'date', 'status', 'problemType', 'address', 'area', 'company', 'assignee', 'days'] as const;
@@ -67,15 +66,7 @@ export default function RequestsReportPage() {
                 </TableBody>
               </Table>
             ) : null}
-            <div className="print:hidden">
-              <Pagination
-                page={data.page}
-                pageSize={data.pageSize}
-                total={data.totalRows}
-                onPage={setPage}
-                onPageSize={setPageSize}
-              />
-            </div>
+            <ReportPagination data={data} onPage={setPage} onPageSize={setPageSize} />
           </>
         ) : null}
       </ReportState>
