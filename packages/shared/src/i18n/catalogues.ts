@@ -1,7 +1,8 @@
 // Every catalogue file of both languages merged into one tree per language, for the
 // server and tests. The web app loads the same files by namespace (public eagerly,
 // admin lazily) so the public bundle carries no administrator text.
-// A new catalogue file is added to NAMESPACES below, in both languages.
+// A new catalogue file is added to NAMESPACES below, in both languages, and to
+// CatalogueNamespaces in message-key.ts (tsc refuses NAMESPACES until it is).
 import type { Language } from '../enums.ts';
 import enAdminAccess from './en/admin-access.json';
 import enAdminEmail from './en/admin-email.json';
@@ -13,6 +14,7 @@ import enCaptcha from './en/captcha.json';
 import enCommon from './en/common.json';
 import enEmail from './en/email.json';
 import enPublic from './en/public.json';
+import type { CatalogueNamespaces } from './message-key.ts';
 import ptAdminAccess from './pt/admin-access.json';
 import ptAdminEmail from './pt/admin-email.json';
 import ptAdminOperations from './pt/admin-operations.json';
@@ -25,7 +27,7 @@ import ptEmail from './pt/email.json';
 import ptPublic from './pt/public.json';
 import { type Catalogue, createTranslator } from './translate.ts';
 
-export const NAMESPACES: Record<Language, Record<string, Catalogue>> = {
+export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Catalogue>> = {
   pt: {
     common: ptCommon,
     public: ptPublic,
@@ -37,7 +39,7 @@ export const NAMESPACES: Record<Language, Record<string, Catalogue>> = {
     'admin-reports': ptAdminReports,
     captcha: ptCaptcha,
     'admin-settings': ptAdminSettings,
-  },
+  } satisfies CatalogueNamespaces,
   en: {
     common: enCommon,
     public: enPublic,

@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../constants.ts';
 import { PROBLEM_TYPES, REQUEST_STATUSES, ROLES } from '../enums.ts';
+import { type MessageKey, msg } from '../i18n/message-key.ts';
 import { idNumber, isIdText, optionalText } from './fields.ts';
 import { requestStatusSchema } from './repair-requests.ts';
 
@@ -14,12 +15,12 @@ const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) =>
     z.transform((value, ctx) => {
       if (blank(value)) return undefined;
       if ((values as readonly string[]).includes(value as string)) return value as T[number];
-      ctx.issues.push({ code: 'custom', message: 'validation.invalid', input: value });
+      ctx.issues.push({ code: 'custom', message: msg('validation.invalid'), input: value });
       return z.NEVER;
     }),
   );
 /** A query value that is absent, blank, or an id; `invalidKey` names what it should have been. */
-const optionalId = (invalidKey: string) =>
+const optionalId = (invalidKey: MessageKey) =>
   z.pipe(
     z.optional(z.string()),
     z.transform((value, ctx) => {
@@ -39,7 +40,7 @@ const optionalInstant = z.pipe(
     if (/^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:\d{2})$/.test(text) && !Number.isNaN(Date.parse(text))) {
       return new Date(text).toISOString();
     }
-    ctx.issues.push({ code: 'custom', message: 'validation.date.invalid', input: value });
+    ctx.issues.push({ code: 'custom', message: msg('validation.date.invalid'), input: value });
     return z.NEVER;
   }),
 );
@@ -47,7 +48,7 @@ const optionalInstant = z.pipe(
 /** GET /api/admin/repair-requests query. Every filter is optional; blank means "any". */
 export const adminRequestListQuerySchema = z.object({
   q: z.pipe(
-    z.optional(z.string().check(z.maxLength(200, 'validation.tooLong'))),
+    z.optional(z.string().check(z.maxLength(200, msg('validation.tooLong')))),
     z.transform((value) => value?.trim() || undefined),
   ),
   status: optionalChoice(REQUEST_STATUSES),
@@ -61,7 +62,7 @@ export const adminRequestListQuerySchema = z.object({
     z.transform((value, ctx) => {
       if (blank(value)) return 1;
       if (/^[1-9]\d{0,5}$/.test(value as string)) return Number(value);
-      ctx.issues.push({ code: 'custom', message: 'validation.page.invalid', input: value });
+      ctx.issues.push({ code: 'custom', message: msg('validation.page.invalid'), input: value });
       return z.NEVER;
     }),
   ),
@@ -71,7 +72,7 @@ export const adminRequestListQuerySchema = z.object({
     z.transform((value, ctx) => {
       if (blank(value)) return undefined;
       if (/^[A-Za-z0-9_-]{1,200}$/.test(value as string)) return value as string;
-      ctx.issues.push({ code: 'custom', message: 'validation.invalid', input: value });
+      ctx.issues.push({ code: 'custom', message: msg('validation.invalid'), input: value });
       return z.NEVER;
     }),
   ),
@@ -81,7 +82,7 @@ export const adminRequestListQuerySchema = z.object({
       if (blank(value)) return DEFAULT_PAGE_SIZE;
       const n = Number(value);
       if ((PAGE_SIZES as readonly number[]).includes(n)) return n;
-      ctx.issues.push({ code: 'custom', message: 'validation.pageSize.invalid', input: value });
+      ctx.issues.push({ code: 'custom', message: msg('validation.pageSize.invalid'), input: value });
       return z.NEVER;
     }),
   ),
@@ -177,8 +178,8 @@ export const updateRepairRequestSchema = z.object({
   assignedToId: z.optional(z.nullable(idNumber('validation.assignee.invalid'))),
   notes: optionalText(2000),
   updatedAt: z
-    .string({ error: 'validation.updatedAt.required' })
-    .check(z.minLength(1, 'validation.updatedAt.required')),
+    .string({ error: msg('validation.updatedAt.required') })
+    .check(z.minLength(1, msg('validation.updatedAt.required'))),
 });
 export type UpdateRepairRequestInput = z.input<typeof updateRepairRequestSchema>;
 export type UpdateRepairRequest = z.output<typeof updateRepairRequestSchema>;

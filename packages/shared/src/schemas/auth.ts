@@ -3,13 +3,14 @@
 import * as z from 'zod/mini';
 import { PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { ROLES } from '../enums.ts';
+import { type MessageKey, msg } from '../i18n/message-key.ts';
 import { requiredText } from './fields.ts';
 
 export const loginSchema = z.object({
   username: requiredText('validation.username.required', 64),
   password: z
-    .string({ error: 'validation.password.required' })
-    .check(z.minLength(1, 'validation.password.required'), z.maxLength(200, 'validation.tooLong')),
+    .string({ error: msg('validation.password.required') })
+    .check(z.minLength(1, msg('validation.password.required')), z.maxLength(200, msg('validation.tooLong'))),
   captchaToken: z.optional(z.string().check(z.maxLength(10_000))),
 });
 export type LoginInput = z.input<typeof loginSchema>;
@@ -26,16 +27,16 @@ export const adminProfileSchema = z.object({
 export type AdminProfile = z.infer<typeof adminProfileSchema>;
 
 /** A new password: at least 6 characters ('A nova senha deve ter pelo menos 6 caracteres'), at most 200. */
-export function newPasswordField(minKey = 'validation.password.min') {
+export function newPasswordField(minKey: MessageKey = 'validation.password.min') {
   return z
     .string({ error: minKey })
-    .check(z.minLength(PASSWORD_MIN_LENGTH, minKey), z.maxLength(200, 'validation.tooLong'));
+    .check(z.minLength(PASSWORD_MIN_LENGTH, minKey), z.maxLength(200, msg('validation.tooLong')));
 }
 
 export const changePasswordSchema = z.object({
   currentPassword: z
-    .string({ error: 'validation.password.currentRequired' })
-    .check(z.minLength(1, 'validation.password.currentRequired'), z.maxLength(200, 'validation.tooLong')),
+    .string({ error: msg('validation.password.currentRequired') })
+    .check(z.minLength(1, msg('validation.password.currentRequired')), z.maxLength(200, msg('validation.tooLong'))),
   newPassword: newPasswordField(),
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
@@ -46,12 +47,12 @@ export const changePasswordFormSchema = z
     currentPassword: changePasswordSchema.shape.currentPassword,
     newPassword: changePasswordSchema.shape.newPassword,
     confirmPassword: z
-      .string({ error: 'validation.password.confirmRequired' })
-      .check(z.minLength(1, 'validation.password.confirmRequired')),
+      .string({ error: msg('validation.password.confirmRequired') })
+      .check(z.minLength(1, msg('validation.password.confirmRequired'))),
   })
   .check(
     z.refine((v) => v.confirmPassword === '' || v.confirmPassword === v.newPassword, {
-      message: 'validation.password.mismatch',
+      message: msg('validation.password.mismatch'),
       path: ['confirmPassword'],
     }),
   );

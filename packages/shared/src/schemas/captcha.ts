@@ -1,6 +1,7 @@
 // Captcha settings (spec section 3, DECISIONS 14): on by default with the self-hosted
 // proof-of-work (ALTCHA); an admin may choose a provider with its keys instead.
 import * as z from 'zod/mini';
+import { msg } from '../i18n/message-key.ts';
 
 export const CAPTCHA_PROVIDERS = ['altcha', 'turnstile', 'recaptcha', 'hcaptcha'] as const;
 export type CaptchaProvider = (typeof CAPTCHA_PROVIDERS)[number];
@@ -10,14 +11,14 @@ export const SECRET_PLACEHOLDER = '••••••••';
 
 export const captchaSettingsSchema = z
   .object({
-    enabled: z.boolean({ error: 'validation.captcha.enabled' }),
-    provider: z.enum(CAPTCHA_PROVIDERS, { error: 'validation.captcha.provider' }),
+    enabled: z.boolean({ error: msg('validation.captcha.enabled') }),
+    provider: z.enum(CAPTCHA_PROVIDERS, { error: msg('validation.captcha.provider') }),
     siteKey: z.pipe(
-      z.nullish(z.string().check(z.trim(), z.maxLength(500, 'validation.tooLong'))),
+      z.nullish(z.string().check(z.trim(), z.maxLength(500, msg('validation.tooLong')))),
       z.transform((v: string | null | undefined) => v || null),
     ),
     secretKey: z.pipe(
-      z.nullish(z.string().check(z.trim(), z.maxLength(500, 'validation.tooLong'))),
+      z.nullish(z.string().check(z.trim(), z.maxLength(500, msg('validation.tooLong')))),
       z.transform((v: string | null | undefined) => v || null),
     ),
   })
@@ -25,9 +26,19 @@ export const captchaSettingsSchema = z
     z.superRefine((value, ctx) => {
       if (value.provider === 'altcha') return;
       if (!value.siteKey)
-        ctx.issues.push({ code: 'custom', input: value, path: ['siteKey'], message: 'validation.captcha.siteKey' });
+        ctx.issues.push({
+          code: 'custom',
+          input: value,
+          path: ['siteKey'],
+          message: msg('validation.captcha.siteKey'),
+        });
       if (!value.secretKey)
-        ctx.issues.push({ code: 'custom', input: value, path: ['secretKey'], message: 'validation.captcha.secretKey' });
+        ctx.issues.push({
+          code: 'custom',
+          input: value,
+          path: ['secretKey'],
+          message: msg('validation.captcha.secretKey'),
+        });
     }),
   );
 export type CaptchaSettingsInput = z.input<typeof captchaSettingsSchema>;

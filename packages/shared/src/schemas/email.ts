@@ -4,6 +4,7 @@
 import * as z from 'zod/mini';
 import { EMAIL_DEFAULT_ENABLED, EMAIL_DEFAULT_PORT, EMAIL_DEFAULT_SECURE } from '../constants.ts';
 import { LANGUAGES } from '../enums.ts';
+import { msg } from '../i18n/message-key.ts';
 
 export const SMTP_PASSWORD_PLACEHOLDER = '********';
 
@@ -16,9 +17,9 @@ export const DEFAULT_EMAIL_SETTINGS = {
   from: '',
 };
 
-const REQUIRED = 'validation.emailSettings.required';
-const SMTP_REQUIRED = 'validation.emailSettings.smtpRequired';
-const INVALID_EMAIL = 'validation.emailSettings.invalidEmail';
+const REQUIRED = msg('validation.emailSettings.required');
+const SMTP_REQUIRED = msg('validation.emailSettings.smtpRequired');
+const INVALID_EMAIL = msg('validation.emailSettings.invalidEmail');
 
 const emailFormat = z.email();
 const isEmail = (value: string) => value.length <= 254 && z.safeParse(emailFormat, value).success;
@@ -31,22 +32,22 @@ export function isValidFromAddress(value: string): boolean {
 }
 
 const text = (max: number) =>
-  z.string({ error: 'validation.invalidType' }).check(z.trim(), z.maxLength(max, 'validation.tooLong'));
+  z.string({ error: msg('validation.invalidType') }).check(z.trim(), z.maxLength(max, msg('validation.tooLong')));
 
 const settingsShape = {
-  enabled: z.boolean({ error: 'validation.invalidType' }),
-  host: text(253).check(z.regex(/^[^\s/\\]*$/, 'validation.emailSettings.hostInvalid')),
+  enabled: z.boolean({ error: msg('validation.invalidType') }),
+  host: text(253).check(z.regex(/^[^\s/\\]*$/, msg('validation.emailSettings.hostInvalid'))),
   port: z
     .number({ error: REQUIRED })
     .check(
-      z.int('validation.emailSettings.portInvalid'),
-      z.gte(1, 'validation.emailSettings.portInvalid'),
-      z.lte(65535, 'validation.emailSettings.portInvalid'),
+      z.int(msg('validation.emailSettings.portInvalid')),
+      z.gte(1, msg('validation.emailSettings.portInvalid')),
+      z.lte(65535, msg('validation.emailSettings.portInvalid')),
     ),
-  secure: z.boolean({ error: 'validation.invalidType' }),
+  secure: z.boolean({ error: msg('validation.invalidType') }),
   auth: z.object({
-    user: text(200).check(z.regex(/^[^\r\n]*$/, 'validation.invalid')),
-    pass: z.string({ error: 'validation.invalidType' }).check(z.maxLength(500, 'validation.tooLong')),
+    user: text(200).check(z.regex(/^[^\r\n]*$/, msg('validation.invalid'))),
+    pass: z.string({ error: msg('validation.invalidType') }).check(z.maxLength(500, msg('validation.tooLong'))),
   }),
   from: text(300).check(z.refine((value) => value === '' || isValidFromAddress(value), INVALID_EMAIL)),
 };
@@ -83,7 +84,7 @@ export const sendTestEmailSchema = z.object({
       if (value.from === '') ctx.issues.push({ code: 'custom', message: REQUIRED, input: value.from, path: ['from'] });
     }),
   ),
-  language: z.optional(z.enum(LANGUAGES, { error: 'validation.invalid' })),
+  language: z.optional(z.enum(LANGUAGES, { error: msg('validation.invalid') })),
 });
 export type SendTestEmailInput = z.input<typeof sendTestEmailSchema>;
 

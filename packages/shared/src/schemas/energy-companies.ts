@@ -2,6 +2,7 @@
 // (spec sections 3 and 5, DECISIONS 11).
 import * as z from 'zod/mini';
 import { COMPANY_DEFAULT_COLOR, COMPANY_DEFAULT_ICON } from '../constants.ts';
+import { type MessageKey, msg } from '../i18n/message-key.ts';
 import { requiredText } from './fields.ts';
 
 export const publicEnergyCompanySchema = z.object({
@@ -14,10 +15,10 @@ export const publicEnergyCompanySchema = z.object({
 export type PublicEnergyCompany = z.infer<typeof publicEnergyCompanySchema>;
 
 /** Absent colour and icon take the defaults (blue, bolt); sent blank they are refused. */
-const withDefault = (fallback: string, requiredKey: string) =>
+const withDefault = (fallback: string, requiredKey: MessageKey) =>
   z.pipe(
     z.transform((value: unknown) => (value === undefined ? fallback : value)),
-    requiredText(requiredKey, 40).check(z.regex(/^[A-Za-z0-9_-]+$/, 'validation.energyCompany.classInvalid')),
+    requiredText(requiredKey, 40).check(z.regex(/^[A-Za-z0-9_-]+$/, msg('validation.energyCompany.classInvalid'))),
   );
 
 export const energyCompanyInputSchema = z.object({
@@ -25,7 +26,7 @@ export const energyCompanyInputSchema = z.object({
   fullName: requiredText('validation.energyCompany.fullNameRequired', 200),
   colorClass: withDefault(COMPANY_DEFAULT_COLOR, 'validation.energyCompany.colorRequired'),
   iconClass: withDefault(COMPANY_DEFAULT_ICON, 'validation.energyCompany.iconRequired'),
-  active: z._default(z.boolean({ error: 'validation.invalidType' }), true),
+  active: z._default(z.boolean({ error: msg('validation.invalidType') }), true),
 });
 export type EnergyCompanyInput = z.input<typeof energyCompanyInputSchema>;
 export type EnergyCompanyValues = z.output<typeof energyCompanyInputSchema>;

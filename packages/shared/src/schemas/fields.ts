@@ -4,20 +4,23 @@
 // bundle, where classic zod would cost ~90 KB gzipped and mini ~5 KB.
 import * as z from 'zod/mini';
 import { MAX_ID } from '../constants.ts';
+import { type MessageKey, msg } from '../i18n/message-key.ts';
 
 const isMissing = (input: unknown) => input === undefined || input === null;
 
 /** A required trimmed string; `requiredKey` for missing or blank, `validation.invalidType` for another type. */
-export function requiredText(requiredKey: string, max = 500) {
+export function requiredText(requiredKey: MessageKey, max = 500) {
   return z
-    .string({ error: (issue) => (isMissing(issue.input) ? requiredKey : 'validation.invalidType') })
-    .check(z.trim(), z.minLength(1, requiredKey), z.maxLength(max, 'validation.tooLong'));
+    .string({ error: (issue) => (isMissing(issue.input) ? requiredKey : msg('validation.invalidType')) })
+    .check(z.trim(), z.minLength(1, requiredKey), z.maxLength(max, msg('validation.tooLong')));
 }
 
 /** An optional trimmed string; blank becomes null. */
 export function optionalText(max = 500) {
   return z.pipe(
-    z.nullish(z.string({ error: 'validation.invalidType' }).check(z.trim(), z.maxLength(max, 'validation.tooLong'))),
+    z.nullish(
+      z.string({ error: msg('validation.invalidType') }).check(z.trim(), z.maxLength(max, msg('validation.tooLong'))),
+    ),
     z.transform((value: string | null | undefined) => (value ? value : null)),
   );
 }
@@ -25,10 +28,10 @@ export function optionalText(max = 500) {
 const emailFormat = z.email();
 
 /** An optional e-mail; blank becomes null, anything else must be a valid address. */
-export function optionalEmail(invalidKey = 'validation.email.invalid') {
+export function optionalEmail(invalidKey: MessageKey = 'validation.email.invalid') {
   return z.pipe(
     z.nullish(
-      z.string({ error: 'validation.invalidType' }).check(
+      z.string({ error: msg('validation.invalidType') }).check(
         z.trim(),
         z.maxLength(254, invalidKey),
         z.refine((value) => value === '' || z.safeParse(emailFormat, value).success, invalidKey),
@@ -39,7 +42,7 @@ export function optionalEmail(invalidKey = 'validation.email.invalid') {
 }
 
 /** A number sent as text (or as a JSON number), kept as text, within [min, max]. */
-export function numericText(requiredKey: string, invalidKey: string, min: number, max: number) {
+export function numericText(requiredKey: MessageKey, invalidKey: MessageKey, min: number, max: number) {
   return z.pipe(
     z.transform((value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value)),
     requiredText(requiredKey, 40).check(
@@ -63,12 +66,12 @@ export function isIdText(text: string): boolean {
 }
 
 /** An id sent as a JSON number (`assignedToId`, `companies[]`): `invalidKey` for anything else. */
-export function idNumber(invalidKey = 'validation.id.invalid') {
+export function idNumber(invalidKey: MessageKey = 'validation.id.invalid') {
   return z.number({ error: invalidKey }).check(z.int(invalidKey), z.gte(1, invalidKey), z.lte(MAX_ID, invalidKey));
 }
 
 /** An id sent as text (a path or query value), given to the handler as a number. */
-export function idFromText(invalidKey = 'validation.id.invalid') {
+export function idFromText(invalidKey: MessageKey = 'validation.id.invalid') {
   return z.pipe(
     z.string({ error: invalidKey }).check(z.regex(ID_DIGITS, invalidKey), z.refine(isIdText, invalidKey)),
     z.transform(Number),
@@ -76,7 +79,7 @@ export function idFromText(invalidKey = 'validation.id.invalid') {
 }
 
 /** An id sent as text or number and kept as text, as the spec's `company` field. */
-export function idText(requiredKey: string, invalidKey: string) {
+export function idText(requiredKey: MessageKey, invalidKey: MessageKey) {
   return z.pipe(
     // Any number is read as the text it writes (1.5, 1e+21), which the id rule then judges.
     z.transform((value: unknown) => (typeof value === 'number' ? String(value) : value)),

@@ -1,6 +1,7 @@
 // Password reset (spec sections 4 and 5): asking by username, completing with the
 // token from the e-mail. The web form adds a confirmation that must match.
 import * as z from 'zod/mini';
+import { msg } from '../i18n/message-key.ts';
 import { newPasswordField } from './auth.ts';
 import { requiredText } from './fields.ts';
 
@@ -22,12 +23,12 @@ export const completePasswordResetFormSchema = z
     token: completePasswordResetSchema.shape.token,
     newPassword: completePasswordResetSchema.shape.newPassword,
     confirmPassword: z
-      .string({ error: 'validation.password.confirmRequired' })
-      .check(z.minLength(1, 'validation.password.confirmRequired')),
+      .string({ error: msg('validation.password.confirmRequired') })
+      .check(z.minLength(1, msg('validation.password.confirmRequired'))),
   })
   .check(
     z.refine((v) => v.confirmPassword === '' || v.confirmPassword === v.newPassword, {
-      message: 'validation.password.mismatch',
+      message: msg('validation.password.mismatch'),
       path: ['confirmPassword'],
     }),
   );

@@ -1,23 +1,26 @@
 // Public payloads of repair requests: creation (spec section 5) and what the public reads back.
 import * as z from 'zod/mini';
 import { PROBLEM_TYPES, REQUEST_STATUSES } from '../enums.ts';
+import { msg } from '../i18n/message-key.ts';
 import { idText, numericText, optionalEmail, optionalText, requiredText } from './fields.ts';
 
 const blank = (input: unknown) => input === undefined || input === null || input === '';
 
 export const problemTypeSchema = z.enum(PROBLEM_TYPES, {
-  error: (issue) => (blank(issue.input) ? 'validation.problemType.required' : 'validation.problemType.invalid'),
+  error: (issue) => msg(blank(issue.input) ? 'validation.problemType.required' : 'validation.problemType.invalid'),
 });
 
 export const requestStatusSchema = z.enum(REQUEST_STATUSES, {
-  error: (issue) => (blank(issue.input) ? 'validation.status.required' : 'validation.invalid'),
+  error: (issue) => msg(blank(issue.input) ? 'validation.status.required' : 'validation.invalid'),
 });
 
 /** Wizard step 1: contact. Initial values are empty strings. */
 export const contactSchema = z.object({
   name: optionalText(120),
   email: optionalEmail(),
-  phone: requiredText('validation.phone.required', 40).check(z.regex(/^[\d\s()+.-]{8,}$/, 'validation.phone.invalid')),
+  phone: requiredText('validation.phone.required', 40).check(
+    z.regex(/^[\d\s()+.-]{8,}$/, msg('validation.phone.invalid')),
+  ),
 });
 
 export const createRepairRequestSchema = z.extend(contactSchema, {

@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { DEFAULT_PAGE_SIZE, MAX_ID, PAGE_SIZES } from '../constants.ts';
 import { PROBLEM_TYPES, REQUEST_STATUSES } from '../enums.ts';
+import { type MessageKey, msg } from '../i18n/message-key.ts';
 import { idFromText } from './fields.ts';
 
 export const REPORT_KINDS = ['requests', 'area', 'location-map'] as const;
@@ -22,13 +23,13 @@ function isCalendarDate(value: string): boolean {
 }
 
 const dateText = z
-  .string({ error: 'validation.reports.date' })
+  .string({ error: msg('validation.reports.date') })
   .check(
-    z.regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.reports.date'),
-    z.refine(isCalendarDate, 'validation.reports.date'),
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, msg('validation.reports.date')),
+    z.refine(isCalendarDate, msg('validation.reports.date')),
   );
 
-function positiveInt(key: string, maxDigits = 10) {
+function positiveInt(key: MessageKey, maxDigits = 10) {
   return z.pipe(
     z.string({ error: key }).check(
       z.regex(new RegExp(`^[1-9]\\d{0,${maxDigits - 1}}$`), key),
@@ -46,29 +47,31 @@ function optionalQuery<T extends z.ZodMiniType>(schema: T): z.ZodMiniOptional<T>
 }
 
 const filterFields = {
-  status: optionalQuery(z.enum(REQUEST_STATUSES, { error: 'validation.reports.status' })),
+  status: optionalQuery(z.enum(REQUEST_STATUSES, { error: msg('validation.reports.status') })),
   startDate: optionalQuery(dateText),
   endDate: optionalQuery(dateText),
   q: optionalQuery(
-    z.string({ error: 'validation.invalidType' }).check(z.trim(), z.maxLength(100, 'validation.tooLong')),
+    z.string({ error: msg('validation.invalidType') }).check(z.trim(), z.maxLength(100, msg('validation.tooLong'))),
   ),
   assigneeId: optionalQuery(idFromText('validation.reports.assignee')),
   companyId: optionalQuery(idFromText('validation.reports.company')),
-  problemType: optionalQuery(z.enum(PROBLEM_TYPES, { error: 'validation.problemType.invalid' })),
+  problemType: optionalQuery(z.enum(PROBLEM_TYPES, { error: msg('validation.problemType.invalid') })),
   /** An area key as areaKey() builds it: "city|district", either part empty when unknown. */
-  area: optionalQuery(z.string({ error: 'validation.invalidType' }).check(z.maxLength(400, 'validation.tooLong'))),
+  area: optionalQuery(
+    z.string({ error: msg('validation.invalidType') }).check(z.maxLength(400, msg('validation.tooLong'))),
+  ),
 };
 
 const endNotBeforeStart = z.refine<{ startDate?: string | undefined; endDate?: string | undefined }>(
   (f) => !f.startDate || !f.endDate || f.endDate >= f.startDate,
-  { message: 'validation.reports.dateRange', path: ['endDate'] },
+  { message: msg('validation.reports.dateRange'), path: ['endDate'] },
 );
 
 export const reportFiltersSchema = z.object(filterFields).check(endNotBeforeStart);
 export type ReportFilters = z.output<typeof reportFiltersSchema>;
 
 const pageSizeText = z.pipe(
-  z.enum(PAGE_SIZES.map(String) as [string, ...string[]], { error: 'validation.reports.pageSize' }),
+  z.enum(PAGE_SIZES.map(String) as [string, ...string[]], { error: msg('validation.reports.pageSize') }),
   z.transform(Number),
 );
 
@@ -90,7 +93,7 @@ export const mapQuerySchema = z
       z.transform(emptyToUndefined),
       z.prefault(
         positiveInt('validation.reports.pageSize', 5).check(
-          z.refine((n) => n <= MAP_POINT_LIMIT, 'validation.reports.pageSize'),
+          z.refine((n) => n <= MAP_POINT_LIMIT, msg('validation.reports.pageSize')),
         ),
         String(MAP_POINT_LIMIT),
       ),

@@ -2,6 +2,7 @@
 // them, and the CSS variables they become (the server inlines these into index.html;
 // the web app applies the same ones after a save and in the live preview).
 import * as z from 'zod/mini';
+import { msg } from '../i18n/message-key.ts';
 
 export const DEFAULT_FONT_STACK = 'Inter, Roboto, Helvetica, Arial, sans-serif';
 
@@ -69,7 +70,7 @@ const HEX = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 const LENGTH = /^(?:0|(?:\d{1,2}(?:\.\d{1,3})?|\.\d{1,3})(?:px|rem|em))$/;
 
 const color = () =>
-  z.string({ error: 'validation.theme.color' }).check(z.trim(), z.regex(HEX, 'validation.theme.color'));
+  z.string({ error: msg('validation.theme.color') }).check(z.trim(), z.regex(HEX, msg('validation.theme.color')));
 
 /** https://… or a same-origin path (/…, never //host). Blank means no logo. */
 export function isSafeLogoUrl(value: string): boolean {
@@ -101,18 +102,18 @@ export const themeSettingsSchema = z.object({
   headerBackgroundColor: color(),
   footerBackgroundColor: color(),
   borderRadius: z
-    .string({ error: 'validation.theme.borderRadius' })
-    .check(z.trim(), z.regex(LENGTH, 'validation.theme.borderRadius')),
-  fontFamily: z.enum(FONT_STACKS, { error: 'validation.theme.font' }),
-  headerFontFamily: z.enum(FONT_STACKS, { error: 'validation.theme.font' }),
-  darkMode: z.boolean({ error: 'validation.theme.darkMode' }),
+    .string({ error: msg('validation.theme.borderRadius') })
+    .check(z.trim(), z.regex(LENGTH, msg('validation.theme.borderRadius'))),
+  fontFamily: z.enum(FONT_STACKS, { error: msg('validation.theme.font') }),
+  headerFontFamily: z.enum(FONT_STACKS, { error: msg('validation.theme.font') }),
+  darkMode: z.boolean({ error: msg('validation.theme.darkMode') }),
   logoUrl: z.pipe(
     z.nullish(
-      z.string({ error: 'validation.theme.logoUrl' }).check(
+      z.string({ error: msg('validation.theme.logoUrl') }).check(
         z.trim(),
-        z.maxLength(2000, 'validation.tooLong'),
-        z.refine((value) => !LOGO_URL_FORBIDDEN.test(value), 'validation.theme.logoUrlCharacters'),
-        z.refine((value) => value === '' || isSafeLogoUrl(value), 'validation.theme.logoUrl'),
+        z.maxLength(2000, msg('validation.tooLong')),
+        z.refine((value) => !LOGO_URL_FORBIDDEN.test(value), msg('validation.theme.logoUrlCharacters')),
+        z.refine((value) => value === '' || isSafeLogoUrl(value), msg('validation.theme.logoUrl')),
       ),
     ),
     z.transform((value: string | null | undefined) => (value ? value : undefined)),
@@ -124,14 +125,18 @@ export type ThemeSettings = z.output<typeof themeSettingsSchema>;
 /** Map centre before a device position is known (DECISIONS 13). */
 export const mapDefaultsSchema = z.object({
   lat: z
-    .number({ error: 'validation.map.lat' })
-    .check(z.gte(-90, 'validation.map.lat'), z.lte(90, 'validation.map.lat')),
+    .number({ error: msg('validation.map.lat') })
+    .check(z.gte(-90, msg('validation.map.lat')), z.lte(90, msg('validation.map.lat'))),
   lon: z
-    .number({ error: 'validation.map.lon' })
-    .check(z.gte(-180, 'validation.map.lon'), z.lte(180, 'validation.map.lon')),
+    .number({ error: msg('validation.map.lon') })
+    .check(z.gte(-180, msg('validation.map.lon')), z.lte(180, msg('validation.map.lon'))),
   zoom: z
-    .number({ error: 'validation.map.zoom' })
-    .check(z.int('validation.map.zoom'), z.gte(1, 'validation.map.zoom'), z.lte(19, 'validation.map.zoom')),
+    .number({ error: msg('validation.map.zoom') })
+    .check(
+      z.int(msg('validation.map.zoom')),
+      z.gte(1, msg('validation.map.zoom')),
+      z.lte(19, msg('validation.map.zoom')),
+    ),
 });
 export type MapDefaults = z.infer<typeof mapDefaultsSchema>;
 
@@ -148,9 +153,9 @@ export const themeSettingsViewSchema = z.object({ ...publicThemeSchema.shape, ma
 export const LOGO_MAX_BYTES = 512 * 1024;
 export const LOGO_TYPES = ['image/png', 'image/svg+xml', 'image/webp'] as const;
 export const logoUploadSchema = z.object({
-  contentType: z.enum(LOGO_TYPES, { error: 'validation.logo.type' }),
+  contentType: z.enum(LOGO_TYPES, { error: msg('validation.logo.type') }),
   /** The file, base64-encoded: JSON is the API's only body type. */
-  data: z.string({ error: 'validation.logo.required' }).check(z.minLength(1, 'validation.logo.required')),
+  data: z.string({ error: msg('validation.logo.required') }).check(z.minLength(1, msg('validation.logo.required'))),
 });
 
 /** The darker palette dark mode swaps in: surfaces and text only, brand colours stay. */

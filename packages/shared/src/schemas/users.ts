@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { PAGE_SIZES, PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { ROLES } from '../enums.ts';
+import { msg } from '../i18n/message-key.ts';
 import { newPasswordField } from './auth.ts';
 import { idNumber, optionalEmail, requiredText } from './fields.ts';
 
@@ -13,18 +14,18 @@ const usernameField = z.pipe(
   requiredText('validation.username.required', 64),
   z.pipe(
     z.transform((value: string) => value.toLowerCase()),
-    z.string().check(z.regex(USERNAME_PATTERN, 'validation.username.invalid')),
+    z.string().check(z.regex(USERNAME_PATTERN, msg('validation.username.invalid'))),
   ),
 );
 
-const roleField = z.enum(ROLES, { error: 'validation.role.invalid' });
+const roleField = z.enum(ROLES, { error: msg('validation.role.invalid') });
 
 const companiesField = z._default(
   z
     .array(idNumber('validation.companies.invalid'), {
-      error: 'validation.companies.invalid',
+      error: msg('validation.companies.invalid'),
     })
-    .check(z.maxLength(100, 'validation.companies.invalid')),
+    .check(z.maxLength(100, msg('validation.companies.invalid'))),
   [],
 );
 
@@ -48,13 +49,13 @@ export const updateUserSchema = z.object({
   companies: companiesField,
   password: z.optional(
     z.nullable(
-      z.string({ error: 'validation.invalidType' }).check(
-        z.refine((value) => value === '' || value.length >= PASSWORD_MIN_LENGTH, 'validation.password.minLength'),
-        z.maxLength(200, 'validation.tooLong'),
+      z.string({ error: msg('validation.invalidType') }).check(
+        z.refine((value) => value === '' || value.length >= PASSWORD_MIN_LENGTH, msg('validation.password.minLength')),
+        z.maxLength(200, msg('validation.tooLong')),
       ),
     ),
   ),
-  active: z.optional(z.boolean({ error: 'validation.invalidType' })),
+  active: z.optional(z.boolean({ error: msg('validation.invalidType') })),
 });
 export type UpdateUserInput = z.input<typeof updateUserSchema>;
 export type UpdateUser = z.infer<typeof updateUserSchema>;
@@ -73,10 +74,15 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 export const userListQuerySchema = z.object({
-  page: z._default(z.pipe(z.string().check(z.regex(/^[1-9]\d{0,5}$/, 'validation.invalid')), z.transform(Number)), 1),
+  page: z._default(
+    z.pipe(z.string().check(z.regex(/^[1-9]\d{0,5}$/, msg('validation.invalid'))), z.transform(Number)),
+    1,
+  ),
   pageSize: z._default(
     z.pipe(
-      z.string().check(z.refine((v) => (PAGE_SIZES as readonly number[]).includes(Number(v)), 'validation.invalid')),
+      z
+        .string()
+        .check(z.refine((v) => (PAGE_SIZES as readonly number[]).includes(Number(v)), msg('validation.invalid'))),
       z.transform(Number),
     ),
     20,

@@ -1,0 +1,45 @@
+// The type of every catalogue key, taken from the Portuguese files (the tests keep the
+// English ones key for key the same), so a misspelt key in a schema or the API fails tsc.
+// Type-only imports: the schemas import msg from here without carrying any catalogue text.
+import type ptAdminAccess from './pt/admin-access.json';
+import type ptAdminEmail from './pt/admin-email.json';
+import type ptAdminOperations from './pt/admin-operations.json';
+import type ptAdminPasswordReset from './pt/admin-password-reset.json';
+import type ptAdminReports from './pt/admin-reports.json';
+import type ptAdminSettings from './pt/admin-settings.json';
+import type ptCaptcha from './pt/captcha.json';
+import type ptCommon from './pt/common.json';
+import type ptEmail from './pt/email.json';
+import type ptPublic from './pt/public.json';
+
+/** Each catalogue file by namespace; catalogues.ts registers exactly these in both languages. */
+export interface CatalogueNamespaces {
+  common: typeof ptCommon;
+  public: typeof ptPublic;
+  'admin-access': typeof ptAdminAccess;
+  'admin-email': typeof ptAdminEmail;
+  'admin-password-reset': typeof ptAdminPasswordReset;
+  'admin-operations': typeof ptAdminOperations;
+  email: typeof ptEmail;
+  'admin-reports': typeof ptAdminReports;
+  captcha: typeof ptCaptcha;
+  'admin-settings': typeof ptAdminSettings;
+}
+
+type Paths<T> = {
+  [K in keyof T & string]: T[K] extends string ? K : `${K}.${Paths<T[K]>}`;
+}[keyof T & string];
+
+// i18next picks `key_one`/`key_other` from `key` and a count, so a plural is asked for by its base key.
+type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
+type WithoutPlural<K extends string> = K extends `${infer Base}_${PluralSuffix}` ? Base : K;
+
+type NamespacePaths<T> = T extends unknown ? Paths<T> : never;
+
+/** Every dotted key of the merged catalogue ('validation.phone.required'). */
+export type MessageKey = WithoutPlural<NamespacePaths<CatalogueNamespaces[keyof CatalogueNamespaces]>>;
+
+/** A catalogue key, checked by tsc: schemas pass their messages through it. Returns the key unchanged. */
+export function msg(key: MessageKey): MessageKey {
+  return key;
+}
