@@ -1,20 +1,22 @@
 // The one error type a service throws. `code` is a catalogue key (errors.*), turned
 // into the reader's language by the error handler; `params` fill its placeholders.
+import type { MessageKey } from '@acende/shared/i18n/message-key';
+
 export class AppError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: MessageKey,
     readonly status: number,
     readonly params?: Record<string, unknown>,
-    readonly fieldErrors?: Record<string, string>,
+    readonly fieldErrors?: Record<string, MessageKey>,
   ) {
     super(code);
     this.name = 'AppError';
   }
 }
 
-export const notFound = (code = 'errors.notFound') => new AppError(code, 404);
-export const badRequest = (code: string, fieldErrors?: Record<string, string>) =>
+export const notFound = (code: MessageKey = 'errors.notFound') => new AppError(code, 404);
+export const badRequest = (code: MessageKey, fieldErrors?: Record<string, MessageKey>) =>
   new AppError(code, 400, undefined, fieldErrors);
-export const conflict = (code: string) => new AppError(code, 409);
-export const forbidden = (code = 'errors.forbidden') => new AppError(code, 403);
-export const unauthorized = (code = 'errors.unauthorized') => new AppError(code, 401);
+export const conflict = (code: MessageKey) => new AppError(code, 409);
+export const forbidden = (code: MessageKey = 'errors.forbidden') => new AppError(code, 403);
+export const unauthorized = (code: MessageKey = 'errors.unauthorized') => new AppError(code, 401);

@@ -3,6 +3,7 @@
 // the right status. Any 5xx carries a generic message and the request id; the
 // detail goes to the log only.
 import { translate } from '@acende/shared/i18n/catalogues';
+import type { MessageKey } from '@acende/shared/i18n/message-key';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
@@ -15,7 +16,7 @@ interface ValidationIssue {
   params: Record<string, unknown>;
 }
 
-const FASTIFY_CODES: Record<string, [number, string]> = {
+const FASTIFY_CODES: Record<string, [number, MessageKey]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'errors.bodyTooLarge'],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'errors.unsupportedMediaType'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'errors.invalidJson'],
@@ -29,7 +30,9 @@ function fieldName(issue: ValidationIssue, context: string | undefined): string 
 }
 
 function translateIssue(language: 'pt' | 'en', issue: ValidationIssue): string {
-  const key = issue.message.startsWith('validation.') ? issue.message : 'validation.invalid';
+  // The shared schemas' messages are catalogue keys, typed where they are written (msg);
+  // zod's own messages (a check given none) are English sentences and become validation.invalid.
+  const key = issue.message.startsWith('validation.') ? (issue.message as MessageKey) : 'validation.invalid';
   return translate(language, key, { max: issue.params.maximum });
 }
 

@@ -1,6 +1,7 @@
 // Turns catalogue keys into words for one language. Pure, so the API, the web app and
 // tests all render the same text; i18next does the same job inside React.
 import type { Language } from '../enums.ts';
+import type { MessageKey } from './message-key.ts';
 
 export type Catalogue = { [key: string]: string | Catalogue };
 
@@ -37,8 +38,9 @@ export function languageFromHeader(header: string | undefined | null): Language 
   return 'pt';
 }
 
-export function createTranslator(catalogues: Record<Language, Catalogue>) {
-  return function translate(language: Language, key: string, params?: Record<string, unknown>): string {
+/** `Key` is MessageKey for the real catalogues; tests of other catalogues pass `string`. */
+export function createTranslator<Key extends string = MessageKey>(catalogues: Record<Language, Catalogue>) {
+  return function translate(language: Language, key: Key, params?: Record<string, unknown>): string {
     const text = lookup(catalogues[language], key) ?? lookup(catalogues.pt, key);
     return text === undefined ? key : interpolate(text, params);
   };

@@ -6,6 +6,7 @@
 // The detail goes to the log only.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Language } from '@acende/shared/enums';
+import type { MessageKey } from '@acende/shared/i18n/message-key';
 import type { EmailSettings } from '@acende/shared/schemas/email';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -27,7 +28,7 @@ async function checkWithin(
   deps: AppDeps,
   settings: SmtpSettings,
   options: SmtpCheckOptions,
-  failureCode: string,
+  failureCode: MessageKey,
   work: (mailer: Mailer) => Promise<void>,
 ): Promise<void> {
   const limitMs = deps.config.SMTP_CHECK_TIMEOUT_MS;

@@ -1,8 +1,9 @@
 // The four e-mails, as subject + plain text + HTML in the reader's language. Pure:
 // every value that came from a person is HTML-escaped, and the subject has no line
 // breaks, so nothing a citizen types can change the markup or add a header.
-import type { Language } from '@acende/shared/enums';
+import type { Language, ProblemType, RequestStatus } from '@acende/shared/enums';
 import { translate } from '@acende/shared/i18n/catalogues';
+import type { MessageKey } from '@acende/shared/i18n/message-key';
 
 export interface RenderedEmail {
   subject: string;
@@ -32,14 +33,14 @@ type Params = Record<string, string | number>;
 
 /** A block of an e-mail: a paragraph, a labelled list, a button-link, or preformatted notes. */
 type Block =
-  | { kind: 'p'; key: string; params?: Params }
+  | { kind: 'p'; key: MessageKey; params?: Params }
   | { kind: 'text'; value: string }
   | { kind: 'fields'; title: string; rows: [label: string, value: string][] }
   | { kind: 'link'; intro: string; label: string; url: string }
   | { kind: 'notes'; title: string; value: string };
 
-function render(language: Language, subjectKey: string, subjectParams: Params, blocks: Block[]): RenderedEmail {
-  const t = (key: string, params?: Params) => translate(language, key, params);
+function render(language: Language, subjectKey: MessageKey, subjectParams: Params, blocks: Block[]): RenderedEmail {
+  const t = (key: MessageKey, params?: Params) => translate(language, key, params);
   const escaped = (params?: Params) =>
     params && Object.fromEntries(Object.entries(params).map(([k, v]) => [k, escapeHtml(String(v))]));
   const text: string[] = [];
@@ -101,7 +102,7 @@ function render(language: Language, subjectKey: string, subjectParams: Params, b
   };
 }
 
-const greeting = (prefix: string, name: string | null | undefined): Block =>
+const greeting = (prefix: 'email.confirmation' | 'email.statusUpdate', name: string | null | undefined): Block =>
   name?.trim()
     ? { kind: 'p', key: `${prefix}.greeting`, params: { name: name.trim() } }
     : { kind: 'p', key: `${prefix}.greetingNoName` };
@@ -112,13 +113,13 @@ export interface ConfirmationData {
   phone: string;
   address: string;
   reference: string | null;
-  problemType: string;
+  problemType: ProblemType;
   companyName: string;
   trackingUrl: string;
 }
 
 export function renderConfirmation(language: Language, data: ConfirmationData): RenderedEmail {
-  const t = (key: string) => translate(language, key);
+  const t = (key: MessageKey) => translate(language, key);
   const rows: [string, string][] = [
     [t('email.confirmation.number'), String(data.id)],
     [t('email.confirmation.phone'), data.phone],
@@ -146,13 +147,13 @@ export function renderConfirmation(language: Language, data: ConfirmationData): 
 export interface StatusUpdateData {
   id: number;
   name: string | null;
-  status: string;
+  status: RequestStatus;
   notes: string | null;
   trackingUrl: string;
 }
 
 export function renderStatusUpdate(language: Language, data: StatusUpdateData): RenderedEmail {
-  const t = (key: string) => translate(language, key);
+  const t = (key: MessageKey) => translate(language, key);
   const status = t(`status.${data.status}`);
   const blocks: Block[] = [
     greeting('email.statusUpdate', data.name),
@@ -173,7 +174,7 @@ export function renderPasswordReset(
   language: Language,
   data: { name: string; username: string; resetUrl: string },
 ): RenderedEmail {
-  const t = (key: string) => translate(language, key);
+  const t = (key: MessageKey) => translate(language, key);
   return render(language, 'email.passwordReset.subject', {}, [
     { kind: 'p', key: 'email.passwordReset.greeting', params: { name: data.name } },
     { kind: 'p', key: 'email.passwordReset.intro', params: { username: data.username } },
@@ -192,7 +193,7 @@ export function renderTestEmail(
   language: Language,
   data: { host: string; port: number; secure: boolean },
 ): RenderedEmail {
-  const t = (key: string) => translate(language, key);
+  const t = (key: MessageKey) => translate(language, key);
   return render(language, 'email.test.subject', {}, [
     { kind: 'p', key: 'email.test.intro' },
     {

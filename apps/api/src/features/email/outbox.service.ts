@@ -3,7 +3,7 @@
 // while e-mail is disabled (DECISIONS 15). The worker (outbox-worker.ts) sends them.
 import { randomUUID } from 'node:crypto';
 import { trackingUrl } from '@acende/shared/constants';
-import type { Language } from '@acende/shared/enums';
+import type { Language, ProblemType, RequestStatus } from '@acende/shared/enums';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/database.ts';
 import { iso } from '../../lib/clock.ts';
@@ -52,7 +52,7 @@ export interface ConfirmationRequest {
   phone: string;
   address: string;
   reference: string | null;
-  problemType: string;
+  problemType: ProblemType;
   companyName: string;
   language: string;
 }
@@ -106,7 +106,7 @@ export async function queueStatusUpdateEmail(
   trx: Db,
   deps: AppDeps,
   request: StatusUpdateRequest,
-  change: { fromStatus: string | null; toStatus: string; notes: string | null; trackingToken?: string },
+  change: { fromStatus: string | null; toStatus: RequestStatus; notes: string | null; trackingToken?: string },
 ): Promise<boolean> {
   if (change.fromStatus === change.toStatus) return false;
   if (!request.email || !(await isEmailEnabled(trx))) return false;

@@ -1,3 +1,4 @@
+import { type MessageKey, msg } from '@acende/shared/i18n/message-key';
 import { errorResponseSchema } from '@acende/shared/schemas/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -5,7 +6,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { geocoderFor } from './geocoding.service.ts';
 
-const coordinate = (min: number, max: number, requiredKey: string, invalidKey: string) =>
+const coordinate = (min: number, max: number, requiredKey: MessageKey, invalidKey: MessageKey) =>
   z
     .string({ error: requiredKey })
     .trim()
@@ -53,10 +54,10 @@ export const geocodingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
         summary: 'Address search: at most five places',
         querystring: z.object({
           q: z
-            .string({ error: 'validation.query.required' })
+            .string({ error: msg('validation.query.required') })
             .trim()
-            .min(1, 'validation.query.required')
-            .max(300, 'validation.tooLong'),
+            .min(1, msg('validation.query.required'))
+            .max(300, msg('validation.tooLong')),
         }),
         response: { 200: z.array(placeSchema), 400: errorResponseSchema, 502: errorResponseSchema },
       },

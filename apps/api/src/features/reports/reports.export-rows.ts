@@ -2,6 +2,7 @@
 // read from the database in batches as the writer asks for them.
 import { type Language, REQUEST_STATUSES } from '@acende/shared/enums';
 import { translate } from '@acende/shared/i18n/catalogues';
+import type { MessageKey } from '@acende/shared/i18n/message-key';
 import type { AreaReportRow, MapPoint, RequestsReportRow } from '@acende/shared/schemas/reports';
 import type { AppDeps } from '../../app-deps.ts';
 import { textCell } from './reports.csv.ts';
@@ -9,12 +10,19 @@ import { areaLabel, formatDateTime, formatDuration, formatNumber } from './repor
 import { iteratePoints, iterateRequestRows, type ReportCriteria } from './reports.repository.ts';
 import { buildAreaRows, toPoint, toRequestRow } from './reports.rows.ts';
 
+type Below<Key, Prefix extends string> = Key extends `${Prefix}${infer Rest}` ? Rest : never;
+/** A column, named as its heading is in the catalogue (reports.columns.*). */
+type ColumnKey = Below<MessageKey, 'reports.columns.'>;
+
 interface ExportSpec {
-  columns: { key: string; width: number; align?: 'left' | 'right' }[];
+  columns: { key: ColumnKey; width: number; align?: 'left' | 'right' }[];
   csvHeader: string[];
   pdfRows: AsyncIterable<string[][]>;
   csvRows: AsyncIterable<string[][]>;
 }
+
+const headings = (language: Language, keys: ColumnKey[]) =>
+  keys.map((key) => translate(language, `reports.columns.${key}`));
 
 /** Each batch of `source` with `fn` applied to its items, read as the batches are asked for. */
 export async function* mapBatches<T, U>(source: AsyncIterable<T[]>, fn: (item: T) => U): AsyncGenerator<U[]> {
@@ -26,11 +34,11 @@ async function* arrayBatches<T>(items: T[], size = 500): AsyncGenerator<T[]> {
 }
 
 export function requestsSpec(deps: AppDeps, criteria: ReportCriteria, language: Language): ExportSpec {
-  const t = (key: string, params?: Record<string, unknown>) => translate(language, key, params);
+  const t = (key: MessageKey, params?: Record<string, unknown>) => translate(language, key, params);
   const now = deps.clock.now().getTime();
   const rows = () => mapBatches(iterateRequestRows(deps.db, criteria), (r) => toRequestRow(r, now));
-  const columns = [
-    { key: 'id', width: 45, align: 'right' as const },
+  const columns: ExportSpec['columns'] = [
+    { key: 'id', width: 45, align: 'right' },
     { key: 'date', width: 72 },
     { key: 'status', width: 62 },
     { key: 'problemType', width: 72 },
@@ -46,7 +54,7 @@ export function requestsSpec(deps: AppDeps, criteria: ReportCriteria, language: 
       : t(r.status === 'completed' ? 'reports.days.toComplete' : 'reports.days.open', { count: r.days });
   return {
     columns,
-    csvHeader: [
+    csvHeader: headings(language, [
       'id',
       'date',
       'status',
@@ -58,7 +66,7 @@ export function requestsSpec(deps: AppDeps, criteria: ReportCriteria, language: 
       'assignee',
       'daysOpen',
       'daysToComplete',
-    ].map((k) => t(`reports.columns.${k}`)),
+    ]),
     pdfRows: mapBatches(rows(), (r) => [
       String(r.id),
       formatDateTime(r.createdAt, language),
@@ -87,7 +95,6 @@ export function requestsSpec(deps: AppDeps, criteria: ReportCriteria, language: 
 }
 
 export function areaSpec(deps: AppDeps, criteria: ReportCriteria, language: Language): ExportSpec {
-  const t = (key: string) => translate(language, key);
   // Areas are few: they are counted when the first row is asked for, then written out.
   async function* areaBatches(): AsyncGenerator<AreaReportRow[]> {
     yield* arrayBatches(await buildAreaRows(deps, criteria));
@@ -104,9 +111,7 @@ export function areaSpec(deps: AppDeps, criteria: ReportCriteria, language: Lang
       { key: 'share', width: 70, align: 'right' },
       { key: 'median', width: 112, align: 'right' },
     ],
-    csvHeader: ['district', 'city', 'total', ...REQUEST_STATUSES, 'sharePercent', 'medianDays'].map((k) =>
-      t(`reports.columns.${k}`),
-    ),
+    csvHeader: headings(language, ['district', 'city', 'total', ...REQUEST_STATUSES, 'sharePercent', 'medianDays']),
     pdfRows: mapBatches(areaBatches(), (r) => [
       areaLabel(r.city, r.district, language),
       String(r.total),
@@ -126,7 +131,7 @@ export function areaSpec(deps: AppDeps, criteria: ReportCriteria, language: Lang
 }
 
 export function mapSpec(deps: AppDeps, criteria: ReportCriteria, language: Language): ExportSpec {
-  const t = (key: string) => translate(language, key);
+  const t = (key: MessageKey) => translate(language, key);
   const cells = (p: MapPoint, guard: (s: string) => string) => [
     String(p.id),
     t(`status.${p.status}`),
@@ -145,9 +150,7 @@ export function mapSpec(deps: AppDeps, criteria: ReportCriteria, language: Langu
       { key: 'latitude', width: 80, align: 'right' },
       { key: 'longitude', width: 80, align: 'right' },
     ],
-    csvHeader: ['id', 'status', 'problemType', 'address', 'latitude', 'longitude'].map((k) =>
-      t(`reports.columns.${k}`),
-    ),
+    csvHeader: headings(language, ['id', 'status', 'problemType', 'address', 'latitude', 'longitude']),
     pdfRows: mapBatches(points(), (p) => cells(p, (s) => s)),
     csvRows: mapBatches(points(), (p) => cells(p, textCell)),
   };

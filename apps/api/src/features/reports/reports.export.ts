@@ -3,6 +3,7 @@
 import { Readable } from 'node:stream';
 import { type Language, REQUEST_STATUSES, type RequestStatus } from '@acende/shared/enums';
 import { translate } from '@acende/shared/i18n/catalogues';
+import type { MessageKey } from '@acende/shared/i18n/message-key';
 import type { ReportFilters, ReportKind } from '@acende/shared/schemas/reports';
 import type { AppDeps } from '../../app-deps.ts';
 import type { AuthAdmin } from '../auth/sessions.service.ts';
@@ -70,7 +71,7 @@ export async function exportReport(
     };
   }
 
-  const t = (key: string, params?: Record<string, unknown>) => translate(language, key, params);
+  const t = (key: MessageKey, params?: Record<string, unknown>) => translate(language, key, params);
   const title = t(`reports.kinds.${kind}.title`);
   // The document (and so the response) starts at once; the summary is written as soon
   // as it is counted, then the rows as they are read.

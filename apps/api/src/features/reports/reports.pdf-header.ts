@@ -2,12 +2,13 @@
 // the summary's figures.
 import { type Language, PROBLEM_TYPES, REQUEST_STATUSES } from '@acende/shared/enums';
 import { translate } from '@acende/shared/i18n/catalogues';
+import type { MessageKey } from '@acende/shared/i18n/message-key';
 import { FILTER_NAMES, parseAreaKey, type ReportFilters, type ReportSummary } from '@acende/shared/schemas/reports';
 import type { AppDeps } from '../../app-deps.ts';
 import { areaLabel, formatDate, formatDuration } from './reports.format.ts';
 import { findAdminName, findCompanyName } from './reports.repository.ts';
 
-const FILTER_LABEL_KEYS: Record<(typeof FILTER_NAMES)[number], string> = {
+const FILTER_LABEL_KEYS: Record<(typeof FILTER_NAMES)[number], MessageKey> = {
   status: 'reports.filters.status',
   startDate: 'reports.filters.startDate',
   endDate: 'reports.filters.endDate',
@@ -30,18 +31,19 @@ export async function describeFilters(
   filters: ReportFilters,
   language: Language,
 ): Promise<string[]> {
-  const t = (key: string) => translate(language, key);
+  const t = (key: MessageKey) => translate(language, key);
   const lines: string[] = [];
   for (const name of FILTER_NAMES) {
     const value = filters[name];
     if (value === undefined) continue;
     let text: string;
     switch (name) {
+      // `value` is filters[name]: set, and of the type the schema gives that filter.
       case 'status':
-        text = t(`status.${value}`);
+        text = t(`status.${filters.status!}`);
         break;
       case 'problemType':
-        text = t(`problemType.${value}`);
+        text = t(`problemType.${filters.problemType!}`);
         break;
       case 'startDate':
       case 'endDate':
@@ -67,7 +69,7 @@ export async function describeFilters(
 }
 
 export function summaryLines(summary: ReportSummary, language: Language): string[] {
-  const t = (key: string, params?: Record<string, unknown>) => translate(language, key, params);
+  const t = (key: MessageKey, params?: Record<string, unknown>) => translate(language, key, params);
   const list = (pairs: [string, number][]) => pairs.map(([label, n]) => `${label} ${n}`).join(' · ');
   const completion = summary.completion.count
     ? `${t('reports.summary.completion')}: ${t('reports.summary.median')} ${formatDuration(summary.completion.medianSeconds, language)} · ${t('reports.summary.p90')} ${formatDuration(summary.completion.p90Seconds, language)} (${t('reports.summary.completedCount', { count: summary.completion.count })})`

@@ -1,3 +1,4 @@
+import type { ProblemType, RequestStatus } from '@acende/shared/enums';
 import { translate } from '@acende/shared/i18n/catalogues';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, expect } from 'vitest';
@@ -503,8 +504,8 @@ describeEachEngine('reports', (ctx) => {
       expect(cells).toEqual([
         String(r.id),
         expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/),
-        translate('pt', `status.${r.status}`),
-        translate('pt', `problemType.${r.problemType}`),
+        translate('pt', `status.${r.status as RequestStatus}`),
+        translate('pt', `problemType.${r.problemType as ProblemType}`),
         /^[=+\-@]/.test(address) ? `'${address}` : address,
         r.district ?? '',
         r.city ?? '',
