@@ -1,23 +1,10 @@
-// Turns catalogue keys into words for one language. Pure, so the API, the web app and
-// tests all render the same text; i18next does the same job inside React.
+// Turns catalogue keys into words for one language, for the API and tests: an i18next
+// instance like the web app's, so plurals, number formats and fallbacks render the same.
+import i18next from 'i18next';
 import type { Language } from '../enums.ts';
 import type { MessageKey } from './message-key.ts';
 
 export type Catalogue = { [key: string]: string | Catalogue };
-
-export function lookup(catalogue: Catalogue, key: string): string | undefined {
-  let node: string | Catalogue | undefined = catalogue;
-  for (const part of key.split('.')) {
-    if (node === undefined || typeof node === 'string') return undefined;
-    node = node[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-}
-
-export function interpolate(text: string, params?: Record<string, unknown>): string {
-  if (!params) return text;
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
-}
 
 /** Picks pt or en from an Accept-Language header: English only when it is preferred over Portuguese. */
 export function languageFromHeader(header: string | undefined | null): Language {
@@ -38,10 +25,34 @@ export function languageFromHeader(header: string | undefined | null): Language 
   return 'pt';
 }
 
-/** `Key` is MessageKey for the real catalogues; tests of other catalogues pass `string`. */
+/**
+ * `translate(language, key, params)`: the text in that language, else in Portuguese, else
+ * the key itself. Values are not escaped (the e-mail templates escape what they insert).
+ * `Key` is MessageKey for the real catalogues; tests of other catalogues pass `string`.
+ */
 export function createTranslator<Key extends string = MessageKey>(catalogues: Record<Language, Catalogue>) {
+  const instance = i18next.createInstance();
+  // With initAsync false and the resources given, init has finished when it returns.
+  void instance.init({
+    initAsync: false,
+    lng: 'pt',
+    fallbackLng: 'pt',
+    resources: { pt: { translation: catalogues.pt }, en: { translation: catalogues.en } },
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    // A key naming a group of messages answers with the key, as a missing one does.
+    returnedObjectHandler: (key) => key,
+  });
+  // A text asked for without values is kept: t() costs some microseconds, and a 100,000-row
+  // export asks for the same status and problem type labels on every row.
+  const plain: Record<Language, Map<string, string>> = { pt: new Map(), en: new Map() };
   return function translate(language: Language, key: Key, params?: Record<string, unknown>): string {
-    const text = lookup(catalogues[language], key) ?? lookup(catalogues.pt, key);
-    return text === undefined ? key : interpolate(text, params);
+    if (params) return instance.t(key, { ...params, lng: language });
+    let text = plain[language].get(key);
+    if (text === undefined) {
+      text = instance.t(key, { lng: language });
+      plain[language].set(key, text);
+    }
+    return text;
   };
 }
