@@ -4,6 +4,7 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn.ts';
+import { messageKey } from '../../lib/i18n-types.ts';
 
 export const inputClass =
   'w-full rounded-theme border border-gray-500 bg-white px-3 py-2 text-base focus-visible:outline-3 focus-visible:outline-blue-700 aria-[invalid=true]:border-red-700';
@@ -47,7 +48,7 @@ export function FieldError({ id, error }: { id?: string; error: string | undefin
   if (!error) return null;
   return (
     <p id={id} className="text-sm text-red-700">
-      {/^(validation|errors)\./.test(error) ? t(error) : error}
+      {/^(validation|errors)\./.test(error) ? t(messageKey(error)) : error}
     </p>
   );
 }

@@ -12,13 +12,15 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { PROFILE_QUERY_KEY, useAdminProfile } from '../../../lib/admin-session.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
-import { type AdminRoute, adminRoutes, NAV_ORDER } from '../admin-routes.tsx';
+import { type AdminNavKey, type AdminRoute, adminRoutes, NAV_ORDER } from '../admin-routes.tsx';
 import { useLogout } from '../api/logout.ts';
 
-export function navEntries(role: string | undefined): AdminRoute[] {
+type NavEntry = AdminRoute & { navKey: AdminNavKey };
+
+export function navEntries(role: string | undefined): NavEntry[] {
   return adminRoutes
-    .filter((route) => route.navKey && (route.level === 'any' || role === 'admin'))
-    .sort((a, b) => NAV_ORDER.indexOf(a.navKey!) - NAV_ORDER.indexOf(b.navKey!));
+    .filter((route): route is NavEntry => route.navKey !== undefined && (route.level === 'any' || role === 'admin'))
+    .sort((a, b) => NAV_ORDER.indexOf(a.navKey) - NAV_ORDER.indexOf(b.navKey));
 }
 
 /** A 401 from any admin call means the session ended elsewhere: forget the profile, so the guard sends to sign-in. */

@@ -11,6 +11,7 @@ import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { messageKey } from '../../../lib/i18n-types.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useCompletePasswordReset } from '../api/complete-password-reset.ts';
 import { ResetLayout } from './reset-layout.tsx';
@@ -54,7 +55,7 @@ export default function ResetPasswordPage() {
       <p className="mb-4 text-gray-700">{t('passwordReset.complete.description')}</p>
       {errors.token?.message ? (
         <p role="alert" className="mb-4 text-red-700">
-          {t(errors.token.message)}
+          {t(messageKey(errors.token.message))}
         </p>
       ) : null}
       {complete.isError ? (

@@ -6,6 +6,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { Button } from '../../../components/ui/button.tsx';
+import { messageKey } from '../../../lib/i18n-types.ts';
 import { useReportOptions } from '../api/get-report-options.ts';
 import { areaName, hasFilters } from '../lib/report-params.ts';
 
@@ -50,7 +51,8 @@ export function ReportFiltersForm({
     const parsed = z.safeParse(reportFiltersSchema, draft);
     if (!parsed.success) {
       const next: Partial<Record<keyof ReportFilters, string>> = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof ReportFilters] ??= t(issue.message);
+      for (const issue of parsed.error.issues)
+        next[issue.path[0] as keyof ReportFilters] ??= t(messageKey(issue.message));
       setErrors(next);
       return;
     }

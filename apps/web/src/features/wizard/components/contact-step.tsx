@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { messageKey } from '../../../lib/i18n-types.ts';
 import type { ContactValues } from '../lib/wizard-state.ts';
 import { fieldClass } from './field-class.ts';
 
@@ -21,7 +22,7 @@ export function ContactStep({
     defaultValues,
   });
   const { errors } = form.formState;
-  const error = (key?: string) => (key ? t(key) : undefined);
+  const error = (key?: string) => (key ? t(messageKey(key)) : undefined);
 
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => onNext(values))} className="grid gap-4">

@@ -9,6 +9,7 @@ import {
   MAP_ZOOM_RESULT,
 } from '@acende/shared/constants';
 import { PROBLEM_TYPES, type ProblemType } from '@acende/shared/enums';
+import type { MessageKey } from '@acende/shared/i18n/message-key';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSite } from '../../../components/map/get-site.ts';
@@ -36,7 +37,7 @@ export interface LocationStepProps {
 }
 
 /** Why step 2 cannot move on yet, as a toast key; null when it can. */
-export function locationStepBlocker(location: LocationState, problemType: string): string | null {
+export function locationStepBlocker(location: LocationState, problemType: string): MessageKey | null {
   if (location.latitude === null || location.longitude === null || !location.address) return 'toast.location.required';
   if (!problemType) return 'toast.problemType.required';
   if (!location.confirmed) return 'toast.location.confirmFirst';

@@ -1,6 +1,7 @@
 // Step 4: the request number and tracking link with copy buttons, the details sent,
 // and a way to start again.
 import { COPY_CONFIRMATION_MS, trackingUrl } from '@acende/shared/constants';
+import type { MessageKey } from '@acende/shared/i18n/message-key';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
@@ -8,7 +9,7 @@ import { toast } from '../../../components/ui/toast.tsx';
 import type { WizardResult } from '../lib/wizard-state.ts';
 import { CheckIcon } from './location-step.tsx';
 
-function useCopy(errorKey: string) {
+function useCopy(errorKey: MessageKey) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
