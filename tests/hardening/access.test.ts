@@ -1,7 +1,7 @@
 // Item 6 of issue 9: the role matrix of EVERY route of the running server (read from its
 // OpenAPI document, so a new route is covered without editing this file) × anonymous,
 // viewer, user, admin and a company-scoped user, checked over HTTP against the built
-// process. Levels: public, any (signed in), operator (admin or user), admin (DECISIONS 2).
+// process. Levels: public, any (signed in), operator (admin or user), admin (decision 0002 §2).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, call, createAccount, fileRequest, signIn } from '../support/client.ts';
 import { concrete, type Level, type Route, routeKey, routeTable } from '../support/openapi.ts';
@@ -15,7 +15,7 @@ const PUBLIC_ADMIN = new Set([
   'POST /api/admin/request-password-reset',
   'POST /api/admin/complete-password-reset',
 ]);
-/** DECISIONS 2: users, energy companies and the e-mail / theme / captcha settings are for admins only. */
+/** Decision 0002 §2: users, energy companies and the e-mail / theme / captcha settings are for admins only. */
 const ADMIN_ONLY = /^\/api\/admin\/(users|energy-companies|email-settings|theme-settings|captcha-settings)(\/|$)/;
 
 type Actor = 'anonymous' | 'viewer' | 'user' | 'admin' | 'scopedUser';

@@ -1,4 +1,4 @@
-// Item 4 of issue 9 (DECISIONS 15) against the built server as a process: while the SMTP
+// Item 4 of issue 9 (decision 0002 §15) against the built server as a process: while the SMTP
 // server refuses everything, requests are still filed at full speed and their e-mails
 // wait in the outbox, surviving even a kill -9 of the server; when SMTP comes back each
 // e-mail is sent exactly once.

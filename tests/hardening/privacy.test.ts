@@ -1,4 +1,4 @@
-// Item 7 of issue 9 (DECISIONS 8): with ~1,000 requests filed under distinctive names,
+// Item 7 of issue 9 (decision 0002 §8): with ~1,000 requests filed under distinctive names,
 // phones and e-mails, reading numbers 1…1,000 without the tracking token returns no
 // phone, e-mail or full name; a wrong token answers exactly like no token; lookups are
 // rate-limited.

@@ -1,5 +1,5 @@
 // Two built servers on one PostgreSQL database, as a deployment behind a load balancer runs
-// them (DECISIONS 22), checked over HTTP: a client gets each limit once for the pair, the
+// them (decision 0002 §22), checked over HTTP: a client gets each limit once for the pair, the
 // geocoder hears at most one call a second from both, a session signed in on one is
 // honoured and ended on the other, each e-mail goes out once though both run the outbox,
 // and the dashboard's counters stay exact under concurrent work through both. The limits

@@ -1,5 +1,5 @@
 // Several built servers on one PostgreSQL database, as a deployment runs them behind a load
-// balancer (DECISIONS 22): each its own process, port and data folder, the same APP_SECRET.
+// balancer (decision 0002 §22): each its own process, port and data folder, the same APP_SECRET.
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import {

@@ -114,7 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
   }).withTypeProvider<ZodTypeProvider>();
 
-  // The limits' counters (DECISIONS 22): shared by every instance on PostgreSQL or Redis.
+  // The limits' counters (decision 0002 §22): shared by every instance on PostgreSQL or Redis.
   // The public calls' way to the database (src/hot-path): prepared, or plain with FAST_PATH=off.
   const hotPath = createHotPath(db, { fast: config.FAST_PATH });
   const limits = await createLimitStore(config, hotPath.sharedLimitStore(), app.log);

@@ -50,10 +50,10 @@ export const COMPANY_DEFAULT_ICON = 'bolt';
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 20;
 
-/** Map centre before a device position is known (DECISIONS 13): Brasília at zoom 4. */
+/** Map centre before a device position is known (decision 0002 §13): Brasília at zoom 4. */
 export const DEFAULT_MAP_CENTER = { lat: -15.7939, lon: -47.8828, zoom: 4 } as const;
 
-/** Tracking link shape (DECISIONS 8): {origin}/track/{id}?t={token}. */
+/** Tracking link shape (decision 0002 §8): {origin}/track/{id}?t={token}. */
 export function trackingUrl(origin: string, id: number, token?: string): string {
   const base = `${origin.replace(/\/$/, '')}/track/${id}`;
   return token ? `${base}?t=${encodeURIComponent(token)}` : base;

@@ -1,4 +1,4 @@
-// Masking of a citizen's contact details for readers without the tracking token (DECISIONS 8).
+// Masking of a citizen's contact details for readers without the tracking token (decision 0002 §8).
 
 /** "Maria da Silva Souza" → "Maria d. S. S." : first name and initials. */
 export function maskName(name: string | null): string | null {

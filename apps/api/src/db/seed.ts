@@ -1,4 +1,4 @@
-// What an empty database gets at first start: one admin (DECISIONS 4) and, unless
+// What an empty database gets at first start: one admin (decision 0002 §4) and, unless
 // SEED_EXAMPLES=false, three example energy companies of the region.
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../lib/passwords.ts';

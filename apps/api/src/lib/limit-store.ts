@@ -1,4 +1,4 @@
-// Where the counters that enforce a limit live (DECISIONS 22, decision 0014): in this
+// Where the counters that enforce a limit live (decision 0002 §22, decision 0014): in this
 // process's memory on SQLite (one process), in PostgreSQL's tables when several instances
 // share one database, or in Redis when REDIS_URL is set. Each store counts a client's
 // requests per limit in a fixed window and paces an upstream (the geocoder) across instances.

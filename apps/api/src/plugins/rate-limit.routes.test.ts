@@ -1,4 +1,4 @@
-// The public limits as a client sees them (DECISIONS 22): a client gets exactly the limit,
+// The public limits as a client sees them (decision 0002 §22): a client gets exactly the limit,
 // under 100 concurrent requests, and on PostgreSQL (or with Redis) across two apps on one
 // database, as two instances would; a Redis that does not answer leaves the limits holding.
 import { randomBytes } from 'node:crypto';

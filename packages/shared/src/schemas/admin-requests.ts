@@ -119,7 +119,7 @@ export const adminRequestListSchema = z.object({
 });
 export type AdminRequestList = z.infer<typeof adminRequestListSchema>;
 
-/** One entry of a request's history: who, when, what changed, notes (DECISIONS 6). */
+/** One entry of a request's history: who, when, what changed, notes (decision 0002 §6). */
 export const requestEventSchema = z.object({
   id: z.number(),
   kind: z.string(),

@@ -1,4 +1,4 @@
-// Captcha settings (spec section 3, DECISIONS 14): on by default with the self-hosted
+// Captcha settings (spec section 3, decision 0002 §14): on by default with the self-hosted
 // proof-of-work (ALTCHA); an admin may choose a provider with its keys instead.
 import * as z from 'zod/mini';
 import { msg } from '../i18n/message-key.ts';

@@ -1,6 +1,6 @@
 // E-mail settings (spec section 3) and the payloads of their admin calls: save, test a
 // connection, send a test e-mail. The SMTP password never comes back: a placeholder
-// stands for "unchanged" (DECISIONS 15).
+// stands for "unchanged" (decision 0002 §15).
 import * as z from 'zod/mini';
 import { EMAIL_DEFAULT_ENABLED, EMAIL_DEFAULT_PORT, EMAIL_DEFAULT_SECURE } from '../constants.ts';
 import { LANGUAGES } from '../enums.ts';

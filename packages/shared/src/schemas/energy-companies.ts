@@ -1,5 +1,5 @@
 // Energy companies: what the public wizard lists, and the administrators' registry
-// (spec sections 3 and 5, DECISIONS 11).
+// (spec sections 3 and 5, decision 0002 §11).
 import * as z from 'zod/mini';
 import { COMPANY_DEFAULT_COLOR, COMPANY_DEFAULT_ICON } from '../constants.ts';
 import { type MessageKey, msg } from '../i18n/message-key.ts';

@@ -1,4 +1,4 @@
-// Reports (DECISIONS 3, 10, 16): the filters shared by the three reports, as they travel
+// Reports (decision 0002 §3, §10, §16): the filters shared by the three reports, as they travel
 // in the page URL and in the API query string, and the JSON each report answers with.
 import * as z from 'zod/mini';
 import { DEFAULT_PAGE_SIZE, MAX_ID, PAGE_SIZES } from '../constants.ts';

@@ -122,7 +122,7 @@ export const themeSettingsSchema = z.object({
 export type ThemeSettingsInput = z.input<typeof themeSettingsSchema>;
 export type ThemeSettings = z.output<typeof themeSettingsSchema>;
 
-/** Map centre before a device position is known (DECISIONS 13). */
+/** Map centre before a device position is known (decision 0002 §13). */
 export const mapDefaultsSchema = z.object({
   lat: z
     .number({ error: msg('validation.map.lat') })

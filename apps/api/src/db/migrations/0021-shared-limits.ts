@@ -1,4 +1,4 @@
-// The limits every instance shares on PostgreSQL (DECISIONS 22, decision 0014): one row per
+// The limits every instance shares on PostgreSQL (decision 0002 §22, decision 0014): one row per
 // (limit, client) counting its requests in the window it opened, and one row per paced upstream holding when
 // its next call may start. Unlogged: a counter lost in a crash only forgives a window, and
 // skipping the write-ahead log keeps the public calls' extra statement cheap. SQLite (one

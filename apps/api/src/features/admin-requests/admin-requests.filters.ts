@@ -1,5 +1,5 @@
 // The scope and the filters of the operators' request list as Kysely conditions. Every
-// read takes the caller's company scope (DECISIONS 3: null = all companies) from here.
+// read takes the caller's company scope (decision 0002 §3: null = all companies) from here.
 import type { AdminRequestListQuery } from '@acende/shared/schemas/admin-requests';
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../../db/database.ts';

@@ -213,7 +213,7 @@ export async function updateRepairRequest(
       notes: input.notes,
       createdAt: now,
     });
-    // The status e-mail is queued in this transaction (DECISIONS 15): it exists exactly when the change does.
+    // The status e-mail is queued in this transaction (decision 0002 §15): it exists exactly when the change does.
     // Its link carries no token: nothing stored can rebuild one (migration 0019).
     if (statusChanged) {
       await queueStatusUpdateEmail(

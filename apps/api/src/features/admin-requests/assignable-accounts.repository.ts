@@ -1,11 +1,11 @@
 // The accounts a request may be assigned to: active admin and user accounts that may see
-// its company (DECISIONS 3).
+// its company (decision 0002 §3).
 import { sql } from 'kysely';
 import type { Db, Trx } from '../../db/database.ts';
 
 /**
  * Active admin and user accounts that may see requests of `companyIds` (any of them):
- * admins and accounts without company links see everything (DECISIONS 3).
+ * admins and accounts without company links see everything (decision 0002 §3).
  * `companyIds` null means "any company".
  */
 export function listAssignableAccounts(db: Db | Trx, companyIds: number[] | null, accountId?: number) {

@@ -1,4 +1,4 @@
-// DECISIONS 2 for every /api/admin route the app has, found from Fastify itself (an
+// Decision 0002 §2 for every /api/admin route the app has, found from Fastify itself (an
 // onRoute hook in plugins/auth.ts), so a route added later is checked without editing
 // this file: anonymous → 401; viewer, user and admin as the route's declared level says.
 // Also: no /api/admin route but the sign-in/out and password-reset ones may lack `auth`,

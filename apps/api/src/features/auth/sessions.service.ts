@@ -13,7 +13,7 @@ export interface AuthAdmin {
   email: string | null;
   role: Role;
   language: 'pt' | 'en';
-  /** Companies this account is linked to; empty means all (DECISIONS 3). */
+  /** Companies this account is linked to; empty means all (decision 0002 §3). */
   companyIds: number[];
   sessionHash: string;
 }

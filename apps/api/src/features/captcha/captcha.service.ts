@@ -1,4 +1,4 @@
-// Captcha rules (DECISIONS 14): the effective setting (CAPTCHA=off wins), the public
+// Captcha rules (decision 0002 §14): the effective setting (CAPTCHA=off wins), the public
 // view, ALTCHA challenges and their one-time verification, and server-side checks
 // against Turnstile, reCAPTCHA v2 or hCaptcha when an admin has chosen one.
 import { createHmac } from 'node:crypto';

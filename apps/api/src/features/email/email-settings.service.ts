@@ -111,7 +111,7 @@ function unsealPassword(deps: AppDeps, stored: StoredEmailSettings): string {
     : '';
 }
 
-/** Whether e-mails are to be queued at all (DECISIONS 15: nothing while disabled). */
+/** Whether e-mails are to be queued at all (decision 0002 §15: nothing while disabled). */
 export async function isEmailEnabled(db: Db): Promise<boolean> {
   const stored = await readStored(db);
   return stored.enabled && stored.host !== '' && stored.from !== '';

@@ -1,6 +1,6 @@
 // Putting e-mails in the outbox, always inside the caller's transaction so an e-mail
 // exists exactly when the change that caused it was committed. Nothing is queued
-// while e-mail is disabled (DECISIONS 15). The worker (outbox-worker.ts) sends them.
+// while e-mail is disabled (decision 0002 §15). The worker (outbox-worker.ts) sends them.
 import { randomUUID } from 'node:crypto';
 import { trackingUrl } from '@acende/shared/constants';
 import type { Language, ProblemType, RequestStatus } from '@acende/shared/enums';
@@ -60,7 +60,7 @@ export interface ConfirmationRequest {
 /**
  * The new-request confirmation as an outbox row, for the creating transaction to write when
  * the citizen gave an e-mail and e-mail is enabled (the caller checks). Its link carries the
- * tracking token (DECISIONS 8).
+ * tracking token (decision 0002 §8).
  */
 export function confirmationEmail(
   deps: AppDeps,

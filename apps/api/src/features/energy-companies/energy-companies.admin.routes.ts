@@ -1,4 +1,4 @@
-// Administrators' registry of energy companies (admin role only, DECISIONS 1, 2 and 11).
+// Administrators' registry of energy companies (admin role only, decision 0002 §1, §2 and 11).
 import { errorResponseSchema } from '@acende/shared/schemas/api';
 import { adminEnergyCompanySchema, energyCompanyInputSchema } from '@acende/shared/schemas/energy-companies';
 import { idParam } from '@acende/shared/schemas/fields';

@@ -2,7 +2,7 @@ import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database, NewEnergyCompany } from '../../db/schema.ts';
 
-// Administrators' registry (DECISIONS 11): every company, active or not, with how many
+// Administrators' registry (decision 0002 §11): every company, active or not, with how many
 // requests refer to it, from the per company × status counters (migration 0006).
 const requestCount = (eb: ExpressionBuilder<Database, 'energyCompanies'>) =>
   eb

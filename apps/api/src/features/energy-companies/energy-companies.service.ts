@@ -1,4 +1,4 @@
-// The administrators' registry of energy companies (DECISIONS 11): create, update,
+// The administrators' registry of energy companies (decision 0002 §11): create, update,
 // and delete only when no request refers to the company (deactivate instead).
 import type { AdminEnergyCompany, EnergyCompanyValues } from '@acende/shared/schemas/energy-companies';
 import type { AppDeps } from '../../app-deps.ts';

@@ -1,6 +1,6 @@
-// Address search and reverse lookup through a Nominatim-compatible service (DECISIONS 12):
+// Address search and reverse lookup through a Nominatim-compatible service (decision 0002 §12):
 // the app's own User-Agent, a cache, and at most one upstream call per second, queued; the
-// second is shared by every instance through the app's limit store (DECISIONS 22).
+// second is shared by every instance through the app's limit store (decision 0002 §22).
 import { LRUCache } from 'lru-cache';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Config } from '../../config.ts';
@@ -21,7 +21,7 @@ const CACHE_TTL_MS = 24 * 60 * 60 * 1000;
 const CACHE_MAX_ENTRIES = 2000;
 const SEARCH_LIMIT = 5;
 
-/** The parts of Nominatim's `address` object that name an area (DECISIONS 10). */
+/** The parts of Nominatim's `address` object that name an area (decision 0002 §10). */
 export interface AddressDetails {
   suburb?: string;
   neighbourhood?: string;

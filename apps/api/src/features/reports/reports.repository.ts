@@ -1,5 +1,5 @@
 // The SQL of the three reports. Every query goes through reportWhere(), which applies
-// the caller's company scope (DECISIONS 3) with the filters, so no report can forget it.
+// the caller's company scope (decision 0002 §3) with the filters, so no report can forget it.
 // Exports read rows in keyset batches, so a report of any size is never held whole.
 
 import { setImmediate as nextTurn } from 'node:timers/promises';

@@ -1,4 +1,4 @@
-// GET /api/site: the tile source and the map centre before a position is known (DECISIONS 13).
+// GET /api/site: the tile source and the map centre before a position is known (decision 0002 §13).
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
 

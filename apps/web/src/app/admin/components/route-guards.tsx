@@ -1,6 +1,6 @@
 // Who may see an admin screen: a spinner while the profile loads, /admin/login without
 // one (coming back afterwards), /admin/dashboard for admin-only screens without the
-// admin role (DECISIONS 1).
+// admin role (decision 0002 §1).
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ListParams, listQueryString } from '../../../components/requests/list-params.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-/** The signed-in account's own queue: the request list filtered to its assignments (DECISIONS 17). */
+/** The signed-in account's own queue: the request list filtered to its assignments (decision 0002 §17). */
 export const getMyQueue = (query: string) => apiRequest<AdminRequestList>('GET', `/api/admin/repair-requests?${query}`);
 
 export function useMyQueue(accountId: number | undefined, params: ListParams) {

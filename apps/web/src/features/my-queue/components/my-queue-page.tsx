@@ -1,4 +1,4 @@
-// /admin/user-requests: the signed-in account's own queue (DECISIONS 17): requests
+// /admin/user-requests: the signed-in account's own queue (decision 0002 §17): requests
 // assigned to it, with the list's filters and a quick status change per row.
 import { useTranslation } from 'react-i18next';
 import { useListParams } from '../../../components/requests/list-params.ts';

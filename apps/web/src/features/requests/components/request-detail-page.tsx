@@ -1,5 +1,5 @@
 // /admin/requests/:id: the request, its contact, where it is (small map and a maps
-// link), its history, and the update form (read-only for viewers, DECISIONS 2).
+// link), its history, and the update form (read-only for viewers, decision 0002 §2).
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
