@@ -39,7 +39,6 @@ test('an admin adds a company that citizens can choose, deactivates it, and it d
     geolocation: { latitude: Number(ANDRADAS.lat), longitude: Number(ANDRADAS.lon) },
   });
   const page = await context.newPage();
-  page.on('dialog', (dialog) => void dialog.accept());
 
   // A failed load offers a retry.
   let failures = 1;
@@ -128,11 +127,21 @@ test('an admin adds a company that citizens can choose, deactivates it, and it d
   await page.reload();
   await expect(registry.getByRole('row').filter({ hasText: 'Certel' })).toContainText('1');
   await page.getByRole('button', { name: 'Excluir Certel' }).click();
+  // The deletion asks first; Cancel keeps the company, Excluir goes on.
+  const confirm = page.getByRole('alertdialog', { name: 'Excluir Certel' });
+  await expect(confirm).toContainText('Excluir Certel? Isso não pode ser desfeito.');
+  await expect(confirm.getByRole('button', { name: 'Cancelar' })).toBeFocused();
+  await confirm.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Excluir Certel' })).toBeFocused();
+  await page.getByRole('button', { name: 'Excluir Certel' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Excluir', exact: true }).click();
   await expect(
     toastWith(page, 'Esta concessionária tem solicitações e não pode ser excluída. Desative-a em vez disso.'),
   ).toBeVisible();
   await expect(registry.getByRole('row').filter({ hasText: 'Certel' })).toBeVisible();
   await page.getByRole('button', { name: 'Excluir Coprel' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Excluir', exact: true }).click();
   await expect(toastWith(page, 'Concessionária excluída')).toBeVisible();
   await expect(coprel).toHaveCount(0);
 

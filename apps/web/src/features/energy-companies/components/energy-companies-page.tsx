@@ -1,9 +1,11 @@
 // /admin/energy-companies (admin only): the registry, with each company's icon, colour,
 // whether citizens see it and how many requests refer to it; add, edit, and delete
-// (refused with a clear message while requests refer to it: deactivate instead).
+// (asked to confirm first, and refused with a clear message while requests refer to it:
+// deactivate instead).
 import type { AdminEnergyCompany } from '@acende/shared/schemas/energy-companies';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CompanyIcon } from '../../../components/ui/company-icon.tsx';
 import { PageShell, QueryState } from '../../../components/ui/page-shell.tsx';
@@ -21,8 +23,11 @@ export default function EnergyCompaniesPage() {
   // null: no form; 'new': creating; a company: editing it.
   const [editing, setEditing] = useState<AdminEnergyCompany | 'new' | null>(null);
 
+  // The company whose deletion waits for the person's answer.
+  const [deleting, setDeleting] = useState<AdminEnergyCompany | null>(null);
+
   const confirmDelete = (company: AdminEnergyCompany) => {
-    if (!window.confirm(t('operations.companies.confirmDelete', { name: company.name }))) return;
+    setDeleting(null);
     remove.mutate(company.id, {
       onSuccess: () => toast({ title: t('operations.companies.deleted'), variant: 'success' }),
       onError: (error) =>
@@ -96,7 +101,7 @@ export default function EnergyCompaniesPage() {
                           size="sm"
                           aria-label={t('operations.companies.deleteOf', { name: company.name })}
                           disabled={remove.isPending}
-                          onClick={() => confirmDelete(company)}
+                          onClick={() => setDeleting(company)}
                         >
                           {t('operations.companies.delete')}
                         </Button>
@@ -109,6 +114,15 @@ export default function EnergyCompaniesPage() {
           )
         }
       </QueryState>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={deleting ? t('operations.companies.deleteOf', { name: deleting.name }) : ''}
+        description={deleting ? t('operations.companies.confirmDelete', { name: deleting.name }) : undefined}
+        confirmLabel={t('operations.companies.delete')}
+        cancelLabel={t('operations.companies.cancel')}
+        onConfirm={() => deleting && confirmDelete(deleting)}
+        onCancel={() => setDeleting(null)}
+      />
     </PageShell>
   );
 }

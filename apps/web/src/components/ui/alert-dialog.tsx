@@ -1,0 +1,73 @@
+// A confirmation that must be answered before going on (Radix AlertDialog: focus moves into
+// it and stays there, Escape and Cancel close it, the page behind is inert), in place of the
+// browser's window.confirm, which cannot be styled, translated in its buttons or read well.
+import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
+import { type ReactNode, useRef } from 'react';
+import { Button } from './button.tsx';
+
+export interface ConfirmDialogProps {
+  /** Open while set; closing (Cancel, Escape) calls onCancel. */
+  open: boolean;
+  title: string;
+  description?: ReactNode;
+  confirmLabel: string;
+  cancelLabel: string;
+  /** The confirm button's look: danger for what cannot be undone. */
+  variant?: 'primary' | 'danger';
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel,
+  variant = 'danger',
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  // Opened from the page, not by a Radix trigger: focus goes back by hand to what had it
+  // (the button that asked), when that is still on the page.
+  const opener = useRef<HTMLElement | null>(null);
+  if (open && opener.current === null && document.activeElement instanceof HTMLElement) {
+    opener.current = document.activeElement;
+  }
+  const returnFocus = (event: Event) => {
+    const target = opener.current;
+    opener.current = null;
+    if (target?.isConnected) {
+      event.preventDefault();
+      target.focus();
+    }
+  };
+  return (
+    <AlertDialogPrimitive.Root open={open} onOpenChange={(next) => (next ? undefined : onCancel())}>
+      <AlertDialogPrimitive.Portal>
+        <AlertDialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <AlertDialogPrimitive.Content
+          onCloseAutoFocus={returnFocus}
+          className="fixed top-1/2 left-1/2 z-50 grid w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 gap-4 rounded-theme bg-white p-6 shadow-lg focus-visible:outline-3 focus-visible:outline-blue-700"
+        >
+          <AlertDialogPrimitive.Title className="font-heading text-lg font-bold">{title}</AlertDialogPrimitive.Title>
+          {description ? (
+            <AlertDialogPrimitive.Description className="text-gray-700">{description}</AlertDialogPrimitive.Description>
+          ) : (
+            <AlertDialogPrimitive.Description className="sr-only">{title}</AlertDialogPrimitive.Description>
+          )}
+          <div className="flex flex-wrap justify-end gap-2">
+            <AlertDialogPrimitive.Cancel asChild>
+              <Button variant="secondary">{cancelLabel}</Button>
+            </AlertDialogPrimitive.Cancel>
+            <AlertDialogPrimitive.Action asChild>
+              <Button variant={variant} onClick={onConfirm}>
+                {confirmLabel}
+              </Button>
+            </AlertDialogPrimitive.Action>
+          </div>
+        </AlertDialogPrimitive.Content>
+      </AlertDialogPrimitive.Portal>
+    </AlertDialogPrimitive.Root>
+  );
+}
