@@ -7,6 +7,7 @@
 import type SQLite from 'better-sqlite3';
 import type { Db } from '../db/database.ts';
 import { rawHandles } from './raw-handles.ts';
+import type { Statement } from './statements.ts';
 
 /** The value kept for (`owner`, `name`), made by `create` the first time. */
 export function kept<K extends object, V>(
@@ -33,6 +34,35 @@ const statements = new WeakMap<SQLite.Database, Map<string, SQLite.Statement>>()
 /** A statement of `connection`, prepared on first use and kept. */
 export function prepared(connection: SQLite.Database, text: string): SQLite.Statement {
   return kept(statements, connection, text, () => connection.prepare(text));
+}
+
+/**
+ * The hottest read (the tracking page's): `statement`, whose one value is its only
+ * parameter, prepared on `connection` once. better-sqlite3 hands the row over as values
+ * and a function generated from the statement's own column names makes the object, which
+ * costs less than better-sqlite3 building it column by column (decision 0017).
+ */
+export function sqliteRowReader<R>(
+  connection: SQLite.Database,
+  statement: Statement<R>,
+): (value: unknown) => R | undefined {
+  if (statement.slots.length !== 1 || statement.bind({ [statement.slots[0] as string]: 0 }).length !== 1) {
+    throw new Error(`${statement.name}: a row reader takes a statement of one parameter`);
+  }
+  // Prepared on the first read, not here: the app is built before the migrations run.
+  let read: SQLite.Statement | undefined;
+  let toRow: (values: unknown[]) => R = () => {
+    throw new Error('not prepared');
+  };
+  return (value) => {
+    if (!read) {
+      read = connection.prepare(statement.sql).raw(true);
+      const fields = read.columns().map((column, i) => `${JSON.stringify(column.name)}: values[${i}]`);
+      toRow = new Function('values', `return { ${fields.join(', ')} };`) as (values: unknown[]) => R;
+    }
+    const values = read.get(value) as unknown[] | undefined;
+    return values && toRow(values);
+  };
 }
 
 export type Outcome<O> = { ok: true; value: O } | { ok: false; error: unknown };

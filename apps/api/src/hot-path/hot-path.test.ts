@@ -125,3 +125,34 @@ for (const engine of ENGINES) {
     });
   });
 }
+
+for (const engine of ENGINES) {
+  describe(`the hot path of an app built before its migrations run [${engine}]`, () => {
+    it('prepares its statements on first use, so the app starts as main.ts starts it', async () => {
+      const database = await createTestDatabase(engine);
+      const config = testConfig(database.url);
+      const db = createDatabase(config.DATABASE_URL, { poolSize: 5 });
+      // main.ts builds the app, then migrates: nothing may touch a table before that.
+      const app = await buildApp({ config, db, logger: false });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      try {
+        await migrateToLatest(db);
+        await seedExampleCompanies(db, new Date().toISOString());
+        const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+        expect((await call(base, '/api/energy-companies')).status).toBe(200);
+        const filed = await call(base, '/api/repair-requests', post(validRequest));
+        expect(filed.status).toBe(201);
+        const { id, trackingToken } = JSON.parse(filed.body) as { id: number; trackingToken: string };
+        expect(JSON.parse((await call(base, `/api/repair-requests/${id}?t=${trackingToken}`)).body)).toMatchObject({
+          id,
+          masked: false,
+        });
+      } finally {
+        app.server.closeAllConnections();
+        await app.close();
+        await db.destroy();
+        await database.drop();
+      }
+    });
+  });
+}

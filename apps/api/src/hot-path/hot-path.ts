@@ -9,7 +9,7 @@ import type { Db } from '../db/database.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { NewOutboxEmail } from '../features/email/outbox.repository.ts';
 import type { LimitStore } from '../lib/limit-store.ts';
-import { batcher, groupedSqliteWrite, kept, type Outcome, prepared } from './batching.ts';
+import { batcher, groupedSqliteWrite, kept, type Outcome, prepared, sqliteRowReader } from './batching.ts';
 import { postgresLimitStore } from './limit-counters.ts';
 import { rawHandles } from './raw-handles.ts';
 import {
@@ -111,7 +111,7 @@ function fastHotPath(db: Db, s: RequestStatements): HotPath {
       prepared(reader, statement.sql).get(...statement.bind(v)) as R | undefined;
     // The tracking read answers at once (better-sqlite3 is synchronous): the listener sends it
     // in the same turn.
-    const readNow = (id: number) => read<PublicRequestRow>(s.publicRequest, { id });
+    const readNow = sqliteRowReader(reader, s.publicRequest) as (id: number) => PublicRequestRow | undefined;
     const companies = sharedRead(() => prepared(reader, s.activeCompanies.sql).all(...s.activeCompanies.bind({})));
     return {
       fileRequest: (values, confirmation) =>

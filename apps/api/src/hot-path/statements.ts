@@ -69,6 +69,8 @@ export interface Statement<Row> {
   /** Names the prepared statement on PostgreSQL. */
   readonly name: string;
   readonly sql: string;
+  /** The named slots, in placeholder order. */
+  readonly slots: readonly string[];
   bind(values: object): unknown[];
   /** The row type (for inference only). */
   readonly row?: Row;
@@ -87,6 +89,7 @@ export function statement<Q extends Compilable<unknown>>(
   return {
     name,
     sql: compiled.sql,
+    slots: parameters.flatMap((parameter) => (parameter instanceof Slot ? [parameter.name] : [])),
     bind: (values) =>
       parameters.map((parameter) => {
         if (!(parameter instanceof Slot)) return parameter;
