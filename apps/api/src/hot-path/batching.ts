@@ -56,9 +56,10 @@ export function sqliteRowReader<R>(
   };
   return (value) => {
     if (!read) {
-      read = connection.prepare(statement.sql).raw(true);
-      const fields = read.columns().map((column, i) => `${JSON.stringify(column.name)}: values[${i}]`);
+      const prepared = connection.prepare(statement.sql).raw(true);
+      const fields = prepared.columns().map((column, i) => `${JSON.stringify(column.name)}: values[${i}]`);
       toRow = new Function('values', `return { ${fields.join(', ')} };`) as (values: unknown[]) => R;
+      read = prepared;
     }
     const values = read.get(value) as unknown[] | undefined;
     return values && toRow(values);

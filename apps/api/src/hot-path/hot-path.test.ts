@@ -14,6 +14,7 @@ import { createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { seedExampleCompanies } from '../db/seed.ts';
 import { manualClock } from '../lib/clock.ts';
+import { createHotPath, type PublicRequestValues } from './hot-path.ts';
 
 /** Headers that differ between any two answers, whoever sends them. */
 const PER_ANSWER = new Set(['x-request-id', 'date', 'connection', 'keep-alive']);
@@ -100,6 +101,15 @@ for (const engine of ENGINES) {
         expect(answer.status).toBe(201);
       }
 
+      // A double tap: the same key twice at once (on PostgreSQL's fast path, one batch) is
+      // one request with one confirmation e-mail.
+      const [first, again] = await Promise.all([
+        both('/api/repair-requests', () => post(body, { 'idempotency-key': 'double-tap-0001' })),
+        both('/api/repair-requests', () => post(body, { 'idempotency-key': 'double-tap-0001' })),
+      ]);
+      expect(first?.status).toBe(201);
+      expect(again?.body).toBe(first?.body);
+
       const whole = await both(`/api/repair-requests/${id}?t=${trackingToken}`);
       expect(JSON.parse(whole.body)).toMatchObject({ masked: false, email: 'ana@example.com' });
       expect(JSON.parse((await both(`/api/repair-requests/${id}`)).body)).toMatchObject({ masked: true });
@@ -119,9 +129,59 @@ for (const engine of ENGINES) {
             .execute(),
         })),
       );
-      expect(stored[0]?.requests).toHaveLength(4);
-      expect(stored[0]?.emails).toHaveLength(4);
+      expect(stored[0]?.requests).toHaveLength(5);
+      expect(stored[0]?.emails).toHaveLength(5);
       expect(stored[1]).toEqual(stored[0]);
+    });
+
+    it('files a double tap (one key, twice in one instant) as one request with one e-mail, on both', async () => {
+      for (const [i, { ctx }] of sides.entries()) {
+        const hotPath = createHotPath(ctx.db, { fast: i === 0 });
+        const values: PublicRequestValues = {
+          name: 'Bia',
+          email: 'bia@example.com',
+          phone: '51998764321',
+          address: 'Rua B, 2',
+          reference: null,
+          problemType: 'LIGHT_OUT',
+          latitude: '-30.03',
+          longitude: '-51.23',
+          companyId: 1,
+          district: null,
+          city: null,
+          language: 'pt',
+          trackingTokenHash: 'double-tap-token-hash',
+          idempotencyKeyHash: 'double-tap-key-hash',
+          idempotencyHash: 'double-tap-body-hash',
+          createdAt: '2026-11-25T12:00:00.000Z',
+        };
+        let mails = 0;
+        const confirmation = (id: number) => ({
+          kind: 'confirmation',
+          toAddress: 'bia@example.com',
+          subject: 'Recebemos',
+          textBody: 'text',
+          htmlBody: '<p>html</p>',
+          messageId: `<double-tap-${i}-${(mails += 1)}@acende.test>`,
+          requestId: id,
+          adminId: null,
+          createdAt: values.createdAt,
+        });
+        // Asked for in the same turn: on PostgreSQL's fast path, one batch.
+        const outcomes = await Promise.all([
+          hotPath.fileRequest(values, confirmation),
+          hotPath.fileRequest(values, confirmation),
+        ]);
+        const filed = outcomes.find((outcome) => typeof outcome !== 'string');
+        expect(filed, JSON.stringify(outcomes)).toBeDefined();
+        for (const outcome of outcomes) if (typeof outcome !== 'string') expect(outcome).toEqual(filed);
+        const emails = await ctx.db
+          .selectFrom('emailOutbox')
+          .select('id')
+          .where('requestId', '=', (filed as { id: number }).id)
+          .execute();
+        expect(emails, `FAST_PATH=${i === 0 ? 'on' : 'off'}`).toHaveLength(1);
+      }
     });
   });
 }

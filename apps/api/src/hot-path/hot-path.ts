@@ -31,13 +31,8 @@ export type ConfirmationFor = (id: number, companyName: string) => NewOutboxEmai
 /** How filing ended: the request's number, or why it was not stored. */
 export type FileOutcome = { id: number; companyName: string } | 'company-unavailable' | 'duplicate-key';
 
-export interface ActiveCompany {
-  id: number;
-  name: string;
-  fullName: string;
-  colorClass: string;
-  iconClass: string;
-}
+/** A company of the public list, as its statement selects it. */
+export type ActiveCompany = NonNullable<RequestStatements['activeCompanies']['row']>;
 
 export interface HotPath {
   /** Files a request (and its "created" event and confirmation e-mail, in one transaction). */
@@ -70,6 +65,9 @@ export function createHotPath(db: Db, options: { fast: boolean }): HotPath {
   });
 }
 
+/** The request insert met the unique index of its Idempotency-Key. */
+class DuplicateKey extends Error {}
+
 /** FAST_PATH=off: every call through Kysely, one at a time. */
 function plainHotPath(db: Db, s: RequestStatements): HotPath {
   return {
@@ -78,20 +76,27 @@ function plainHotPath(db: Db, s: RequestStatements): HotPath {
         return await db.transaction().execute(async (trx): Promise<FileOutcome> => {
           const company = (await trx.executeQuery(bound(s.activeCompany, values))).rows[0];
           if (!company) return 'company-unavailable';
-          const { id } = (await trx.executeQuery(bound(s.insertRequest, values))).rows[0] as { id: number };
+          let id: number;
+          try {
+            ({ id } = (await trx.executeQuery(bound(s.insertRequest, values))).rows[0] as { id: number });
+          } catch (error) {
+            // Only the request's own key may make a duplicate; the transaction is rolled back.
+            if (values.idempotencyKeyHash && isUniqueViolation(error)) throw new DuplicateKey();
+            throw error;
+          }
           await trx.executeQuery(bound(s.insertCreatedEvent, { requestId: id, createdAt: values.createdAt }));
           const email = confirmation?.(id, company.name);
           if (email) await trx.executeQuery(bound(s.insertOutbox, email));
           return { id, companyName: company.name };
         });
       } catch (error) {
-        if (values.idempotencyKeyHash && isUniqueViolation(error)) return 'duplicate-key';
+        if (error instanceof DuplicateKey) return 'duplicate-key';
         throw error;
       }
     },
     findByIdempotencyKey: async (keyHash) => (await db.executeQuery(bound(s.byIdempotencyKey, { keyHash }))).rows[0],
     findPublicRequest: async (id) => (await db.executeQuery(bound(s.publicRequest, { id }))).rows[0],
-    listActiveCompanies: async () => (await db.executeQuery(bound(s.activeCompanies, {}))).rows as ActiveCompany[],
+    listActiveCompanies: async () => (await db.executeQuery(bound(s.activeCompanies, {}))).rows,
     trackingListener: () => undefined,
     sharedLimitStore: () => sharedLimits(db),
   };
@@ -107,22 +112,24 @@ function fastHotPath(db: Db, s: RequestStatements): HotPath {
   const raw = rawHandles(db);
   if (raw.dialect === 'sqlite') {
     const { reader } = raw;
-    const read = <R>(statement: Statement<unknown>, v: object) =>
+    const read = <R>(statement: Statement<R>, v: object) =>
       prepared(reader, statement.sql).get(...statement.bind(v)) as R | undefined;
     // The tracking read answers at once (better-sqlite3 is synchronous): the listener sends it
     // in the same turn.
     const readNow = sqliteRowReader(reader, s.publicRequest) as (id: number) => PublicRequestRow | undefined;
-    const companies = sharedRead(() => prepared(reader, s.activeCompanies.sql).all(...s.activeCompanies.bind({})));
+    const companies = sharedRead(
+      () => prepared(reader, s.activeCompanies.sql).all(...s.activeCompanies.bind({})) as ActiveCompany[],
+    );
     return {
       fileRequest: (values, confirmation) =>
         groupedSqliteWrite(db, (writer) => {
-          const run = <R>(statement: Statement<unknown>, v: object) =>
+          const run = <R>(statement: Statement<R>, v: object) =>
             prepared(writer, statement.sql).get(...statement.bind(v)) as R | undefined;
-          const company = run<{ id: number; name: string }>(s.activeCompany, values);
+          const company = run(s.activeCompany, values);
           if (!company) return 'company-unavailable';
           let id: number;
           try {
-            ({ id } = run<{ id: number }>(s.insertRequest, values) as { id: number });
+            ({ id } = run(s.insertRequest, values) as { id: number });
           } catch (error) {
             if (values.idempotencyKeyHash && isUniqueViolation(error)) return 'duplicate-key';
             throw error;
@@ -136,13 +143,13 @@ function fastHotPath(db: Db, s: RequestStatements): HotPath {
         }),
       findByIdempotencyKey: async (keyHash) => read(s.byIdempotencyKey, { keyHash }),
       findPublicRequest: async (id) => readNow(id),
-      listActiveCompanies: () => companies() as Promise<ActiveCompany[]>,
+      listActiveCompanies: () => companies(),
       trackingListener: (options) => trackingListener({ ...options, readNow }),
       sharedLimitStore: () => undefined,
     };
   }
   const { pool } = raw;
-  const query = async <R>(statement: Statement<unknown>, v: object) =>
+  const query = async <R>(statement: Statement<R>, v: object) =>
     (await pool.query({ name: statement.name, text: statement.sql, values: statement.bind(v) })).rows as R[];
   const fileBatch = s.fileBatch as NonNullable<RequestStatements['fileBatch']>;
   // At most 4 batches at once: under load they grow rather than multiply, and the pool keeps
@@ -150,11 +157,11 @@ function fastHotPath(db: Db, s: RequestStatements): HotPath {
   const file = batcher<FileJob, FileOutcome>((jobs) => fileOnPostgres(jobs), { concurrency: 4 });
   // The reads of one instant go as one query over their numbers.
   const readByIds = batcher<number, PublicRequestRow | undefined>(async (ids) => {
-    const rows = await query<PublicRequestRow>(s.publicRequests, { ids: [...new Set(ids)] });
+    const rows = await query(s.publicRequests, { ids: [...new Set(ids)] });
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.map((id) => ({ ok: true, value: byId.get(id) }));
   });
-  const companies = sharedRead(() => query<ActiveCompany>(s.activeCompanies, {}));
+  const companies = sharedRead(() => query(s.activeCompanies, {}));
 
   /** A batch; should it fail as a whole, each request is tried alone, so one bad row never takes the others down. */
   async function fileOnPostgres(jobs: FileJob[]): Promise<Outcome<FileOutcome>[]> {
@@ -193,9 +200,12 @@ function fastHotPath(db: Db, s: RequestStatements): HotPath {
     try {
       await client.query('begin');
       const answered = outcomes((await client.query<Row>(batch)).rows);
+      // A same-key retry in the batch maps to the same stored request: it is mailed once.
+      const mailed = new Set<number>();
       const emails = jobs.flatMap((job, i) => {
         const outcome = answered[i];
-        if (!outcome?.ok || typeof outcome.value === 'string') return [];
+        if (!outcome?.ok || typeof outcome.value === 'string' || mailed.has(outcome.value.id)) return [];
+        mailed.add(outcome.value.id);
         return job.confirmation?.(outcome.value.id, outcome.value.companyName) ?? [];
       });
       for (const email of emails) {

@@ -119,11 +119,11 @@ export function requestStatements(db: Db) {
   return {
     publicRequest: statement(db, 'acende_public_request', (k) =>
       publicRequest(k).where('r.id', '=', slot<number>('id')),
-    ) as Statement<PublicRequestRow>,
+    ) satisfies Statement<PublicRequestRow>,
     /** Several numbers at once (PostgreSQL): the reads of one instant go together. */
     publicRequests: statement(db, 'acende_public_requests', (k) =>
       publicRequest(k).where('r.id', '=', sql<number>`any(${slot('ids')}::int[])`),
-    ) as Statement<PublicRequestRow>,
+    ) satisfies Statement<PublicRequestRow>,
     byIdempotencyKey: statement(db, 'acende_by_idempotency_key', (k) =>
       k
         .selectFrom('repairRequests as r')

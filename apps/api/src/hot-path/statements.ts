@@ -19,6 +19,7 @@ import {
   type QueryResult,
   ReferenceNode,
   type RootOperationNode,
+  SelectAllNode,
   SelectionNode,
   type UnknownRow,
 } from 'kysely';
@@ -47,6 +48,12 @@ class HotPathNames extends OperationNodeTransformer {
 
   protected override transformSelection(node: SelectionNode): SelectionNode {
     const selected = node.selection;
+    // `select *` would hand the caller snake_case names typed as camelCase ones.
+    if (SelectAllNode.is(selected) || (ReferenceNode.is(selected) && SelectAllNode.is(selected.column))) {
+      if (this.nodeStack.findLast((ancestor) => ancestor.kind.endsWith('QueryNode')) === this.nodeStack[0]) {
+        throw new Error('a hot-path statement names its columns: no selectAll() in the outer query');
+      }
+    }
     const column = ReferenceNode.is(selected) ? selected.column : ColumnNode.is(selected) ? selected : undefined;
     // Only the rows the caller reads get camelCase names; a CTE's or a subquery's columns
     // keep the table's, so the query around it can name them.
