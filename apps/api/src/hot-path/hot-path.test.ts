@@ -156,17 +156,20 @@ for (const engine of ENGINES) {
           createdAt: '2026-11-25T12:00:00.000Z',
         };
         let mails = 0;
-        const confirmation = (id: number) => ({
-          kind: 'confirmation',
-          toAddress: 'bia@example.com',
-          subject: 'Recebemos',
-          textBody: 'text',
-          htmlBody: '<p>html</p>',
-          messageId: `<double-tap-${i}-${(mails += 1)}@acende.test>`,
-          requestId: id,
-          adminId: null,
-          createdAt: values.createdAt,
-        });
+        const confirmation = (id: number) => {
+          mails += 1;
+          return {
+            kind: 'confirmation',
+            toAddress: 'bia@example.com',
+            subject: 'Recebemos',
+            textBody: 'text',
+            htmlBody: '<p>html</p>',
+            messageId: `<double-tap-${i}-${mails}@acende.test>`,
+            requestId: id,
+            adminId: null,
+            createdAt: values.createdAt,
+          };
+        };
         // Asked for in the same turn: on PostgreSQL's fast path, one batch.
         const outcomes = await Promise.all([
           hotPath.fileRequest(values, confirmation),
