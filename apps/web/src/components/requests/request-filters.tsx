@@ -4,7 +4,7 @@ import { PROBLEM_TYPES, REQUEST_STATUSES } from '@acende/shared/enums';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/button.tsx';
-import { inputClass } from '../ui/field.tsx';
+import { inputClass, SelectField } from '../ui/field.tsx';
 import type { ListParams } from './list-params.ts';
 
 export function RequestFilters({
@@ -50,42 +50,22 @@ export function RequestFilters({
           </Button>
         </div>
       </div>
-      <div className="grid gap-1">
-        <label htmlFor={`${id}-status`} className="font-medium">
-          {t('operations.list.status')}
-        </label>
-        <select
-          id={`${id}-status`}
-          value={params.status}
-          onChange={(event) => onChange({ status: event.target.value as ListParams['status'] })}
-          className={inputClass}
-        >
-          <option value="">{t('operations.list.allStatuses')}</option>
-          {REQUEST_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {t(`status.${status}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="grid gap-1">
-        <label htmlFor={`${id}-type`} className="font-medium">
-          {t('operations.list.problemType')}
-        </label>
-        <select
-          id={`${id}-type`}
-          value={params.problemType}
-          onChange={(event) => onChange({ problemType: event.target.value as ListParams['problemType'] })}
-          className={inputClass}
-        >
-          <option value="">{t('operations.list.allProblemTypes')}</option>
-          {PROBLEM_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`problemType.${type}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id={`${id}-status`}
+        label={t('operations.list.status')}
+        empty={t('operations.list.allStatuses')}
+        choices={REQUEST_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
+        value={params.status}
+        onChange={(event) => onChange({ status: event.target.value as ListParams['status'] })}
+      />
+      <SelectField
+        id={`${id}-type`}
+        label={t('operations.list.problemType')}
+        empty={t('operations.list.allProblemTypes')}
+        choices={PROBLEM_TYPES.map((value) => ({ value, label: t(`problemType.${value}`) }))}
+        value={params.problemType}
+        onChange={(event) => onChange({ problemType: event.target.value as ListParams['problemType'] })}
+      />
       <div className="md:col-span-3">
         <Button
           variant="secondary"

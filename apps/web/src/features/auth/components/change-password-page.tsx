@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
+import { fieldBinder } from '../../../components/ui/form-binding.ts';
 import { PageShell } from '../../../components/ui/page-shell.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -20,7 +21,7 @@ export default function ChangePasswordPage() {
     resolver: zodResolver(changePasswordFormSchema) as never,
     defaultValues: EMPTY,
   });
-  const { errors } = form.formState;
+  const field = fieldBinder(form, 'change');
 
   const onSubmit = form.handleSubmit(({ currentPassword, newPassword }) =>
     change.mutate(
@@ -45,31 +46,14 @@ export default function ChangePasswordPage() {
   return (
     <PageShell title={t('changePassword.title')} className="max-w-md gap-6">
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <TextField label={t('changePassword.current')} kind="current-password" {...field('currentPassword')} />
         <TextField
-          id="current-password"
-          type="password"
-          label={t('changePassword.current')}
-          autoComplete="current-password"
-          error={errors.currentPassword?.message}
-          {...form.register('currentPassword')}
-        />
-        <TextField
-          id="new-password"
-          type="password"
           label={t('changePassword.new')}
           hint={t('changePassword.newHint')}
-          autoComplete="new-password"
-          error={errors.newPassword?.message}
-          {...form.register('newPassword')}
+          kind="new-password"
+          {...field('newPassword')}
         />
-        <TextField
-          id="confirm-password"
-          type="password"
-          label={t('changePassword.confirm')}
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...form.register('confirmPassword')}
-        />
+        <TextField label={t('changePassword.confirm')} kind="new-password" {...field('confirmPassword')} />
         <Button type="submit" disabled={change.isPending}>
           {change.isPending ? t('changePassword.submitting') : t('changePassword.submit')}
         </Button>

@@ -7,11 +7,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
+import { AuthCardLayout } from '../../../components/auth-card-layout.tsx';
 import { Captcha } from '../../../components/captcha/captcha.tsx';
 import { CAPTCHA_QUERY_KEY } from '../../../components/captcha/get-captcha.ts';
-import { LanguageToggle } from '../../../components/language-toggle.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
+import { fieldBinder } from '../../../components/ui/form-binding.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useAdminProfile } from '../../../lib/admin-session.ts';
@@ -30,7 +31,7 @@ export default function LoginPage() {
     resolver: zodResolver(loginSchema, undefined, { raw: true }) as never,
     defaultValues: { username: '', password: '' },
   });
-  const { errors } = form.formState;
+  const field = fieldBinder(form, 'login');
   const from = (location.state as { from?: string } | null)?.from;
   // Back to the screen that asked for a sign-in, never to an outside or sign-in address.
   const target = from?.startsWith('/admin/') && !from.startsWith('/admin/login') ? from : '/admin/dashboard';
@@ -67,44 +68,18 @@ export default function LoginPage() {
   );
 
   return (
-    <div className="flex min-h-dvh flex-col bg-gray-50">
-      <header className="flex items-center justify-between gap-2 border-b border-gray-200 bg-header px-4 py-3">
-        <a href="/" className="font-heading text-lg font-bold text-fg no-underline">
-          {t('app.title')}
-        </a>
-        <LanguageToggle />
-      </header>
-      <main className="flex flex-1 items-start justify-center px-4 py-10">
-        <div className="w-full max-w-sm rounded-theme border border-gray-200 bg-white p-6 shadow-sm">
-          <h1 className="mb-6 font-heading text-2xl font-bold">{t('login.title')}</h1>
-          <form noValidate onSubmit={onSubmit} className="grid gap-4">
-            <TextField
-              id="login-username"
-              label={t('login.username')}
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              error={errors.username?.message}
-              {...form.register('username')}
-            />
-            <TextField
-              id="login-password"
-              type="password"
-              label={t('login.password')}
-              autoComplete="current-password"
-              error={errors.password?.message}
-              {...form.register('password')}
-            />
-            <Captcha onChange={setCaptchaToken} resetKey={login.submittedAt} />
-            <Button type="submit" disabled={login.isPending} className="w-full">
-              {login.isPending ? t('login.submitting') : t('login.submit')}
-            </Button>
-            <Link to="/admin/request-password-reset" className="text-center text-blue-800 underline">
-              {t('login.forgot')}
-            </Link>
-          </form>
-        </div>
-      </main>
-    </div>
+    <AuthCardLayout title={t('login.title')}>
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <TextField label={t('login.username')} kind="username" {...field('username')} />
+        <TextField label={t('login.password')} kind="current-password" {...field('password')} />
+        <Captcha onChange={setCaptchaToken} resetKey={login.submittedAt} />
+        <Button type="submit" disabled={login.isPending} className="w-full">
+          {login.isPending ? t('login.submitting') : t('login.submit')}
+        </Button>
+        <Link to="/admin/request-password-reset" className="text-center text-blue-800 underline">
+          {t('login.forgot')}
+        </Link>
+      </form>
+    </AuthCardLayout>
   );
 }

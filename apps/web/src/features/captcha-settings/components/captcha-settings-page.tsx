@@ -11,7 +11,8 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { FieldError, TextField } from '../../../components/ui/field.tsx';
+import { CheckboxField, FieldError, TextField } from '../../../components/ui/field.tsx';
+import { fieldBinder } from '../../../components/ui/form-binding.ts';
 import { PageShell, QueryState } from '../../../components/ui/page-shell.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -62,6 +63,7 @@ function CaptchaForm({ initial }: { initial: CaptchaSettingsView }) {
     defaultValues: toForm(initial),
   });
   const { errors } = form.formState;
+  const field = fieldBinder(form, id);
   const provider = form.watch('provider');
 
   const onSubmit = form.handleSubmit((values) =>
@@ -85,12 +87,7 @@ function CaptchaForm({ initial }: { initial: CaptchaSettingsView }) {
         </p>
       ) : null}
       <form noValidate onSubmit={onSubmit} className="grid gap-5">
-        <div className="flex items-center gap-2">
-          <input id={`${id}-enabled`} type="checkbox" className="size-5" {...form.register('enabled')} />
-          <label htmlFor={`${id}-enabled`} className="font-medium">
-            {t('settings.captcha.enabled')}
-          </label>
-        </div>
+        <CheckboxField label={t('settings.captcha.enabled')} {...field('enabled')} />
         <fieldset className="grid gap-2">
           <legend className="mb-1 font-medium">{t('settings.captcha.provider')}</legend>
           {CAPTCHA_PROVIDERS.map((name) => (
@@ -105,22 +102,12 @@ function CaptchaForm({ initial }: { initial: CaptchaSettingsView }) {
           <p className="text-sm text-gray-700">{t('settings.captcha.altchaHint')}</p>
         ) : (
           <div className="grid gap-4">
+            <TextField label={t('settings.captcha.siteKey')} kind="verbatim" {...field('siteKey')} />
             <TextField
-              id={`${id}-site`}
-              label={t('settings.captcha.siteKey')}
-              error={errors.siteKey?.message}
-              autoComplete="off"
-              spellCheck={false}
-              {...form.register('siteKey')}
-            />
-            <TextField
-              id={`${id}-secret`}
               label={t('settings.captcha.secretKey')}
               hint={t('settings.captcha.secretKeyHint')}
-              error={errors.secretKey?.message}
-              type="password"
-              autoComplete="new-password"
-              {...form.register('secretKey')}
+              kind="new-password"
+              {...field('secretKey')}
             />
           </div>
         )}

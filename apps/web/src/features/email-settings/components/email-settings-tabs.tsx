@@ -6,41 +6,13 @@ import * as Tabs from '@radix-ui/react-tabs';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
+import { CheckboxField, TextField } from '../../../components/ui/field.tsx';
+import { fieldBinder } from '../../../components/ui/form-binding.ts';
 
 export type EmailSettingsTab = 'general' | 'smtp' | 'auth';
 
 const tabClass =
   'min-h-11 border-b-2 border-transparent px-3 py-2 font-medium text-gray-800 data-[state=active]:border-blue-700 data-[state=active]:text-blue-900 focus-visible:outline-3 focus-visible:outline-blue-700';
-
-function CheckboxField({
-  id,
-  label,
-  hint,
-  ...input
-}: React.InputHTMLAttributes<HTMLInputElement> & { id: string; label: string; hint?: string }) {
-  return (
-    <div className="flex items-start gap-3">
-      <input
-        id={id}
-        type="checkbox"
-        className="mt-1 h-5 w-5 accent-blue-700"
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        {...input}
-      />
-      <div className="grid gap-1">
-        <label htmlFor={id} className="font-medium">
-          {label}
-        </label>
-        {hint ? (
-          <p id={`${id}-hint`} className="text-sm text-gray-700">
-            {hint}
-          </p>
-        ) : null}
-      </div>
-    </div>
-  );
-}
 
 interface EmailSettingsTabsProps {
   form: UseFormReturn<EmailSettingsInput>;
@@ -50,10 +22,9 @@ interface EmailSettingsTabsProps {
 
 export function EmailSettingsTabs({ form, tab, onTabChange }: EmailSettingsTabsProps) {
   const { t } = useTranslation();
-  const { errors } = form.formState;
-  const secure = form.watch('secure');
+  const field = fieldBinder(form, 'email');
+  const secure = field('secure');
   const port = form.watch('port');
-  const secureRegistration = form.register('secure');
 
   return (
     <Tabs.Root value={tab} onValueChange={(value) => onTabChange(value as EmailSettingsTab)}>
@@ -69,56 +40,36 @@ export function EmailSettingsTabs({ form, tab, onTabChange }: EmailSettingsTabsP
         </Tabs.Trigger>
       </Tabs.List>
       <Tabs.Content value="general" className="grid gap-4">
-        <CheckboxField
-          id="email-enabled"
-          label={t('emailSettings.enabled')}
-          hint={t('emailSettings.enabledHint')}
-          {...form.register('enabled')}
-        />
+        <CheckboxField label={t('emailSettings.enabled')} hint={t('emailSettings.enabledHint')} {...field('enabled')} />
         <TextField
-          id="email-from"
           label={t('emailSettings.from')}
           hint={t('emailSettings.fromHint')}
           autoComplete="off"
           placeholder="Acende <no-reply@example.com>"
-          error={errors.from?.message}
-          {...form.register('from')}
+          {...field('from')}
         />
       </Tabs.Content>
       <Tabs.Content value="smtp" className="grid gap-4">
+        <TextField label={t('emailSettings.host')} kind="verbatim" placeholder="smtp.example.com" {...field('host')} />
         <TextField
-          id="email-host"
-          label={t('emailSettings.host')}
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder="smtp.example.com"
-          error={errors.host?.message}
-          {...form.register('host')}
-        />
-        <TextField
-          id="email-port"
-          type="number"
-          inputMode="numeric"
+          label={t('emailSettings.port')}
+          kind="number"
           min={1}
           max={65535}
-          label={t('emailSettings.port')}
-          error={errors.port?.message}
-          {...form.register('port', { valueAsNumber: true })}
+          {...field('port', { valueAsNumber: true })}
         />
         <CheckboxField
-          id="email-secure"
           label={t('emailSettings.secure')}
           hint={t('emailSettings.secureHint')}
-          {...secureRegistration}
+          {...secure}
           onChange={(event) => {
-            void secureRegistration.onChange(event);
+            void secure.onChange(event);
             const current = form.getValues('port');
             if (event.target.checked && current === EMAIL_DEFAULT_PORT) form.setValue('port', EMAIL_SECURE_PORT);
             if (!event.target.checked && current === EMAIL_SECURE_PORT) form.setValue('port', EMAIL_DEFAULT_PORT);
           }}
         />
-        {secure && port !== EMAIL_SECURE_PORT ? (
+        {form.watch('secure') && port !== EMAIL_SECURE_PORT ? (
           <div role="note" className="flex flex-wrap items-center gap-3 rounded-theme bg-amber-50 p-3 text-amber-950">
             <span>{t('emailSettings.suggestPort')}</span>
             <Button size="sm" variant="secondary" onClick={() => form.setValue('port', EMAIL_SECURE_PORT)}>
@@ -128,23 +79,12 @@ export function EmailSettingsTabs({ form, tab, onTabChange }: EmailSettingsTabsP
         ) : null}
       </Tabs.Content>
       <Tabs.Content value="auth" className="grid gap-4">
+        <TextField label={t('emailSettings.user')} kind="verbatim" {...field('auth.user')} />
         <TextField
-          id="email-user"
-          label={t('emailSettings.user')}
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          error={errors.auth?.user?.message}
-          {...form.register('auth.user')}
-        />
-        <TextField
-          id="email-pass"
-          type="password"
           label={t('emailSettings.pass')}
           hint={t('emailSettings.passHint')}
-          autoComplete="new-password"
-          error={errors.auth?.pass?.message}
-          {...form.register('auth.pass')}
+          kind="new-password"
+          {...field('auth.pass')}
         />
       </Tabs.Content>
     </Tabs.Root>

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { Button } from '../../../components/ui/button.tsx';
-import { inputClass, TextField } from '../../../components/ui/field.tsx';
+import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
@@ -70,27 +70,21 @@ export function SendTestEmailForm({ settings, onMissingSettings, onServerError }
       <h2 className="font-heading text-lg font-semibold">{t('emailSettings.sendTestTitle')}</h2>
       <TextField
         id="email-test-to"
-        type="email"
         label={t('emailSettings.testTo')}
-        autoComplete="email"
+        kind="email"
         value={testTo}
         onChange={(event) => setTestTo(event.target.value)}
         error={testToError}
       />
-      <div className="grid gap-1">
-        <label htmlFor="email-test-language" className="font-medium">
-          {t('emailSettings.testLanguage')}
-        </label>
-        <select
-          id="email-test-language"
-          className={inputClass}
-          value={testLanguage}
-          onChange={(event) => setTestLanguage(event.target.value === 'en' ? 'en' : 'pt')}
-        >
-          <option value="pt">{t('language.pt')}</option>
-          <option value="en">{t('language.en')}</option>
-        </select>
-      </div>
+      <SelectField
+        id="email-test-language"
+        label={t('emailSettings.testLanguage')}
+        value={testLanguage}
+        onChange={(event) => setTestLanguage(event.target.value === 'en' ? 'en' : 'pt')}
+      >
+        <option value="pt">{t('language.pt')}</option>
+        <option value="en">{t('language.en')}</option>
+      </SelectField>
       <Button type="submit" variant="secondary" className="justify-self-start" disabled={sendTest.isPending}>
         {sendTest.isPending ? t('emailSettings.sending') : t('emailSettings.sendTest')}
       </Button>

@@ -13,7 +13,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { COLOR_CLASSES, CompanyIcon } from '../../../components/ui/company-icon.tsx';
-import { FieldError, inputClass, TextField } from '../../../components/ui/field.tsx';
+import { CheckboxField, SelectField, TextField } from '../../../components/ui/field.tsx';
+import { fieldBinder } from '../../../components/ui/form-binding.ts';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
@@ -50,7 +51,7 @@ export function EnergyCompanyForm({ company, onDone }: { company: AdminEnergyCom
         }
       : EMPTY,
   });
-  const { errors } = form.formState;
+  const field = fieldBinder(form, 'company');
   const colorClass = form.watch('colorClass');
   const iconClass = form.watch('iconClass');
   const titleId = 'company-form-title';
@@ -95,49 +96,23 @@ export function EnergyCompanyForm({ company, onDone }: { company: AdminEnergyCom
         {company ? t('operations.companies.formTitleEdit') : t('operations.companies.formTitleNew')}
       </h2>
       <div className="grid gap-4 md:grid-cols-2">
-        <TextField
-          id="company-name"
-          label={t('operations.companies.name')}
-          maxLength={60}
-          error={errors.name?.message}
-          {...form.register('name')}
-        />
-        <TextField
-          id="company-full-name"
-          label={t('operations.companies.fullName')}
-          maxLength={200}
-          error={errors.fullName?.message}
-          {...form.register('fullName')}
-        />
-        <div className="grid gap-1">
-          <label htmlFor="company-color" className="font-medium">
-            {t('operations.companies.colorClass')}
-          </label>
-          <select
-            id="company-color"
-            className={inputClass}
-            aria-invalid={errors.colorClass ? true : undefined}
-            aria-describedby={errors.colorClass ? 'company-color-error' : undefined}
-            {...form.register('colorClass')}
-          >
-            {colorOptions.map((color) => (
-              <option key={color} value={color}>
-                {t(`operations.companies.colors.${color}`, { defaultValue: color })}
-              </option>
-            ))}
-          </select>
-          <FieldError id="company-color-error" error={errors.colorClass?.message} />
-        </div>
+        <TextField label={t('operations.companies.name')} maxLength={60} {...field('name')} />
+        <TextField label={t('operations.companies.fullName')} maxLength={200} {...field('fullName')} />
+        <SelectField label={t('operations.companies.colorClass')} {...field('colorClass')}>
+          {colorOptions.map((color) => (
+            <option key={color} value={color}>
+              {t(`operations.companies.colors.${color}`, { defaultValue: color })}
+            </option>
+          ))}
+        </SelectField>
         <div className="grid gap-1">
           <TextField
-            id="company-icon"
             label={t('operations.companies.iconClass')}
             list="company-icon-options"
             maxLength={40}
             autoComplete="off"
             hint={t('operations.companies.iconHint', { list: KNOWN_ICON_CLASSES.join(', ') })}
-            error={errors.iconClass?.message}
-            {...form.register('iconClass')}
+            {...field('iconClass')}
           />
           <datalist id="company-icon-options">
             {KNOWN_ICON_CLASSES.map((icon) => (
@@ -153,10 +128,7 @@ export function EnergyCompanyForm({ company, onDone }: { company: AdminEnergyCom
           {t('operations.companies.previewIcon', { name: iconNameFor(iconClass.trim() || COMPANY_DEFAULT_ICON) })}
         </span>
       </div>
-      <div className="flex items-center gap-2">
-        <input id="company-active" type="checkbox" className="h-5 w-5" {...form.register('active')} />
-        <label htmlFor="company-active">{t('operations.companies.active')}</label>
-      </div>
+      <CheckboxField label={t('operations.companies.active')} {...field('active')} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={save.isPending}>
           {t('operations.companies.save')}

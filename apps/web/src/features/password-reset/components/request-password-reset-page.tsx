@@ -5,14 +5,15 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AuthCardLayout } from '../../../components/auth-card-layout.tsx';
 import { Captcha } from '../../../components/captcha/captcha.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
+import { fieldBinder } from '../../../components/ui/form-binding.ts';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
-import { ResetLayout } from './reset-layout.tsx';
 
 export default function RequestPasswordResetPage() {
   const { t } = useTranslation();
@@ -22,7 +23,7 @@ export default function RequestPasswordResetPage() {
     resolver: zodResolver(requestPasswordResetSchema, undefined, { raw: true }) as never,
     defaultValues: { username: '' },
   });
-  const { errors } = form.formState;
+  const field = fieldBinder(form, 'reset');
 
   usePageTitle(t('passwordReset.request.title'));
 
@@ -41,7 +42,7 @@ export default function RequestPasswordResetPage() {
   );
 
   return (
-    <ResetLayout title={t('passwordReset.request.title')}>
+    <AuthCardLayout title={t('passwordReset.request.title')}>
       {request.isSuccess ? (
         <p role="status" className="mb-4 rounded-theme border border-green-700 bg-green-50 p-3 text-green-950">
           {t('passwordReset.requested')}
@@ -50,15 +51,7 @@ export default function RequestPasswordResetPage() {
         <p className="mb-4 text-gray-700">{t('passwordReset.request.description')}</p>
       )}
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
-        <TextField
-          id="reset-username"
-          label={t('passwordReset.request.username')}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          error={errors.username?.message}
-          {...form.register('username')}
-        />
+        <TextField label={t('passwordReset.request.username')} kind="username" {...field('username')} />
         <Captcha onChange={setCaptchaToken} resetKey={request.submittedAt} />
         <Button type="submit" disabled={request.isPending} className="w-full">
           {request.isPending ? t('passwordReset.request.submitting') : t('passwordReset.request.submit')}
@@ -67,6 +60,6 @@ export default function RequestPasswordResetPage() {
           {t('passwordReset.request.backToLogin')}
         </Link>
       </form>
-    </ResetLayout>
+    </AuthCardLayout>
   );
 }

@@ -8,13 +8,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { AuthCardLayout } from '../../../components/auth-card-layout.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
+import { fieldBinder } from '../../../components/ui/form-binding.ts';
 import { toast } from '../../../components/ui/toast.tsx';
 import { messageKey } from '../../../lib/i18n-types.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useCompletePasswordReset } from '../api/complete-password-reset.ts';
-import { ResetLayout } from './reset-layout.tsx';
 
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
@@ -25,6 +26,7 @@ export default function ResetPasswordPage() {
     defaultValues: { token, newPassword: '', confirmPassword: '' },
   });
   const { errors } = form.formState;
+  const field = fieldBinder(form, 'reset');
 
   usePageTitle(t('passwordReset.complete.title'));
 
@@ -39,19 +41,19 @@ export default function ResetPasswordPage() {
 
   if (complete.isSuccess) {
     return (
-      <ResetLayout title={t('passwordReset.complete.title')}>
+      <AuthCardLayout title={t('passwordReset.complete.title')}>
         <p role="status" className="mb-4 rounded-theme border border-green-700 bg-green-50 p-3 text-green-950">
           {t('passwordReset.complete.success')}
         </p>
         <Button asChild className="w-full">
           <Link to="/admin/login">{t('passwordReset.complete.goToLogin')}</Link>
         </Button>
-      </ResetLayout>
+      </AuthCardLayout>
     );
   }
 
   return (
-    <ResetLayout title={t('passwordReset.complete.title')}>
+    <AuthCardLayout title={t('passwordReset.complete.title')}>
       <p className="mb-4 text-gray-700">{t('passwordReset.complete.description')}</p>
       {errors.token?.message ? (
         <p role="alert" className="mb-4 text-red-700">
@@ -68,26 +70,16 @@ export default function ResetPasswordPage() {
       ) : null}
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
         <input type="hidden" {...form.register('token')} />
+        <TextField label={t('passwordReset.complete.newPassword')} kind="new-password" {...field('newPassword')} />
         <TextField
-          id="reset-new-password"
-          type="password"
-          label={t('passwordReset.complete.newPassword')}
-          autoComplete="new-password"
-          error={errors.newPassword?.message}
-          {...form.register('newPassword')}
-        />
-        <TextField
-          id="reset-confirm-password"
-          type="password"
           label={t('passwordReset.complete.confirmPassword')}
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...form.register('confirmPassword')}
+          kind="new-password"
+          {...field('confirmPassword')}
         />
         <Button type="submit" disabled={complete.isPending} className="w-full">
           {complete.isPending ? t('passwordReset.complete.submitting') : t('passwordReset.complete.submit')}
         </Button>
       </form>
-    </ResetLayout>
+    </AuthCardLayout>
   );
 }

@@ -1,11 +1,13 @@
 // The filters shared by the three reports: basic (status, dates, search) always shown,
 // advanced (user, company, problem type, area) in a disclosure. Applied to the URL.
 import { PROBLEM_TYPES, REQUEST_STATUSES } from '@acende/shared/enums';
+import type { MessageKey } from '@acende/shared/i18n/message-key';
 import { type ReportFilters, reportFiltersSchema } from '@acende/shared/schemas/reports';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { Button } from '../../../components/ui/button.tsx';
+import { type Choice, SelectField, TextField } from '../../../components/ui/field.tsx';
 import { messageKey } from '../../../lib/i18n-types.ts';
 import { useReportOptions } from '../api/get-report-options.ts';
 import { areaName, hasFilters } from '../lib/report-params.ts';
@@ -22,8 +24,6 @@ const toDraft = (filters: ReportFilters): Draft => ({
   problemType: filters.problemType ?? '',
   area: filters.area ?? '',
 });
-
-const fieldClass = 'w-full rounded-theme border border-gray-500 bg-white px-2 py-1.5';
 
 export function ReportFiltersForm({
   filters,
@@ -60,138 +60,48 @@ export function ReportFiltersForm({
     onApply(parsed.data);
   };
 
-  const field = (name: keyof ReportFilters, label: string, control: React.ReactElement) => (
-    <div className="grid gap-1">
-      <label htmlFor={`${id}-${name}`} className="text-sm font-medium">
-        {label}
-      </label>
-      {control}
-      {errors[name] ? (
-        <p id={`${id}-${name}-error`} className="text-sm text-red-700">
-          {errors[name]}
-        </p>
-      ) : null}
-    </div>
+  /** The control's id, value, change and error, in the filters' compact size. */
+  const bind = (name: keyof ReportFilters) => ({
+    id: `${id}-${name}`,
+    value: draft[name],
+    onChange: set(name),
+    error: errors[name],
+    compact: true,
+  });
+  const select = (name: keyof ReportFilters, label: MessageKey, any: MessageKey, choices: Choice[] = []) => (
+    <SelectField label={t(label)} empty={t(any)} choices={choices} {...bind(name)} />
   );
-  const describedBy = (name: keyof ReportFilters) => (errors[name] ? `${id}-${name}-error` : undefined);
+  const statuses = REQUEST_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }));
+  const problemTypes = PROBLEM_TYPES.map((value) => ({ value, label: t(`problemType.${value}`) }));
+  const assignees = options.data?.assignees.map((a) => ({ value: a.id, label: a.name }));
+  const companies = options.data?.companies.map((c) => ({ value: c.id, label: c.name }));
+  const areas = options.data?.areas.map((a) => ({
+    value: a.key,
+    label: areaName(a.city, a.district, t('reports.area.unknown')),
+  }));
 
   return (
     <form onSubmit={submit} className="grid gap-3 rounded-theme border border-gray-200 p-3 print:hidden" noValidate>
       <h2 className="font-heading text-lg font-semibold">{t('reports.filters.title')}</h2>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        {field(
-          'status',
-          t('reports.filters.status'),
-          <select id={`${id}-status`} value={draft.status} onChange={set('status')} className={fieldClass}>
-            <option value="">{t('reports.filters.anyStatus')}</option>
-            {REQUEST_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`status.${s}`)}
-              </option>
-            ))}
-          </select>,
-        )}
-        {field(
-          'startDate',
-          t('reports.filters.startDate'),
-          <input
-            id={`${id}-startDate`}
-            type="date"
-            value={draft.startDate}
-            onChange={set('startDate')}
-            className={fieldClass}
-            aria-invalid={Boolean(errors.startDate)}
-            aria-describedby={describedBy('startDate')}
-          />,
-        )}
-        {field(
-          'endDate',
-          t('reports.filters.endDate'),
-          <input
-            id={`${id}-endDate`}
-            type="date"
-            value={draft.endDate}
-            onChange={set('endDate')}
-            className={fieldClass}
-            aria-invalid={Boolean(errors.endDate)}
-            aria-describedby={describedBy('endDate')}
-          />,
-        )}
-        {field(
-          'q',
-          t('reports.filters.search'),
-          <input
-            id={`${id}-q`}
-            type="search"
-            value={draft.q}
-            onChange={set('q')}
-            placeholder={t('reports.filters.searchPlaceholder')}
-            className={fieldClass}
-            maxLength={100}
-          />,
-        )}
+        {select('status', 'reports.filters.status', 'reports.filters.anyStatus', statuses)}
+        <TextField label={t('reports.filters.startDate')} type="date" {...bind('startDate')} />
+        <TextField label={t('reports.filters.endDate')} type="date" {...bind('endDate')} />
+        <TextField
+          label={t('reports.filters.search')}
+          type="search"
+          placeholder={t('reports.filters.searchPlaceholder')}
+          maxLength={100}
+          {...bind('q')}
+        />
       </div>
       <details open={advancedSet} className="grid gap-3">
         <summary className="cursor-pointer text-sm font-medium text-blue-800">{t('reports.filters.advanced')}</summary>
         <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          {field(
-            'assigneeId',
-            t('reports.filters.assignee'),
-            <select
-              id={`${id}-assigneeId`}
-              value={draft.assigneeId}
-              onChange={set('assigneeId')}
-              className={fieldClass}
-            >
-              <option value="">{t('reports.filters.anyAssignee')}</option>
-              {options.data?.assignees.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name}
-                </option>
-              ))}
-            </select>,
-          )}
-          {field(
-            'companyId',
-            t('reports.filters.company'),
-            <select id={`${id}-companyId`} value={draft.companyId} onChange={set('companyId')} className={fieldClass}>
-              <option value="">{t('reports.filters.anyCompany')}</option>
-              {options.data?.companies.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>,
-          )}
-          {field(
-            'problemType',
-            t('reports.filters.problemType'),
-            <select
-              id={`${id}-problemType`}
-              value={draft.problemType}
-              onChange={set('problemType')}
-              className={fieldClass}
-            >
-              <option value="">{t('reports.filters.anyProblemType')}</option>
-              {PROBLEM_TYPES.map((p) => (
-                <option key={p} value={p}>
-                  {t(`problemType.${p}`)}
-                </option>
-              ))}
-            </select>,
-          )}
-          {field(
-            'area',
-            t('reports.filters.area'),
-            <select id={`${id}-area`} value={draft.area} onChange={set('area')} className={fieldClass}>
-              <option value="">{t('reports.filters.anyArea')}</option>
-              {options.data?.areas.map((a) => (
-                <option key={a.key} value={a.key}>
-                  {areaName(a.city, a.district, t('reports.area.unknown'))}
-                </option>
-              ))}
-            </select>,
-          )}
+          {select('assigneeId', 'reports.filters.assignee', 'reports.filters.anyAssignee', assignees)}
+          {select('companyId', 'reports.filters.company', 'reports.filters.anyCompany', companies)}
+          {select('problemType', 'reports.filters.problemType', 'reports.filters.anyProblemType', problemTypes)}
+          {select('area', 'reports.filters.area', 'reports.filters.anyArea', areas)}
         </div>
       </details>
       <div className="flex flex-wrap gap-2">

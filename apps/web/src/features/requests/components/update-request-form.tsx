@@ -5,7 +5,7 @@ import type { AdminRequestDetail } from '@acende/shared/schemas/admin-requests';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { inputClass } from '../../../components/ui/field.tsx';
+import { SelectField, TextAreaField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useAssignees } from '../api/get-assignees.ts';
@@ -67,68 +67,44 @@ export function UpdateRequestForm({ request, onStale }: { request: AdminRequestD
       <h2 id="update-title" className="font-heading text-xl font-semibold">
         {t('operations.detail.update')}
       </h2>
-      <div className="grid gap-1">
-        <label htmlFor="update-status" className="font-medium">
-          {t('operations.detail.newStatus')}
-        </label>
-        <select
-          id="update-status"
-          required
-          value={status}
-          aria-invalid={statusError ? true : undefined}
-          aria-describedby={statusError ? 'update-status-error' : undefined}
-          onChange={(event) => setStatus(event.target.value as RequestStatus)}
-          className={inputClass}
-        >
-          {REQUEST_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {t(`status.${value}`)}
-            </option>
-          ))}
-        </select>
-        {statusError ? (
-          <p id="update-status-error" className="text-sm text-red-700">
-            {statusError}
-          </p>
-        ) : null}
-      </div>
-      <div className="grid gap-1">
-        <label htmlFor="update-assignee" className="font-medium">
-          {t('operations.detail.assigneeField')}
-        </label>
-        <select
-          id="update-assignee"
-          value={assignee}
-          onChange={(event) => setAssignee(event.target.value)}
-          className={inputClass}
-          aria-busy={assignees.isPending}
-        >
-          <option value="">{t('operations.detail.keepAssignee')}</option>
-          {currentMissing ? <option value={String(request.assignedToId)}>{request.assignedTo}</option> : null}
-          {options.map((option) => (
-            <option key={option.id} value={String(option.id)}>
-              {option.name} ({option.username})
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="grid gap-1">
-        <label htmlFor="update-notes" className="font-medium">
-          {t('operations.detail.notesField')}
-        </label>
-        <textarea
-          id="update-notes"
-          rows={4}
-          maxLength={2000}
-          value={notes}
-          onChange={(event) => setNotes(event.target.value)}
-          aria-describedby="update-notes-hint"
-          className={inputClass}
-        />
-        <p id="update-notes-hint" className="text-sm text-gray-700">
-          {t('operations.detail.notesHint')}
-        </p>
-      </div>
+      <SelectField
+        id="update-status"
+        label={t('operations.detail.newStatus')}
+        required
+        value={status}
+        error={statusError ?? undefined}
+        onChange={(event) => setStatus(event.target.value as RequestStatus)}
+      >
+        {REQUEST_STATUSES.map((value) => (
+          <option key={value} value={value}>
+            {t(`status.${value}`)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        id="update-assignee"
+        label={t('operations.detail.assigneeField')}
+        value={assignee}
+        onChange={(event) => setAssignee(event.target.value)}
+        aria-busy={assignees.isPending}
+      >
+        <option value="">{t('operations.detail.keepAssignee')}</option>
+        {currentMissing ? <option value={String(request.assignedToId)}>{request.assignedTo}</option> : null}
+        {options.map((option) => (
+          <option key={option.id} value={String(option.id)}>
+            {option.name} ({option.username})
+          </option>
+        ))}
+      </SelectField>
+      <TextAreaField
+        id="update-notes"
+        label={t('operations.detail.notesField')}
+        hint={t('operations.detail.notesHint')}
+        rows={4}
+        maxLength={2000}
+        value={notes}
+        onChange={(event) => setNotes(event.target.value)}
+      />
       <div>
         <Button type="submit" disabled={mutation.isPending}>
           {mutation.isPending ? t('operations.detail.saving') : t('operations.detail.save')}

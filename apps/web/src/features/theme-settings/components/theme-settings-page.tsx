@@ -18,7 +18,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSite } from '../../../components/map/get-site.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { inputClass, TextField } from '../../../components/ui/field.tsx';
+import { CheckboxField, SelectField, TextField } from '../../../components/ui/field.tsx';
+import { fieldBinder } from '../../../components/ui/form-binding.ts';
 import { PageShell, QueryState } from '../../../components/ui/page-shell.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -62,7 +63,7 @@ function ThemeForm({ initial }: { initial: ThemeSettingsPayload }) {
     resolver: zodResolver(themeSettingsPayloadSchema as never) as never,
     defaultValues: { ...initial, logoUrl: initial.logoUrl ?? '' },
   });
-  const { errors } = form.formState;
+  const field = fieldBinder(form, id);
   const values = form.watch();
   const previewTheme = { ...DEFAULT_THEME, ...values, logoUrl: values.logoUrl || undefined } as PublicTheme;
 
@@ -148,13 +149,10 @@ function ThemeForm({ initial }: { initial: ThemeSettingsPayload }) {
                     className="h-11 w-12 shrink-0 cursor-pointer rounded-theme border border-gray-500 bg-white p-1"
                   />
                   <TextField
-                    id={`${id}-${key}`}
                     label={t(`settings.theme.${key}`)}
-                    error={errors[key]?.message}
                     className="min-w-0 flex-1"
-                    autoComplete="off"
-                    spellCheck={false}
-                    {...form.register(key)}
+                    kind="verbatim"
+                    {...field(key)}
                   />
                 </div>
               );
@@ -165,54 +163,33 @@ function ThemeForm({ initial }: { initial: ThemeSettingsPayload }) {
         <fieldset className="grid gap-3">
           <legend className="mb-2 font-heading text-lg font-semibold">{t('settings.theme.fonts')}</legend>
           <TextField
-            id={`${id}-radius`}
             label={t('settings.theme.borderRadius')}
             hint={t('settings.theme.borderRadiusHint')}
-            error={errors.borderRadius?.message}
-            {...form.register('borderRadius')}
+            {...field('borderRadius')}
           />
           {(['fontFamily', 'headerFontFamily'] as const).map((key) => (
-            <div key={key} className="grid gap-1">
-              <label htmlFor={`${id}-${key}`} className="font-medium">
-                {t(`settings.theme.${key}`)}
-              </label>
-              <select id={`${id}-${key}`} className={inputClass} {...form.register(key)}>
-                {FONT_STACKS.map((stack) => (
-                  <option key={stack} value={stack} style={{ fontFamily: stack }}>
-                    {fontLabel(stack)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField key={key} label={t(`settings.theme.${key}`)} {...field(key)}>
+              {FONT_STACKS.map((stack) => (
+                <option key={stack} value={stack} style={{ fontFamily: stack }}>
+                  {fontLabel(stack)}
+                </option>
+              ))}
+            </SelectField>
           ))}
-          <div className="flex items-start gap-2">
-            <input
-              id={`${id}-dark`}
-              type="checkbox"
-              className="mt-1 size-5"
-              aria-describedby={`${id}-dark-hint`}
-              {...form.register('darkMode')}
-            />
-            <div>
-              <label htmlFor={`${id}-dark`} className="font-medium">
-                {t('settings.theme.darkMode')}
-              </label>
-              <p id={`${id}-dark-hint`} className="text-sm text-gray-700">
-                {t('settings.theme.darkModeHint')}
-              </p>
-            </div>
-          </div>
+          <CheckboxField
+            label={t('settings.theme.darkMode')}
+            hint={t('settings.theme.darkModeHint')}
+            {...field('darkMode')}
+          />
         </fieldset>
 
         <fieldset className="grid gap-3">
           <legend className="mb-2 font-heading text-lg font-semibold">{t('settings.theme.logo')}</legend>
           <TextField
-            id={`${id}-logo`}
             label={t('settings.theme.logoUrl')}
             hint={t('settings.theme.logoUrlHint')}
-            error={errors.logoUrl?.message}
             inputMode="url"
-            {...form.register('logoUrl')}
+            {...field('logoUrl')}
           />
           <div className="grid gap-1">
             <label htmlFor={`${id}-file`} className="font-medium">
@@ -263,30 +240,24 @@ function ThemeForm({ initial }: { initial: ThemeSettingsPayload }) {
           ) : null}
           <div className="grid gap-3 sm:grid-cols-3">
             <TextField
-              id={`${id}-lat`}
               label={t('settings.theme.mapLat')}
               type="number"
               step="any"
-              error={errors.map?.lat?.message}
-              {...form.register('map.lat', { valueAsNumber: true })}
+              {...field('map.lat', { valueAsNumber: true })}
             />
             <TextField
-              id={`${id}-lon`}
               label={t('settings.theme.mapLon')}
               type="number"
               step="any"
-              error={errors.map?.lon?.message}
-              {...form.register('map.lon', { valueAsNumber: true })}
+              {...field('map.lon', { valueAsNumber: true })}
             />
             <TextField
-              id={`${id}-zoom`}
               label={t('settings.theme.mapZoom')}
-              type="number"
+              kind="number"
               min={1}
               max={19}
               step={1}
-              error={errors.map?.zoom?.message}
-              {...form.register('map.zoom', { valueAsNumber: true })}
+              {...field('map.zoom', { valueAsNumber: true })}
             />
           </div>
         </fieldset>

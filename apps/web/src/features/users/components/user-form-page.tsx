@@ -7,7 +7,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { FieldError, inputClass, TextField } from '../../../components/ui/field.tsx';
+import { CheckboxField, FieldError, SelectField, TextField } from '../../../components/ui/field.tsx';
+import { fieldBinder } from '../../../components/ui/form-binding.ts';
 import { PageShell } from '../../../components/ui/page-shell.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
@@ -71,7 +72,7 @@ function UserForm({ user }: { user: User | undefined }) {
       active: user?.active ?? true,
     },
   });
-  const { errors } = form.formState;
+  const field = fieldBinder(form, 'user');
   const title = editing ? t('users.editTitle', { username: user.username }) : t('users.newTitle');
 
   const onSubmit = form.handleSubmit((values) => {
@@ -109,53 +110,20 @@ function UserForm({ user }: { user: User | undefined }) {
         </p>
       ) : null}
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
-        <TextField
-          id="user-username"
-          label={t('users.form.username')}
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          error={errors.username?.message}
-          {...form.register('username')}
-        />
-        <TextField
-          id="user-name"
-          label={t('users.form.name')}
-          autoComplete="off"
-          error={errors.name?.message}
-          {...form.register('name')}
-        />
-        <TextField
-          id="user-email"
-          type="email"
-          label={t('users.form.email')}
-          autoComplete="off"
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
-        <div className="grid gap-1">
-          <label htmlFor="user-role" className="font-medium">
-            {t('users.form.role')}
-          </label>
-          <select
-            id="user-role"
-            className={inputClass}
-            aria-invalid={errors.role ? true : undefined}
-            aria-describedby={errors.role ? 'user-role-error' : undefined}
-            {...form.register('role')}
-          >
-            {ROLES.map((role) => (
-              <option key={role} value={role}>
-                {t(`roles.${role}`)}
-              </option>
-            ))}
-          </select>
-          <FieldError id="user-role-error" error={errors.role?.message} />
-        </div>
+        <TextField label={t('users.form.username')} kind="verbatim" {...field('username')} />
+        <TextField label={t('users.form.name')} autoComplete="off" {...field('name')} />
+        <TextField label={t('users.form.email')} kind="email" autoComplete="off" {...field('email')} />
+        <SelectField label={t('users.form.role')} {...field('role')}>
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {t(`roles.${role}`)}
+            </option>
+          ))}
+        </SelectField>
         <Controller
           control={form.control}
           name="companies"
-          render={({ field, fieldState }) => (
+          render={({ field: chosen, fieldState }) => (
             <fieldset className="grid gap-2" aria-describedby="user-companies-hint">
               <legend className="mb-1 font-medium">{t('users.form.companies')}</legend>
               <p id="user-companies-hint" className="text-sm text-gray-700">
@@ -172,12 +140,12 @@ function UserForm({ user }: { user: User | undefined }) {
                   <input
                     type="checkbox"
                     className="h-5 w-5"
-                    checked={field.value.includes(company.id)}
+                    checked={chosen.value.includes(company.id)}
                     onChange={(event) =>
-                      field.onChange(
+                      chosen.onChange(
                         event.target.checked
-                          ? [...field.value, company.id]
-                          : field.value.filter((value) => value !== company.id),
+                          ? [...chosen.value, company.id]
+                          : chosen.value.filter((value) => value !== company.id),
                       )
                     }
                   />
@@ -193,28 +161,12 @@ function UserForm({ user }: { user: User | undefined }) {
           )}
         />
         <TextField
-          id="user-password"
-          type="password"
           label={editing ? t('users.form.newPassword') : t('users.form.password')}
           hint={editing ? t('users.form.newPasswordHint') : t('users.form.passwordHint')}
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...form.register('password')}
+          kind="new-password"
+          {...field('password')}
         />
-        {editing ? (
-          <div className="grid gap-1">
-            <label className="flex min-h-11 items-center gap-2 font-medium">
-              <input
-                type="checkbox"
-                className="h-5 w-5"
-                aria-invalid={errors.active ? true : undefined}
-                {...form.register('active')}
-              />
-              {t('users.form.active')}
-            </label>
-            <FieldError error={errors.active?.message} />
-          </div>
-        ) : null}
+        {editing ? <CheckboxField label={t('users.form.active')} {...field('active')} /> : null}
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={save.isPending}>
             {save.isPending ? t('users.form.saving') : t('users.form.save')}

@@ -10,9 +10,9 @@ import {
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { inputClass } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { type AddressSearchResult, useSearchAddress } from '../api/search-address.ts';
-import { fieldClass } from './field-class.ts';
 
 export function AddressSearch({ onPick }: { onPick: (result: AddressSearchResult) => void }) {
   const { t } = useTranslation();
@@ -139,7 +139,7 @@ export function AddressSearch({ onPick }: { onPick: (result: AddressSearchResult
             }}
             onKeyDown={onKeyDown}
             onBlur={() => setTimeout(close, 150)}
-            className={fieldClass}
+            className={inputClass}
           />
           <div
             id={listId}

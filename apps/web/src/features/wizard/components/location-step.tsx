@@ -14,12 +14,12 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import { useSite } from '../../../components/map/get-site.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { SelectField, TextAreaField } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useReverseGeocode } from '../api/reverse-geocode.ts';
 import type { LocationState } from '../lib/wizard-state.ts';
 import { AddressSearch } from './address-search.tsx';
-import { fieldClass } from './field-class.ts';
 
 const LocationMap = lazy(() => import('../../../components/map/location-map.tsx'));
 
@@ -219,44 +219,30 @@ export function LocationStep(props: LocationStepProps) {
         )}
       </div>
 
-      <div className="grid gap-1">
-        <label htmlFor="location-reference" className="font-medium">
-          {t('location.reference')}
-        </label>
-        <textarea
-          id="location-reference"
-          rows={2}
-          maxLength={500}
-          placeholder={t('location.referencePlaceholder')}
-          value={reference}
-          onChange={(event) => onReference(event.target.value)}
-          className={fieldClass}
-        />
-      </div>
+      <TextAreaField
+        id="location-reference"
+        label={t('location.reference')}
+        rows={2}
+        maxLength={500}
+        placeholder={t('location.referencePlaceholder')}
+        value={reference}
+        onChange={(event) => onReference(event.target.value)}
+      />
 
-      <div className="grid gap-1">
-        <label htmlFor="location-problem-type" className="font-medium">
-          {t('location.problemType')}{' '}
-          <span className="text-red-700" aria-hidden="true">
-            *
-          </span>
-          <span className="sr-only"> ({t('contact.required')})</span>
-        </label>
-        <select
-          id="location-problem-type"
-          required
-          value={problemType}
-          onChange={(event) => onProblemType(event.target.value as ProblemType | '')}
-          className={fieldClass}
-        >
-          <option value="">{t('location.problemTypePlaceholder')}</option>
-          {PROBLEM_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`problemType.${type}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id="location-problem-type"
+        label={t('location.problemType')}
+        required
+        value={problemType}
+        onChange={(event) => onProblemType(event.target.value as ProblemType | '')}
+      >
+        <option value="">{t('location.problemTypePlaceholder')}</option>
+        {PROBLEM_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {t(`problemType.${type}`)}
+          </option>
+        ))}
+      </SelectField>
 
       <div className="flex justify-between gap-3">
         <Button variant="secondary" onClick={onBack}>

@@ -1,9 +1,10 @@
-// The frame of the two password-reset screens: the same header and card as sign-in.
+// The frame of the sign-in and password-reset screens: the site's name and the language
+// toggle above one narrow card with the screen's title.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LanguageToggle } from '../../../components/language-toggle.tsx';
+import { LanguageToggle } from './language-toggle.tsx';
 
-export function ResetLayout({ title, children }: { title: string; children: ReactNode }) {
+export function AuthCardLayout({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className="flex min-h-dvh flex-col bg-gray-50">
