@@ -1,10 +1,11 @@
-// What every feature receives: configuration, the database, the clock, the limits' store and
-// the public calls' hot path.
+// What every feature receives: configuration, the database, the clock, the limits' store,
+// the public calls' hot path and the metrics.
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { HotPath } from './hot-path/hot-path.ts';
 import type { Clock } from './lib/clock.ts';
 import type { LimitStore } from './lib/limit-store.ts';
+import type { Metrics } from './lib/metrics.ts';
 
 export interface AppDeps {
   config: Config;
@@ -13,4 +14,6 @@ export interface AppDeps {
   limits: LimitStore;
   /** The public calls' statements (filing, tracking, the public company list). */
   hotPath: HotPath;
+  /** What services count for Prometheus (nothing unless METRICS_TOKEN is set). */
+  metrics: Metrics;
 }

@@ -35,10 +35,12 @@ import { createHotPath, type FastPath } from './hot-path/hot-path.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
 import { createLimitStore } from './lib/limit-store.ts';
+import { noMetrics } from './lib/metrics.ts';
 import { routedPath } from './lib/routed-path.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler, sendError } from './plugins/errors.ts';
 import { serializeRequest } from './plugins/log-redaction.ts';
+import { createPrometheusMetrics, registerMetrics } from './plugins/metrics.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
 
@@ -68,6 +70,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   // The tracking read's fast path (decision 0012): what it can answer, it answers before Fastify.
   let fastPath: FastPath | undefined;
+  // Prometheus metrics, with METRICS_TOKEN only (decision 0019).
+  const clock = options.clock ?? systemClock;
+  const metrics = config.METRICS_TOKEN ? createPrometheusMetrics({ db, clock }) : undefined;
   const app = Fastify({
     logger:
       options.logger === false
@@ -104,7 +109,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
           connectionsCheckingInterval: Math.min(5000, Math.max(100, Math.floor(config.REQUEST_TIMEOUT_MS / 10))),
         },
         (req, res) => {
-          if (fastPath === undefined || !fastPath(req, res)) handler(req, res);
+          if (fastPath === undefined) handler(req, res);
+          else if (metrics === undefined) {
+            if (!fastPath(req, res)) handler(req, res);
+          } else {
+            // The fast path answers synchronously: its time is the call's. What it leaves to
+            // Fastify is counted there, by its route.
+            const startedAt = performance.now();
+            if (fastPath(req, res)) metrics.fastPathAnswered((performance.now() - startedAt) / 1000);
+            else handler(req, res);
+          }
         },
       );
       server.keepAliveTimeout = opts.keepAliveTimeout as number;
@@ -120,7 +134,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const limits = await createLimitStore(config, hotPath.sharedLimitStore(), app.log);
   await limits.ready();
   app.addHook('onClose', async () => limits.close());
-  const deps: AppDeps = { config, db, clock: options.clock ?? systemClock, limits, hotPath };
+  const deps: AppDeps = {
+    config,
+    db,
+    clock,
+    limits,
+    hotPath,
+    metrics: metrics ?? noMetrics,
+  };
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -137,7 +158,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     done(null, payload);
   });
 
-  registerErrorHandler(app);
+  registerErrorHandler(app, deps.metrics);
+  // Before any route: it adds its counting hook to each route as the route is registered.
+  if (metrics && config.METRICS_TOKEN) registerMetrics(app, metrics, config.METRICS_TOKEN);
   await registerSecurity(app, config);
   registerRateLimit(app, limits);
   await registerAuth(app, deps);

@@ -51,6 +51,15 @@ describe('configuration', () => {
     }
   });
 
+  it('turns metrics on only with a METRICS_TOKEN of 16 characters or more', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: '' }).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: 'a-long-enough-token' }).METRICS_TOKEN).toBe(
+      'a-long-enough-token',
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+  });
+
   it('serves the public calls on the hot path unless FAST_PATH=off', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).FAST_PATH).toBe(true);
     expect(loadConfig({ DATA_DIR: dataDir(), FAST_PATH: 'off' }).FAST_PATH).toBe(false);

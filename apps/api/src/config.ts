@@ -36,6 +36,14 @@ const envSchema = z.object({
     .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
   SEED_EXAMPLES: bool(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Turns on GET /metrics (Prometheus), which asks for `Authorization: Bearer <token>`;
+   * unset, there is no such path.
+   */
+  METRICS_TOKEN: z
+    .union([z.string().min(16, 'must be at least 16 characters'), z.literal('')])
+    .optional()
+    .transform((v) => v || undefined),
   TRUST_PROXY: bool(false),
   RATE_LIMIT_CREATE_MAX: int(20, 1, 1_000_000),
   RATE_LIMIT_LOOKUP_MAX: int(120, 1, 1_000_000),

@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
+import { isDatabaseError } from './db/errors.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { ensureFirstAdmin, seedExampleCompanies } from './db/seed.ts';
 import { startOutboxWorker } from './features/email/outbox-worker.ts';
@@ -42,7 +43,10 @@ async function main(): Promise<void> {
   if (config.SEED_EXAMPLES) await seedExampleCompanies(db, now);
   const outbox = startOutboxWorker(app.deps, {
     intervalMs: 2000,
-    onError: (err) => app.log.error({ err }, 'e-mail outbox round failed'),
+    onError: (err) => {
+      if (isDatabaseError(err)) app.deps.metrics.databaseError();
+      app.log.error({ err }, 'e-mail outbox round failed');
+    },
   });
 
   let stopping = false;

@@ -51,6 +51,14 @@ function withStatementCache(sqlite: SQLite.Database, reader: SQLite.Database) {
   };
 }
 
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** The PostgreSQL pool's connections and the queries waiting for one (the metrics); undefined on SQLite. */
+export function poolUse(db: Db): { total: number; idle: number; waiting: number } | undefined {
+  const pool = pools.get(db);
+  return pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+}
+
 export function createDatabase(url: string, options: { poolSize?: number } = {}): Db {
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
@@ -88,5 +96,6 @@ export function createDatabase(url: string, options: { poolSize?: number } = {})
     plugins: [new CamelCasePlugin()],
   });
   attachRawHandles(db, { dialect: 'postgres', pool });
+  pools.set(db, pool);
   return db;
 }

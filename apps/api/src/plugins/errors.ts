@@ -6,8 +6,10 @@ import { translate } from '@acende/shared/i18n/catalogues';
 import type { MessageKey } from '@acende/shared/i18n/message-key';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseError } from '../db/errors.ts';
 import { AppError } from '../lib/errors.ts';
 import { requestLanguage } from '../lib/language.ts';
+import { type Metrics, noMetrics } from '../lib/metrics.ts';
 
 interface ValidationIssue {
   instancePath: string;
@@ -75,6 +77,10 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: u
   return reply.code(500).send({ message: translate(language, 'errors.internal'), requestId: request.id });
 }
 
-export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
+/** The handler of every route; a database's failure is also counted (acende_database_errors_total). */
+export function registerErrorHandler(app: FastifyInstance, metrics: Metrics = noMetrics): void {
+  app.setErrorHandler((error, request, reply) => {
+    if (isDatabaseError(error)) metrics.databaseError();
+    return sendError(request, reply, error);
+  });
 }

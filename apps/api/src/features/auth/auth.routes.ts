@@ -50,7 +50,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
         request.admin = admin;
         return toProfile(admin);
       } catch (error) {
-        if (error instanceof LoginThrottledError) reply.header('retry-after', String(error.retryAfterSeconds));
+        if (error instanceof LoginThrottledError) {
+          reply.header('retry-after', String(error.retryAfterSeconds));
+          deps.metrics.signInFailed('throttled');
+        } else if (error instanceof AppError && error.status === 401) deps.metrics.signInFailed('credentials');
         throw error;
       }
     },
@@ -101,7 +104,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
         request.admin = await loadAdminBySession(deps, hashToken(token));
         return reply.code(204).send(null);
       } catch (error) {
-        if (error instanceof LoginThrottledError) reply.header('retry-after', String(error.retryAfterSeconds));
+        if (error instanceof LoginThrottledError) {
+          reply.header('retry-after', String(error.retryAfterSeconds));
+          deps.metrics.signInFailed('throttled');
+        } else if (error instanceof AppError && error.status === 401) deps.metrics.signInFailed('credentials');
         throw error;
       }
     },

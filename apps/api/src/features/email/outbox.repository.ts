@@ -90,3 +90,13 @@ export async function countRecentEmails(db: Db, adminId: number, kind: string, s
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
+
+/** The e-mails still to send (sent and abandoned ones aside): how many, and when the oldest was written. */
+export async function readUnsentBacklog(db: Db): Promise<{ count: number; oldestCreatedAt: string | null }> {
+  const row = await db
+    .selectFrom('emailOutbox')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('createdAt').as('oldestCreatedAt')])
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return { count: Number(row?.count ?? 0), oldestCreatedAt: row?.oldestCreatedAt ?? null };
+}

@@ -9,7 +9,7 @@ import type { Db } from '../../db/database.ts';
 import { iso } from '../../lib/clock.ts';
 import { type RenderedEmail, renderConfirmation, renderPasswordReset, renderStatusUpdate } from './email.templates.ts';
 import { isEmailEnabled } from './email-settings.service.ts';
-import { insertOutboxEmail, type NewOutboxEmail } from './outbox.repository.ts';
+import { insertOutboxEmail, type NewOutboxEmail, readUnsentBacklog } from './outbox.repository.ts';
 
 export type EmailKind = 'request_confirmation' | 'status_update' | 'password_reset';
 
@@ -24,6 +24,18 @@ function newMessageId(deps: AppDeps): string {
     // keep the default
   }
   return `<${randomUUID()}@${host}>`;
+}
+
+/**
+ * What the outbox holds unsent, read from the database (every instance sees the same):
+ * how many e-mails, and how long the oldest of them has waited (0 when there are none).
+ */
+export async function outboxBacklog(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+): Promise<{ unsent: number; oldestAgeSeconds: number }> {
+  const { count, oldestCreatedAt } = await readUnsentBacklog(deps.db);
+  const age = oldestCreatedAt ? (deps.clock.now().getTime() - Date.parse(oldestCreatedAt)) / 1000 : 0;
+  return { unsent: count, oldestAgeSeconds: Math.max(0, age) };
 }
 
 /** Writes one e-mail to the outbox with `db` (normally the caller's transaction). */

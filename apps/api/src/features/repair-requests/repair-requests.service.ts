@@ -92,6 +92,7 @@ export async function createRepairRequest(
   if (filed === 'company-unavailable') {
     throw new AppError('errors.companyUnavailable', 400, undefined, { company: 'errors.companyUnavailable' });
   }
+  deps.metrics.requestFiled();
   if (!area) void fillAreaLater(deps, filed.id, lat, lon);
   return { id: filed.id, companyName: filed.companyName, trackingToken };
 }

@@ -1,0 +1,205 @@
+// Prometheus metrics behind METRICS_TOKEN (decision 0019): GET /metrics with
+// `Authorization: Bearer <token>`. Each answer is counted by its route's pattern, never its
+// URL, so random paths cannot add series; the e-mail outbox and the database's state are read
+// from the database at each scrape, since every instance shares it.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, onResponseHookHandler } from 'fastify';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { AppDeps } from '../app-deps.ts';
+import { type Db, poolUse } from '../db/database.ts';
+import { isDatabaseError } from '../db/errors.ts';
+import { outboxBacklog } from '../features/email/outbox.service.ts';
+import { AppError } from '../lib/errors.ts';
+import type { Metrics } from '../lib/metrics.ts';
+
+/** The route label of answers given without a route: the web app's pages and unknown paths. */
+export const UNMATCHED_ROUTE = '(unmatched)';
+/** The tracking read's route, whose fast path answers before Fastify (decision 0012). */
+const TRACKING_ROUTE = '/api/repair-requests/:id';
+
+type Series = Histogram.Internal<'method' | 'route' | 'status_code'>;
+/** The series of one route, by method and status; each is made once and kept. */
+type RouteSeries = (method: string, status: number) => Series;
+
+export interface PrometheusMetrics extends Metrics {
+  registry: Registry;
+  /** Records an answer of the tracking read's fast path, which Fastify never sees. */
+  fastPathAnswered(seconds: number): void;
+  /** The series of a route pattern (exported for the test that counts them). */
+  routeSeries(route: string): RouteSeries;
+}
+
+/** The metrics of one app; `db` and `clock` for what is read at each scrape. */
+export function createPrometheusMetrics(deps: Pick<AppDeps, 'db' | 'clock'>): PrometheusMetrics {
+  const registry = new Registry();
+  const read = scrapeRead(deps, () => databaseErrors.inc());
+  // Node's own: event-loop lag, heap, garbage collection, CPU, open handles.
+  collectDefaultMetrics({ register: registry });
+  const http = new Histogram({
+    name: 'acende_http_request_duration_seconds',
+    help: 'HTTP answers by method, route pattern and status, and the time taken to give them',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const filed = new Counter({
+    name: 'acende_requests_filed_total',
+    help: 'Repair requests filed (stored) by this instance',
+    registers: [registry],
+  });
+  const signInFailures = new Counter({
+    name: 'acende_sign_in_failures_total',
+    help: 'Sign-ins refused: wrong credentials, or too many attempts',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
+  const databaseErrors: Counter = new Counter({
+    name: 'acende_database_errors_total',
+    help: 'Database operations that failed (disk full, I/O error, connection lost...), as this instance saw them',
+    registers: [registry],
+    // After this scrape's own read of the database, so a failure of it is in this scrape.
+    async collect() {
+      await read();
+    },
+  });
+  registerDatabaseGauges(registry, deps.db, read);
+  // Made up front, so the alerts' series exist (at 0) before the first failure.
+  const byReason = { credentials: signInFailures.labels('credentials'), throttled: signInFailures.labels('throttled') };
+  byReason.credentials.inc(0);
+  byReason.throttled.inc(0);
+
+  const routeSeries = (route: string): RouteSeries => {
+    const byMethod = new Map<string, Map<number, Series>>();
+    return (method, status) => {
+      let byStatus = byMethod.get(method);
+      if (byStatus === undefined) {
+        byStatus = new Map();
+        byMethod.set(method, byStatus);
+      }
+      let series = byStatus.get(status);
+      if (series === undefined) {
+        series = http.labels(method, route, String(status));
+        byStatus.set(status, series);
+      }
+      return series;
+    };
+  };
+  const tracked = routeSeries(TRACKING_ROUTE)('GET', 200);
+
+  return {
+    registry,
+    routeSeries,
+    fastPathAnswered: (seconds) => tracked.observe(seconds),
+    requestFiled: () => filed.inc(),
+    signInFailed: (reason) => byReason[reason].inc(),
+    databaseError: () => databaseErrors.inc(),
+  };
+}
+
+/**
+ * Counts every answer by route (a hook added to each route as it is registered, so this must
+ * come before the routes) and serves GET /metrics. Only called when METRICS_TOKEN is set.
+ */
+export function registerMetrics(app: FastifyInstance, metrics: PrometheusMetrics, token: string): void {
+  const expected = digest(token);
+
+  app.addHook('onRoute', (route) => {
+    const series = metrics.routeSeries(route.url);
+    const hook: onResponseHookHandler = (request, reply, done) => {
+      series(request.method, reply.statusCode).observe(reply.elapsedTime / 1000);
+      done();
+    };
+    // A new array: Fastify copies a GET route's options for its HEAD route before this runs.
+    const own = route.onResponse;
+    route.onResponse = [...(Array.isArray(own) ? own : own ? [own] : []), hook];
+  });
+  const unmatched = metrics.routeSeries(UNMATCHED_ROUTE);
+  app.addHook('onResponse', (request, reply, done) => {
+    if (request.is404) unmatched(request.method, reply.statusCode).observe(reply.elapsedTime / 1000);
+    done();
+  });
+
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    if (!bearerMatches(request.headers.authorization, expected)) {
+      reply.header('www-authenticate', 'Bearer realm="metrics"');
+      throw new AppError('errors.metricsUnauthorized', 401);
+    }
+    const text = await metrics.registry.metrics();
+    return reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store').send(text);
+  });
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** `Bearer <token>` with the right token, compared in constant time (of equal-length digests). */
+function bearerMatches(header: string | undefined, expected: Buffer): boolean {
+  const match = header === undefined ? null : /^Bearer +(\S+) *$/i.exec(header);
+  // A missing header costs a digest too, so its answer takes as long as a wrong one.
+  return timingSafeEqual(digest(match?.[1] ?? ''), expected) && match !== null;
+}
+
+type Backlog = Awaited<ReturnType<typeof outboxBacklog>>;
+
+/**
+ * What is read from the database at each scrape: the metrics collected in one scrape (all
+ * started at once) share one read; undefined when it failed, which is counted.
+ */
+function scrapeRead(deps: Pick<AppDeps, 'db' | 'clock'>, failed: () => void): () => Promise<Backlog | undefined> {
+  let reading: Promise<Backlog | undefined> | undefined;
+  return () => {
+    reading ??= outboxBacklog(deps)
+      .catch((error: unknown) => {
+        if (isDatabaseError(error)) failed();
+        return undefined;
+      })
+      .finally(() => {
+        reading = undefined;
+      });
+    return reading;
+  };
+}
+
+function registerDatabaseGauges(registry: Registry, db: Db, read: () => Promise<Backlog | undefined>): void {
+  new Gauge({
+    name: 'acende_database_up',
+    help: '1 when the database answered this scrape, 0 when it failed',
+    registers: [registry],
+    async collect() {
+      this.set((await read()) ? 1 : 0);
+    },
+  });
+  // When the read fails, the outbox gauges keep their last values; acende_database_up says so.
+  new Gauge({
+    name: 'acende_email_outbox_unsent',
+    help: 'E-mails in the outbox not yet sent (every instance reads the same database)',
+    registers: [registry],
+    async collect() {
+      const backlog = await read();
+      if (backlog) this.set(backlog.unsent);
+    },
+  });
+  new Gauge({
+    name: 'acende_email_outbox_oldest_unsent_age_seconds',
+    help: 'How long the oldest unsent e-mail has waited (0 when none waits)',
+    registers: [registry],
+    async collect() {
+      const backlog = await read();
+      if (backlog) this.set(backlog.oldestAgeSeconds);
+    },
+  });
+  if (poolUse(db) === undefined) return;
+  const pool = (name: string, help: string, key: 'total' | 'idle' | 'waiting') =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      // After the scrape's own read, which would otherwise be one of the queries counted.
+      async collect() {
+        await read();
+        this.set(poolUse(db)?.[key] ?? 0);
+      },
+    });
+  pool('acende_db_pool_connections', 'PostgreSQL connections this instance holds open', 'total');
+  pool('acende_db_pool_idle_connections', 'PostgreSQL connections open and idle', 'idle');
+  pool('acende_db_pool_waiting_queries', 'Queries waiting for a PostgreSQL connection', 'waiting');
+}
