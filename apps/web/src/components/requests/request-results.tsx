@@ -8,23 +8,16 @@ import { Link } from 'react-router';
 import { QueryState } from '../ui/page-shell.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../ui/table.tsx';
 import { formatDateTime } from './format.ts';
-import type { ListParams } from './list-params.ts';
+import { type ListParams, useListParams } from './list-params.ts';
 import { Pagination } from './pagination.tsx';
+import { RequestFilters } from './request-filters.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 type Item = AdminRequestList['items'][number];
 
 const COLUMNS = ['id', 'phone', 'name', 'address', 'company', 'date', 'status', 'actions'] as const;
 
-export function RequestResults({
-  query,
-  label,
-  empty,
-  minWidth,
-  rowKey = (item) => String(item.id),
-  actions,
-  onChange,
-}: {
+interface ResultsProps {
   query: UseQueryResult<AdminRequestList>;
   /** The table's name (its scroll region's label). */
   label: string;
@@ -36,7 +29,35 @@ export function RequestResults({
   /** The last cell of a row. */
   actions: (item: Item) => ReactNode;
   onChange: (change: Partial<ListParams>) => void;
-}) {
+}
+
+/**
+ * A whole request list: the filters (kept in the URL) above the results of `useRows`, a
+ * hook of the page's module that reads the requests for the filters.
+ */
+export function RequestList({
+  useRows,
+  ...results
+}: Omit<ResultsProps, 'query' | 'onChange'> & { useRows: (params: ListParams) => UseQueryResult<AdminRequestList> }) {
+  const { params, update, clear, hasFilters } = useListParams();
+  const query = useRows(params);
+  return (
+    <>
+      <RequestFilters params={params} onChange={update} onClear={clear} hasFilters={hasFilters} />
+      <RequestResults query={query} onChange={update} {...results} />
+    </>
+  );
+}
+
+export function RequestResults({
+  query,
+  label,
+  empty,
+  minWidth,
+  rowKey = (item) => String(item.id),
+  actions,
+  onChange,
+}: ResultsProps) {
   const { t, i18n } = useTranslation();
   return (
     <QueryState query={query} errorMessage={t('operations.list.error')} retryLabel={t('operations.common.retry')}>

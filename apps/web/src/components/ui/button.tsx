@@ -33,3 +33,18 @@ export function Button({ variant = 'primary', size = 'md', asChild, className, t
     />
   );
 }
+
+export interface SubmitButtonProps extends Omit<ButtonProps, 'type' | 'disabled' | 'asChild'> {
+  /** While the form is being sent: the button is off and says `pendingLabel`. */
+  pending: boolean;
+  pendingLabel: string;
+}
+
+/** A form's send button: off, with words that say so, while the form is on its way. */
+export function SubmitButton({ pending, pendingLabel, children, ...props }: SubmitButtonProps) {
+  return (
+    <Button type="submit" disabled={pending} {...props}>
+      {pending ? pendingLabel : children}
+    </Button>
+  );
+}

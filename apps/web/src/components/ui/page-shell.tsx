@@ -43,24 +43,38 @@ export interface Loadable<T> {
   refetch: () => unknown;
 }
 
-/**
- * The spinner while `query` first loads, the load error with a retry when it failed, and
- * `children` with its data once there is some (kept beside the error when a refetch fails).
- */
-export function QueryState<T>({
-  query,
-  errorMessage,
-  retryLabel,
-  loadingLabel,
-  children,
-}: {
+export interface QueryStateProps<T> {
   query: Loadable<T>;
   errorMessage: string;
   retryLabel: string;
   /** What the spinner says to a screen reader ("Carregando..." when not given). */
   loadingLabel?: string;
   children: (data: T) => ReactNode;
-}) {
+}
+
+/** A screen that is one query's data: its frame, then the data's loading and error states. */
+export function QueryPage<T>({
+  query,
+  errorMessage,
+  retryLabel,
+  loadingLabel,
+  children,
+  ...shell
+}: Omit<PageShellProps, 'children'> & QueryStateProps<T>) {
+  return (
+    <PageShell {...shell}>
+      <QueryState query={query} errorMessage={errorMessage} retryLabel={retryLabel} loadingLabel={loadingLabel}>
+        {children}
+      </QueryState>
+    </PageShell>
+  );
+}
+
+/**
+ * The spinner while `query` first loads, the load error with a retry when it failed, and
+ * `children` with its data once there is some (kept beside the error when a refetch fails).
+ */
+export function QueryState<T>({ query, errorMessage, retryLabel, loadingLabel, children }: QueryStateProps<T>) {
   return (
     <>
       {query.isPending ? <Spinner label={loadingLabel} /> : null}

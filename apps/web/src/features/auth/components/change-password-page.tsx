@@ -3,7 +3,7 @@ import { type ChangePasswordFormInput, changePasswordFormSchema } from '@acende/
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, SubmitButton } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { fieldBinder } from '../../../components/ui/form-binding.ts';
 import { PageShell } from '../../../components/ui/page-shell.tsx';
@@ -54,9 +54,9 @@ export default function ChangePasswordPage() {
           {...field('newPassword')}
         />
         <TextField label={t('changePassword.confirm')} kind="new-password" {...field('confirmPassword')} />
-        <Button type="submit" disabled={change.isPending}>
-          {change.isPending ? t('changePassword.submitting') : t('changePassword.submit')}
-        </Button>
+        <SubmitButton pending={change.isPending} pendingLabel={t('changePassword.submitting')}>
+          {t('changePassword.submit')}
+        </SubmitButton>
       </form>
     </PageShell>
   );

@@ -2,21 +2,17 @@
 // 'Falha no login' toast with the server's message.
 import { type LoginInput, loginSchema } from '@acende/shared/schemas/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { AuthCardLayout } from '../../../components/auth-card-layout.tsx';
 import { Captcha } from '../../../components/captcha/captcha.tsx';
-import { CAPTCHA_QUERY_KEY } from '../../../components/captcha/get-captcha.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { useCaptchaSubmit } from '../../../components/captcha/use-captcha-submit.ts';
+import { Button, SubmitButton } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { fieldBinder } from '../../../components/ui/form-binding.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
 import { useAdminProfile } from '../../../lib/admin-session.ts';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useLogin } from '../api/login.ts';
 
@@ -25,8 +21,7 @@ export default function LoginPage() {
   const location = useLocation();
   const profile = useAdminProfile();
   const login = useLogin();
-  const queryClient = useQueryClient();
-  const [captchaToken, setCaptchaToken] = useState<string | undefined>(undefined);
+  const { submit, captcha } = useCaptchaSubmit(login, { title: t('login.failed'), fallback: t('login.invalid') });
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginSchema, undefined, { raw: true }) as never,
     defaultValues: { username: '', password: '' },
@@ -48,34 +43,17 @@ export default function LoginPage() {
   // Signed in (already, or just now: the login answer fills the profile cache).
   if (profile.data) return <Navigate to={target} replace />;
 
-  const onSubmit = form.handleSubmit((values) =>
-    login.mutate(
-      { ...values, captchaToken },
-      {
-        onError: (error) => {
-          // The server asks for the robot check: show it even if this page had been told it was off.
-          if (error instanceof ApiError && error.fieldErrors?.captchaToken) {
-            void queryClient.invalidateQueries({ queryKey: CAPTCHA_QUERY_KEY });
-          }
-          toast({
-            title: t('login.failed'),
-            description: errorMessage(error, t('login.invalid')),
-            variant: 'destructive',
-          });
-        },
-      },
-    ),
-  );
+  const onSubmit = form.handleSubmit(submit);
 
   return (
     <AuthCardLayout title={t('login.title')}>
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
         <TextField label={t('login.username')} kind="username" {...field('username')} />
         <TextField label={t('login.password')} kind="current-password" {...field('password')} />
-        <Captcha onChange={setCaptchaToken} resetKey={login.submittedAt} />
-        <Button type="submit" disabled={login.isPending} className="w-full">
-          {login.isPending ? t('login.submitting') : t('login.submit')}
-        </Button>
+        <Captcha {...captcha} />
+        <SubmitButton pending={login.isPending} pendingLabel={t('login.submitting')} className="w-full">
+          {t('login.submit')}
+        </SubmitButton>
         <Link to="/admin/request-password-reset" className="text-center text-blue-800 underline">
           {t('login.forgot')}
         </Link>

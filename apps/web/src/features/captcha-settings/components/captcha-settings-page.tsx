@@ -10,10 +10,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, SubmitButton } from '../../../components/ui/button.tsx';
 import { CheckboxField, FieldError, TextField } from '../../../components/ui/field.tsx';
 import { fieldBinder } from '../../../components/ui/form-binding.ts';
-import { PageShell, QueryState } from '../../../components/ui/page-shell.tsx';
+import { QueryPage } from '../../../components/ui/page-shell.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
@@ -31,19 +31,16 @@ export default function CaptchaSettingsPage() {
   const settings = useCaptchaSettings();
 
   return (
-    <PageShell
+    <QueryPage
       title={t('settings.captcha.title')}
       description={t('settings.captcha.description')}
       className="max-w-2xl gap-6"
+      query={settings}
+      errorMessage={errorMessage(settings.error, t('settings.loadError'))}
+      retryLabel={t('settings.retry')}
     >
-      <QueryState
-        query={settings}
-        errorMessage={errorMessage(settings.error, t('settings.loadError'))}
-        retryLabel={t('settings.retry')}
-      >
-        {(initial) => <CaptchaForm initial={initial} />}
-      </QueryState>
-    </PageShell>
+      {(initial) => <CaptchaForm initial={initial} />}
+    </QueryPage>
   );
 }
 
@@ -111,9 +108,9 @@ function CaptchaForm({ initial }: { initial: CaptchaSettingsView }) {
             />
           </div>
         )}
-        <Button type="submit" className="justify-self-start" disabled={save.isPending}>
-          {save.isPending ? t('settings.saving') : t('settings.save')}
-        </Button>
+        <SubmitButton pending={save.isPending} pendingLabel={t('settings.saving')} className="justify-self-start">
+          {t('settings.save')}
+        </SubmitButton>
       </form>
     </>
   );

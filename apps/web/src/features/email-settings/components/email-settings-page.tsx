@@ -7,8 +7,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
-import { PageShell, QueryState } from '../../../components/ui/page-shell.tsx';
+import { Button, SubmitButton } from '../../../components/ui/button.tsx';
+import { QueryPage } from '../../../components/ui/page-shell.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
@@ -45,20 +45,17 @@ export default function EmailSettingsPage() {
   }, [settings.isError, settings.error, t]);
 
   return (
-    <PageShell
+    <QueryPage
       title={t('emailSettings.title')}
       description={t('emailSettings.description')}
       className="max-w-2xl gap-6"
+      query={settings}
+      errorMessage={t('emailSettings.toast.loadError')}
+      retryLabel={t('emailSettings.retry')}
+      loadingLabel={t('emailSettings.loading')}
     >
-      <QueryState
-        query={settings}
-        errorMessage={t('emailSettings.toast.loadError')}
-        retryLabel={t('emailSettings.retry')}
-        loadingLabel={t('emailSettings.loading')}
-      >
-        {(initial) => <EmailSettingsForm initial={initial} />}
-      </QueryState>
-    </PageShell>
+      {(initial) => <EmailSettingsForm initial={initial} />}
+    </QueryPage>
   );
 }
 
@@ -151,9 +148,9 @@ function EmailSettingsForm({ initial }: { initial: EmailSettingsResponse }) {
       <form noValidate onSubmit={onSave} className="grid gap-6">
         <EmailSettingsTabs form={form} tab={tab} onTabChange={setTab} />
         <div className="flex flex-wrap gap-3">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? t('emailSettings.saving') : t('emailSettings.save')}
-          </Button>
+          <SubmitButton pending={save.isPending} pendingLabel={t('emailSettings.saving')}>
+            {t('emailSettings.save')}
+          </SubmitButton>
           <Button variant="secondary" onClick={onTestConnection} disabled={testConnection.isPending}>
             {testConnection.isPending ? t('emailSettings.testing') : t('emailSettings.testConnection')}
           </Button>

@@ -5,7 +5,7 @@ import { type EmailSettingsInput, sendTestEmailSchema } from '@acende/shared/sch
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, SubmitButton } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -85,9 +85,14 @@ export function SendTestEmailForm({ settings, onMissingSettings, onServerError }
         <option value="pt">{t('language.pt')}</option>
         <option value="en">{t('language.en')}</option>
       </SelectField>
-      <Button type="submit" variant="secondary" className="justify-self-start" disabled={sendTest.isPending}>
-        {sendTest.isPending ? t('emailSettings.sending') : t('emailSettings.sendTest')}
-      </Button>
+      <SubmitButton
+        pending={sendTest.isPending}
+        pendingLabel={t('emailSettings.sending')}
+        variant="secondary"
+        className="justify-self-start"
+      >
+        {t('emailSettings.sendTest')}
+      </SubmitButton>
     </form>
   );
 }

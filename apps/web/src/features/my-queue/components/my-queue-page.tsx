@@ -1,9 +1,8 @@
 // /admin/user-requests: the signed-in account's own queue (decision 0002 §17): requests
 // assigned to it, with the list's filters and a quick status change per row.
 import { useTranslation } from 'react-i18next';
-import { useListParams } from '../../../components/requests/list-params.ts';
-import { RequestFilters } from '../../../components/requests/request-filters.tsx';
-import { DetailsLink, RequestResults } from '../../../components/requests/request-results.tsx';
+import type { ListParams } from '../../../components/requests/list-params.ts';
+import { DetailsLink, RequestList } from '../../../components/requests/request-results.tsx';
 import { PageShell } from '../../../components/ui/page-shell.tsx';
 import { TableCell } from '../../../components/ui/table.tsx';
 import { useAdminProfile } from '../../../lib/admin-session.ts';
@@ -13,15 +12,12 @@ import { QuickStatus } from './quick-status.tsx';
 export default function MyQueuePage() {
   const { t } = useTranslation();
   const profile = useAdminProfile().data;
-  const { params, update, clear, hasFilters } = useListParams();
-  const queue = useMyQueue(profile?.id, params);
   const canUpdate = profile?.role === 'admin' || profile?.role === 'user';
 
   return (
     <PageShell title={t('operations.queue.title')} description={t('operations.queue.intro')}>
-      <RequestFilters params={params} onChange={update} onClear={clear} hasFilters={hasFilters} />
-      <RequestResults
-        query={queue}
+      <RequestList
+        useRows={useOwnQueue}
         label={t('operations.queue.title')}
         empty={t('operations.queue.empty')}
         minWidth="min-w-[960px]"
@@ -33,8 +29,12 @@ export default function MyQueuePage() {
             <DetailsLink id={item.id} />
           </TableCell>
         )}
-        onChange={update}
       />
     </PageShell>
   );
+}
+
+/** The requests assigned to the signed-in account, for the list's filters. */
+function useOwnQueue(params: ListParams) {
+  return useMyQueue(useAdminProfile().data?.id, params);
 }

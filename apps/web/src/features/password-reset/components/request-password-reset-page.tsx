@@ -1,24 +1,25 @@
 // /admin/request-password-reset: the username; the answer never says whether it exists.
 import { type RequestPasswordResetInput, requestPasswordResetSchema } from '@acende/shared/schemas/password-reset';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AuthCardLayout } from '../../../components/auth-card-layout.tsx';
 import { Captcha } from '../../../components/captcha/captcha.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { useCaptchaSubmit } from '../../../components/captcha/use-captcha-submit.ts';
+import { Button, SubmitButton } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { fieldBinder } from '../../../components/ui/form-binding.ts';
-import { toast } from '../../../components/ui/toast.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 
 export default function RequestPasswordResetPage() {
   const { t } = useTranslation();
   const request = useRequestPasswordReset();
-  const [captchaToken, setCaptchaToken] = useState<string | undefined>(undefined);
+  const { submit, captcha } = useCaptchaSubmit(request, {
+    title: t('passwordReset.request.error'),
+    fallback: t('errors.generic'),
+  });
   const form = useForm<RequestPasswordResetInput>({
     resolver: zodResolver(requestPasswordResetSchema, undefined, { raw: true }) as never,
     defaultValues: { username: '' },
@@ -27,19 +28,7 @@ export default function RequestPasswordResetPage() {
 
   usePageTitle(t('passwordReset.request.title'));
 
-  const onSubmit = form.handleSubmit((values) =>
-    request.mutate(
-      { ...values, captchaToken },
-      {
-        onError: (error) =>
-          toast({
-            title: t('passwordReset.request.error'),
-            description: errorMessage(error, t('errors.generic')),
-            variant: 'destructive',
-          }),
-      },
-    ),
-  );
+  const onSubmit = form.handleSubmit(submit);
 
   return (
     <AuthCardLayout title={t('passwordReset.request.title')}>
@@ -52,10 +41,14 @@ export default function RequestPasswordResetPage() {
       )}
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
         <TextField label={t('passwordReset.request.username')} kind="username" {...field('username')} />
-        <Captcha onChange={setCaptchaToken} resetKey={request.submittedAt} />
-        <Button type="submit" disabled={request.isPending} className="w-full">
-          {request.isPending ? t('passwordReset.request.submitting') : t('passwordReset.request.submit')}
-        </Button>
+        <Captcha {...captcha} />
+        <SubmitButton
+          pending={request.isPending}
+          pendingLabel={t('passwordReset.request.submitting')}
+          className="w-full"
+        >
+          {t('passwordReset.request.submit')}
+        </SubmitButton>
         <Link to="/admin/login" className="text-center text-blue-800 underline">
           {t('passwordReset.request.backToLogin')}
         </Link>

@@ -9,7 +9,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { AuthCardLayout } from '../../../components/auth-card-layout.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, SubmitButton } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { fieldBinder } from '../../../components/ui/form-binding.ts';
 import { toast } from '../../../components/ui/toast.tsx';
@@ -76,9 +76,13 @@ export default function ResetPasswordPage() {
           kind="new-password"
           {...field('confirmPassword')}
         />
-        <Button type="submit" disabled={complete.isPending} className="w-full">
-          {complete.isPending ? t('passwordReset.complete.submitting') : t('passwordReset.complete.submit')}
-        </Button>
+        <SubmitButton
+          pending={complete.isPending}
+          pendingLabel={t('passwordReset.complete.submitting')}
+          className="w-full"
+        >
+          {t('passwordReset.complete.submit')}
+        </SubmitButton>
       </form>
     </AuthCardLayout>
   );

@@ -6,15 +6,13 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
 import { useAreaReport, useTopAreas } from '../api/get-area-report.ts';
 import { areaName, formatDuration, useReportParams } from '../lib/report-params.ts';
-import { ReportPage, ReportPagination, ReportState } from './report-page.tsx';
-import { ReportSummaryPanel } from './report-summary.tsx';
+import { PagedReport, ReportPage } from './report-page.tsx';
 
 export default function AreaReportPage() {
   const { t, i18n } = useTranslation();
   const { params, setFilters, setPage, setPageSize } = useReportParams();
   const report = useAreaReport(params);
   const top = useTopAreas(params);
-  const data = report.data;
   const unknown = t('reports.area.unknown');
   const percent = new Intl.NumberFormat(i18n.language === 'en' ? 'en-US' : 'pt-BR', {
     style: 'percent',
@@ -26,76 +24,74 @@ export default function AreaReportPage() {
 
   return (
     <ReportPage kind="area" filters={params} onApply={setFilters}>
-      <ReportState query={report} empty={data?.totalRows === 0}>
-        {data ? (
-          <>
-            <ReportSummaryPanel summary={data.summary} />
-            {chart.length ? (
-              <figure className="grid gap-2">
-                <figcaption className="font-heading text-lg font-semibold">{t('reports.area.chartTitle')}</figcaption>
-                <div className="h-72 w-full" aria-hidden="true">
-                  <ResponsiveContainer width="100%" height="100%">
-                    <BarChart
-                      data={chart}
-                      layout="vertical"
-                      margin={{ top: 4, right: 16, bottom: 4, left: 8 }}
-                      accessibilityLayer={false}
-                    >
-                      <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-                      <XAxis type="number" allowDecimals={false} />
-                      <YAxis type="category" dataKey="name" width={150} tick={{ fontSize: 12 }} />
-                      <Tooltip />
-                      <Bar dataKey="open" name={t('reports.area.open')} fill="#0072b2" isAnimationActive={false} />
-                    </BarChart>
-                  </ResponsiveContainer>
-                </div>
-                <ul className="sr-only">
-                  {chart.map((r) => (
-                    <li key={r.name}>
-                      {r.name}: {r.open}
-                    </li>
+      <PagedReport
+        query={report}
+        onPage={setPage}
+        onPageSize={setPageSize}
+        table={(data) => (
+          <Table label={t('reports.kinds.area.title')} className="min-w-[820px]" aria-busy={report.isFetching}>
+            <TableHeader>
+              <TableRow>
+                <TableHead>{t('reports.columns.area')}</TableHead>
+                <TableHead className="text-right">{t('reports.columns.total')}</TableHead>
+                {REQUEST_STATUSES.map((s) => (
+                  <TableHead key={s} className="text-right">
+                    {t(`status.${s}`)}
+                  </TableHead>
+                ))}
+                <TableHead className="text-right">{t('reports.columns.share')}</TableHead>
+                <TableHead className="text-right">{t('reports.columns.median')}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {data.rows.map((row) => (
+                <TableRow key={row.key}>
+                  <TableHead scope="row">{areaName(row.city, row.district, unknown)}</TableHead>
+                  <TableCell className="text-right tabular-nums">{row.total}</TableCell>
+                  {REQUEST_STATUSES.map((s) => (
+                    <TableCell key={s} className="text-right tabular-nums">
+                      {row.byStatus[s]}
+                    </TableCell>
                   ))}
-                </ul>
-              </figure>
-            ) : null}
-            {data.rows.length ? (
-              <Table label={t('reports.kinds.area.title')} className="min-w-[820px]" aria-busy={report.isFetching}>
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>{t('reports.columns.area')}</TableHead>
-                    <TableHead className="text-right">{t('reports.columns.total')}</TableHead>
-                    {REQUEST_STATUSES.map((s) => (
-                      <TableHead key={s} className="text-right">
-                        {t(`status.${s}`)}
-                      </TableHead>
-                    ))}
-                    <TableHead className="text-right">{t('reports.columns.share')}</TableHead>
-                    <TableHead className="text-right">{t('reports.columns.median')}</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {data.rows.map((row) => (
-                    <TableRow key={row.key}>
-                      <TableHead scope="row">{areaName(row.city, row.district, unknown)}</TableHead>
-                      <TableCell className="text-right tabular-nums">{row.total}</TableCell>
-                      {REQUEST_STATUSES.map((s) => (
-                        <TableCell key={s} className="text-right tabular-nums">
-                          {row.byStatus[s]}
-                        </TableCell>
-                      ))}
-                      <TableCell className="text-right tabular-nums">{percent.format(row.share)}</TableCell>
-                      <TableCell className="text-right tabular-nums">
-                        {formatDuration(row.medianSeconds, i18n.language, t)}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            ) : null}
-            <ReportPagination data={data} onPage={setPage} onPageSize={setPageSize} />
-          </>
+                  <TableCell className="text-right tabular-nums">{percent.format(row.share)}</TableCell>
+                  <TableCell className="text-right tabular-nums">
+                    {formatDuration(row.medianSeconds, i18n.language, t)}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      >
+        {chart.length ? (
+          <figure className="grid gap-2">
+            <figcaption className="font-heading text-lg font-semibold">{t('reports.area.chartTitle')}</figcaption>
+            <div className="h-72 w-full" aria-hidden="true">
+              <ResponsiveContainer width="100%" height="100%">
+                <BarChart
+                  data={chart}
+                  layout="vertical"
+                  margin={{ top: 4, right: 16, bottom: 4, left: 8 }}
+                  accessibilityLayer={false}
+                >
+                  <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+                  <XAxis type="number" allowDecimals={false} />
+                  <YAxis type="category" dataKey="name" width={150} tick={{ fontSize: 12 }} />
+                  <Tooltip />
+                  <Bar dataKey="open" name={t('reports.area.open')} fill="#0072b2" isAnimationActive={false} />
+                </BarChart>
+              </ResponsiveContainer>
+            </div>
+            <ul className="sr-only">
+              {chart.map((r) => (
+                <li key={r.name}>
+                  {r.name}: {r.open}
+                </li>
+              ))}
+            </ul>
+          </figure>
         ) : null}
-      </ReportState>
+      </PagedReport>
     </ReportPage>
   );
 }

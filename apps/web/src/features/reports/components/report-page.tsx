@@ -1,6 +1,6 @@
 // The frame of each report screen: title, back to the menu, export and print actions,
 // the filters, then the report itself with its loading, error and empty states.
-import type { ReportFilters, ReportKind } from '@acende/shared/schemas/reports';
+import type { ReportFilters, ReportKind, ReportSummary } from '@acende/shared/schemas/reports';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import './reports-print.css';
 import { ReportActions } from './report-actions.tsx';
 import { ReportFiltersForm } from './report-filters.tsx';
+import { ReportSummaryPanel } from './report-summary.tsx';
 
 export function ReportPage({
   kind,
@@ -76,8 +77,48 @@ export function ReportState({
   );
 }
 
+interface PagedData {
+  page: number;
+  pageSize: number;
+  totalRows: number;
+  rows: readonly unknown[];
+  summary: ReportSummary;
+}
+
+/**
+ * A paged report under its states: the summary, `children` (a chart), the table `table`
+ * draws when the page has rows, and the pages.
+ */
+export function PagedReport<D extends PagedData>({
+  query,
+  onPage,
+  onPageSize,
+  table,
+  children,
+}: {
+  query: { data: D | undefined; isPending: boolean; isError: boolean; refetch: () => unknown };
+  onPage: (page: number) => void;
+  onPageSize: (pageSize: number) => void;
+  table: (data: D) => ReactNode;
+  children?: ReactNode;
+}) {
+  const { data } = query;
+  return (
+    <ReportState query={query} empty={data?.totalRows === 0}>
+      {data ? (
+        <>
+          <ReportSummaryPanel summary={data.summary} />
+          {children}
+          {data.rows.length ? table(data) : null}
+          <ReportPagination data={data} onPage={onPage} onPageSize={onPageSize} />
+        </>
+      ) : null}
+    </ReportState>
+  );
+}
+
 /** A paged report's pages, left out of print. */
-export function ReportPagination({
+function ReportPagination({
   data,
   onPage,
   onPageSize,

@@ -6,8 +6,7 @@ import { StatusBadge } from '../../../components/requests/status-badge.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
 import { useRequestsReport } from '../api/get-requests-report.ts';
 import { areaName, useReportParams } from '../lib/report-params.ts';
-import { ReportPage, ReportPagination, ReportState } from './report-page.tsx';
-import { ReportSummaryPanel } from './report-summary.tsx';
+import { PagedReport, ReportPage } from './report-page.tsx';
 
 const COLUMNS = ['id', 'date', 'status', 'problemType', 'address', 'area', 'company', 'assignee', 'days'] as const;
 
@@ -15,61 +14,55 @@ export default function RequestsReportPage() {
   const { t, i18n } = useTranslation();
   const { params, setFilters, setPage, setPageSize } = useReportParams();
   const report = useRequestsReport(params);
-  const data = report.data;
   return (
     <ReportPage kind="requests" filters={params} onApply={setFilters}>
-      <ReportState query={report} empty={data?.totalRows === 0}>
-        {data ? (
-          <>
-            <ReportSummaryPanel summary={data.summary} />
-            {data.rows.length ? (
-              <Table label={t('reports.kinds.requests.title')} className="min-w-[900px]" aria-busy={report.isFetching}>
-                <TableHeader>
-                  <TableRow>
-                    {COLUMNS.map((column) => (
-                      <TableHead key={column}>{t(`reports.columns.${column}`)}</TableHead>
-                    ))}
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {data.rows.map((row) => (
-                    <TableRow key={row.id} className="align-top">
-                      <TableCell className="font-medium">
-                        <Link
-                          to={`/admin/requests/${row.id}`}
-                          aria-label={t('reports.actions.viewDetail', { id: row.id })}
-                          className="text-blue-800 underline"
-                        >
-                          {row.id}
-                        </Link>
-                      </TableCell>
-                      <TableCell className="whitespace-nowrap">
-                        {formatDateTime(row.createdAt, i18n.language)}
-                      </TableCell>
-                      <TableCell>
-                        <StatusBadge status={row.status} />
-                      </TableCell>
-                      <TableCell>{t(`problemType.${row.problemType}`)}</TableCell>
-                      <TableCell>{row.address}</TableCell>
-                      <TableCell>{areaName(row.city, row.district, t('reports.area.unknown'))}</TableCell>
-                      <TableCell>{row.companyName}</TableCell>
-                      <TableCell>{row.assignee ?? '—'}</TableCell>
-                      <TableCell className="whitespace-nowrap">
-                        {row.days === null
-                          ? '—'
-                          : t(row.status === 'completed' ? 'reports.days.toComplete' : 'reports.days.open', {
-                              count: row.days,
-                            })}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            ) : null}
-            <ReportPagination data={data} onPage={setPage} onPageSize={setPageSize} />
-          </>
-        ) : null}
-      </ReportState>
+      <PagedReport
+        query={report}
+        onPage={setPage}
+        onPageSize={setPageSize}
+        table={(data) => (
+          <Table label={t('reports.kinds.requests.title')} className="min-w-[900px]" aria-busy={report.isFetching}>
+            <TableHeader>
+              <TableRow>
+                {COLUMNS.map((column) => (
+                  <TableHead key={column}>{t(`reports.columns.${column}`)}</TableHead>
+                ))}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {data.rows.map((row) => (
+                <TableRow key={row.id} className="align-top">
+                  <TableCell className="font-medium">
+                    <Link
+                      to={`/admin/requests/${row.id}`}
+                      aria-label={t('reports.actions.viewDetail', { id: row.id })}
+                      className="text-blue-800 underline"
+                    >
+                      {row.id}
+                    </Link>
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap">{formatDateTime(row.createdAt, i18n.language)}</TableCell>
+                  <TableCell>
+                    <StatusBadge status={row.status} />
+                  </TableCell>
+                  <TableCell>{t(`problemType.${row.problemType}`)}</TableCell>
+                  <TableCell>{row.address}</TableCell>
+                  <TableCell>{areaName(row.city, row.district, t('reports.area.unknown'))}</TableCell>
+                  <TableCell>{row.companyName}</TableCell>
+                  <TableCell>{row.assignee ?? '—'}</TableCell>
+                  <TableCell className="whitespace-nowrap">
+                    {row.days === null
+                      ? '—'
+                      : t(row.status === 'completed' ? 'reports.days.toComplete' : 'reports.days.open', {
+                          count: row.days,
+                        })}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      ></PagedReport>
     </ReportPage>
   );
 }

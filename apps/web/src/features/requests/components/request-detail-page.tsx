@@ -1,9 +1,8 @@
 // /admin/requests/:id: the request, its contact, where it is (small map and a maps
 // link), its history, and the update form (read-only for viewers, decision 0002 §2).
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useSite } from '../../../components/map/get-site.ts';
+import { PointMap } from '../../../components/map/point-map.tsx';
 import { formatDateTime } from '../../../components/requests/format.ts';
 import { StatusBadge } from '../../../components/requests/status-badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -14,8 +13,6 @@ import { usePageTitle } from '../../../lib/page-title.ts';
 import { useRequest } from '../api/get-request.ts';
 import { RequestHistory } from './request-history.tsx';
 import { UpdateRequestForm } from './update-request-form.tsx';
-
-const LocationMap = lazy(() => import('../../../components/map/location-map.tsx'));
 
 function Item({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -31,7 +28,6 @@ export default function RequestDetailPage() {
   const id = Number(useParams().id);
   const request = useRequest(id);
   const profile = useAdminProfile().data;
-  const site = useSite();
 
   usePageTitle(t('operations.detail.title', { id }));
 
@@ -145,19 +141,7 @@ export default function RequestDetailPage() {
                 {t('operations.detail.openMap')}
               </a>
             </p>
-            {hasPoint && site.data ? (
-              <Suspense fallback={<Spinner />}>
-                <LocationMap
-                  position={{ lat, lon }}
-                  zoom={16}
-                  fallback={site.data.map}
-                  tileUrl={site.data.tileUrl}
-                  attribution={site.data.tileAttribution}
-                  label={t('operations.detail.map')}
-                  heightPx={220}
-                />
-              </Suspense>
-            ) : null}
+            {hasPoint ? <PointMap lat={lat} lon={lon} label={t('operations.detail.map')} heightPx={220} /> : null}
           </section>
         </div>
 

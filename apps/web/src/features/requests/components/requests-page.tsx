@@ -1,23 +1,18 @@
 // /admin/requests: every request the account may see, searched and filtered on the
 // server, paged, with filters and page in the URL.
 import { useTranslation } from 'react-i18next';
-import { useListParams } from '../../../components/requests/list-params.ts';
-import { RequestFilters } from '../../../components/requests/request-filters.tsx';
-import { DetailsLink, RequestResults } from '../../../components/requests/request-results.tsx';
+import { DetailsLink, RequestList } from '../../../components/requests/request-results.tsx';
 import { PageShell } from '../../../components/ui/page-shell.tsx';
 import { TableCell } from '../../../components/ui/table.tsx';
 import { useRequests } from '../api/get-requests.ts';
 
 export default function RequestsPage() {
   const { t } = useTranslation();
-  const { params, update, clear, hasFilters } = useListParams();
-  const requests = useRequests(params);
 
   return (
     <PageShell title={t('operations.list.title')}>
-      <RequestFilters params={params} onChange={update} onClear={clear} hasFilters={hasFilters} />
-      <RequestResults
-        query={requests}
+      <RequestList
+        useRows={useRequests}
         label={t('operations.list.title')}
         empty={t('operations.list.empty')}
         minWidth="min-w-[860px]"
@@ -26,7 +21,6 @@ export default function RequestsPage() {
             <DetailsLink id={item.id} />
           </TableCell>
         )}
-        onChange={update}
       />
     </PageShell>
   );

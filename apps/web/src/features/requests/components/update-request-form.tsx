@@ -4,7 +4,7 @@ import { REQUEST_STATUSES, type RequestStatus } from '@acende/shared/enums';
 import type { AdminRequestDetail } from '@acende/shared/schemas/admin-requests';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, SubmitButton } from '../../../components/ui/button.tsx';
 import { SelectField, TextAreaField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
@@ -106,9 +106,9 @@ export function UpdateRequestForm({ request, onStale }: { request: AdminRequestD
         onChange={(event) => setNotes(event.target.value)}
       />
       <div>
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? t('operations.detail.saving') : t('operations.detail.save')}
-        </Button>
+        <SubmitButton pending={mutation.isPending} pendingLabel={t('operations.detail.saving')}>
+          {t('operations.detail.save')}
+        </SubmitButton>
       </div>
     </form>
   );

@@ -17,10 +17,10 @@ import { lazy, Suspense, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSite } from '../../../components/map/get-site.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, SubmitButton } from '../../../components/ui/button.tsx';
 import { CheckboxField, SelectField, TextField } from '../../../components/ui/field.tsx';
 import { fieldBinder } from '../../../components/ui/form-binding.ts';
-import { PageShell, QueryState } from '../../../components/ui/page-shell.tsx';
+import { QueryPage } from '../../../components/ui/page-shell.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
@@ -40,15 +40,16 @@ export default function ThemeSettingsPage() {
   const settings = useThemeSettings();
 
   return (
-    <PageShell title={t('settings.theme.title')} description={t('settings.theme.description')} className="gap-6">
-      <QueryState
-        query={settings}
-        errorMessage={errorMessage(settings.error, t('settings.loadError'))}
-        retryLabel={t('settings.retry')}
-      >
-        {(initial) => <ThemeForm initial={initial} />}
-      </QueryState>
-    </PageShell>
+    <QueryPage
+      title={t('settings.theme.title')}
+      description={t('settings.theme.description')}
+      className="gap-6"
+      query={settings}
+      errorMessage={errorMessage(settings.error, t('settings.loadError'))}
+      retryLabel={t('settings.retry')}
+    >
+      {(initial) => <ThemeForm initial={initial} />}
+    </QueryPage>
   );
 }
 
@@ -263,9 +264,9 @@ function ThemeForm({ initial }: { initial: ThemeSettingsPayload }) {
         </fieldset>
 
         <div className="flex flex-wrap gap-3">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? t('settings.saving') : t('settings.save')}
-          </Button>
+          <SubmitButton pending={save.isPending} pendingLabel={t('settings.saving')}>
+            {t('settings.save')}
+          </SubmitButton>
           <Button variant="secondary" onClick={resetToDefaults}>
             {t('settings.theme.reset')}
           </Button>

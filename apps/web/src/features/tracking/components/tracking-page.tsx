@@ -3,10 +3,10 @@
 // link's ?t= token is right (decision 0002 §8).
 import { MAP_HEIGHT_PX } from '@acende/shared/constants';
 import type { RequestStatus } from '@acende/shared/enums';
-import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useSite } from '../../../components/map/get-site.ts';
+import { PointMap } from '../../../components/map/point-map.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -14,8 +14,6 @@ import { currentLanguage } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useRepairRequest } from '../api/get-repair-request.ts';
 import { formatDateTime, relativeTime } from '../lib/relative-time.ts';
-
-const LocationMap = lazy(() => import('../../../components/map/location-map.tsx'));
 
 const STATUS_STYLES: Record<RequestStatus, string> = {
   open: 'bg-blue-100 text-blue-900 border-blue-300',
@@ -205,24 +203,15 @@ export default function TrackingPage() {
 
 function TrackingMap({ latitude, longitude }: { latitude: string; longitude: string }) {
   const { t } = useTranslation();
-  const site = useSite();
-  const lat = Number(latitude);
-  const lon = Number(longitude);
-  if (!site.data) return <Spinner />;
   return (
-    <Suspense fallback={<Spinner />}>
-      <div className="overflow-hidden rounded-theme border border-gray-300">
-        <LocationMap
-          position={{ lat, lon }}
-          zoom={16}
-          fallback={site.data.map}
-          tileUrl={site.data.tileUrl}
-          attribution={site.data.tileAttribution}
-          label={t('location.map')}
-          zoomLabels={{ in: t('location.zoomIn'), out: t('location.zoomOut') }}
-          heightPx={MAP_HEIGHT_PX}
-        />
-      </div>
-    </Suspense>
+    <div className="overflow-hidden rounded-theme border border-gray-300">
+      <PointMap
+        lat={Number(latitude)}
+        lon={Number(longitude)}
+        label={t('location.map')}
+        zoomLabels={{ in: t('location.zoomIn'), out: t('location.zoomOut') }}
+        heightPx={MAP_HEIGHT_PX}
+      />
+    </div>
   );
 }

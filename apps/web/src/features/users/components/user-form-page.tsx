@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, SubmitButton } from '../../../components/ui/button.tsx';
 import { CheckboxField, FieldError, SelectField, TextField } from '../../../components/ui/field.tsx';
 import { fieldBinder } from '../../../components/ui/form-binding.ts';
 import { PageShell } from '../../../components/ui/page-shell.tsx';
@@ -168,9 +168,9 @@ function UserForm({ user }: { user: User | undefined }) {
         />
         {editing ? <CheckboxField label={t('users.form.active')} {...field('active')} /> : null}
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? t('users.form.saving') : t('users.form.save')}
-          </Button>
+          <SubmitButton pending={save.isPending} pendingLabel={t('users.form.saving')}>
+            {t('users.form.save')}
+          </SubmitButton>
           <Button variant="secondary" asChild>
             <Link to="/admin/users" className="no-underline">
               {t('users.form.cancel')}

@@ -5,9 +5,9 @@ import type { MessageKey } from '@acende/shared/i18n/message-key';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { CheckIcon, CopyIcon } from '../../../components/ui/icons.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import type { WizardResult } from '../lib/wizard-state.ts';
-import { CheckIcon } from './location-step.tsx';
 
 function useCopy(errorKey: MessageKey) {
   const { t } = useTranslation();
@@ -101,22 +101,5 @@ export function SuccessScreen({ result, onNewRequest }: { result: WizardResult; 
         {t('success.newRequest')}
       </Button>
     </div>
-  );
-}
-
-function CopyIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      width="18"
-      height="18"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
-      <rect x="9" y="9" width="11" height="11" rx="2" />
-      <path d="M5 15V5a2 2 0 0 1 2-2h10" />
-    </svg>
   );
 }
