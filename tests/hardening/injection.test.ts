@@ -5,7 +5,7 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SmtpCapture, startSmtpCapture } from '../../apps/api/test/smtp-capture.ts';
-import { call, fileRequest, signIn } from '../support/client.ts';
+import { call, fileRequest, signIn, validRequest } from '../support/client.ts';
 import { ENGINES, type Engine, startFresh } from '../support/server.ts';
 import { configureSmtp } from '../support/smtp.ts';
 
@@ -69,15 +69,7 @@ describe.each(ENGINES)('script and header injection [%s]', (engine: Engine) => {
 
   it('keeps line breaks in e-mail fields from adding headers or recipients', async () => {
     const hostile = await call(env.server.url, 'POST', '/api/repair-requests', {
-      body: {
-        phone: '(51) 3333-4444',
-        address: 'Rua A, 1',
-        problemType: 'NO_LAMP',
-        latitude: '-30',
-        longitude: '-51',
-        company: '1',
-        email: `${email}\r\nBcc: victim@evil.test`,
-      },
+      body: { ...validRequest, email: `${email}\r\nBcc: victim@evil.test` },
     });
     expect(hostile.status).toBe(400);
     const viaName = `name-${email}`;

@@ -3,7 +3,7 @@
 // (read back with its token), numbers are unique, and SQLite's integrity_check says ok.
 import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { call } from '../support/client.ts';
+import { call, validRequest } from '../support/client.ts';
 import { fileAndReadLoad } from '../support/load.ts';
 import { createDatabase, ENGINES, startServer } from '../support/server.ts';
 import { record } from '../support/summary.ts';
@@ -35,16 +35,7 @@ describe.each(ENGINES)('kill -9 under load [%s]', (engine) => {
       const rows = (await database.query<{ n: number | string }>('select count(*) as n from repair_requests'))[0]?.n;
       expect(Number(rows)).toBeGreaterThanOrEqual(acknowledged.length);
       // The server still works after the crash: a new request gets the next free number.
-      const after = await call(server.url, 'POST', '/api/repair-requests', {
-        body: {
-          phone: '(51) 3333-4444',
-          address: 'Rua A, 1',
-          problemType: 'NO_LAMP',
-          latitude: '-30',
-          longitude: '-51',
-          company: '1',
-        },
-      });
+      const after = await call(server.url, 'POST', '/api/repair-requests', { body: validRequest });
       expect(after.status).toBe(201);
       expect(acknowledged.map((a) => a.id)).not.toContain(after.json.id);
       await server.stop();
