@@ -7,8 +7,8 @@ export interface LoadResult {
   seconds: number;
   requests: number;
   statuses: Record<number, number>;
-  /** Numbers answered 201, in order, with their tracking tokens. */
-  created: { id: number; token: string }[];
+  /** Numbers answered 201, in order, with their tracking tokens and when the answer arrived (ms). */
+  created: { id: number; token: string; at: number }[];
   reads: number;
   readFailures: number;
   errors: number;
@@ -69,7 +69,7 @@ export async function fileAndReadLoad(url: string, options: LoadOptions): Promis
             context.id = undefined;
             if (status === 201) {
               const answer = JSON.parse(body) as { id: number; trackingToken: string };
-              created.push({ id: answer.id, token: answer.trackingToken });
+              created.push({ id: answer.id, token: answer.trackingToken, at: Date.now() });
               context.id = answer.id;
               context.token = answer.trackingToken;
             }

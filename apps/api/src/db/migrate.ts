@@ -15,6 +15,7 @@ import * as m0016 from './migrations/0016-search-by-field.ts';
 import * as m0019 from './migrations/0019-tracking-not-rebuildable.ts';
 import * as m0020 from './migrations/0020-login-attempts.ts';
 import * as m0021 from './migrations/0021-shared-limits.ts';
+import * as m0022 from './migrations/0022-search-functions-bound.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019-tracking-not-rebuildable': m0019,
   '0020-login-attempts': m0020,
   '0021-shared-limits': m0021,
+  '0022-search-functions-bound': m0022,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works below the typed schema
