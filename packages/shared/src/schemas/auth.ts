@@ -41,19 +41,30 @@ export const changePasswordSchema = z.object({
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
-/** The web form: the API's fields plus a confirmation that must match (error shown on the confirmation). */
-export const changePasswordFormSchema = z
-  .object({
-    currentPassword: changePasswordSchema.shape.currentPassword,
-    newPassword: changePasswordSchema.shape.newPassword,
-    confirmPassword: z
-      .string({ error: msg('validation.password.confirmRequired') })
-      .check(z.minLength(1, msg('validation.password.confirmRequired'))),
-  })
-  .check(
-    z.refine((v) => v.confirmPassword === '' || v.confirmPassword === v.newPassword, {
-      message: msg('validation.password.mismatch'),
-      path: ['confirmPassword'],
-    }),
-  );
+/**
+ * A web form's schema: the API's `fields` (with the new password) plus a confirmation that
+ * must match it; the mismatch shows on the confirmation.
+ */
+export function withPasswordConfirmation<S extends z.core.$ZodShape & { newPassword: z.ZodMiniType<string> }>(
+  fields: S,
+) {
+  return z
+    .object({
+      ...fields,
+      confirmPassword: z
+        .string({ error: msg('validation.password.confirmRequired') })
+        .check(z.minLength(1, msg('validation.password.confirmRequired'))),
+    })
+    .check(
+      z.refine(
+        (v) => {
+          const { newPassword, confirmPassword } = v as { newPassword: string; confirmPassword: string };
+          return confirmPassword === '' || confirmPassword === newPassword;
+        },
+        { message: msg('validation.password.mismatch'), path: ['confirmPassword'] },
+      ),
+    );
+}
+
+export const changePasswordFormSchema = withPasswordConfirmation(changePasswordSchema.shape);
 export type ChangePasswordFormInput = z.infer<typeof changePasswordFormSchema>;

@@ -1,8 +1,7 @@
 // Password reset (spec sections 4 and 5): asking by username, completing with the
 // token from the e-mail. The web form adds a confirmation that must match.
 import * as z from 'zod/mini';
-import { msg } from '../i18n/message-key.ts';
-import { newPasswordField } from './auth.ts';
+import { newPasswordField, withPasswordConfirmation } from './auth.ts';
 import { requiredText } from './fields.ts';
 
 export const requestPasswordResetSchema = z.object({
@@ -18,18 +17,5 @@ export const completePasswordResetSchema = z.object({
 });
 export type CompletePasswordResetInput = z.input<typeof completePasswordResetSchema>;
 
-export const completePasswordResetFormSchema = z
-  .object({
-    token: completePasswordResetSchema.shape.token,
-    newPassword: completePasswordResetSchema.shape.newPassword,
-    confirmPassword: z
-      .string({ error: msg('validation.password.confirmRequired') })
-      .check(z.minLength(1, msg('validation.password.confirmRequired'))),
-  })
-  .check(
-    z.refine((v) => v.confirmPassword === '' || v.confirmPassword === v.newPassword, {
-      message: msg('validation.password.mismatch'),
-      path: ['confirmPassword'],
-    }),
-  );
+export const completePasswordResetFormSchema = withPasswordConfirmation(completePasswordResetSchema.shape);
 export type CompletePasswordResetFormInput = z.input<typeof completePasswordResetFormSchema>;
