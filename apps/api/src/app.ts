@@ -35,6 +35,7 @@ import { createHotPath, type FastPath } from './hot-path/hot-path.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
 import { createLimitStore } from './lib/limit-store.ts';
+import { prettyLogStream, wantsPrettyLogs } from './lib/log-output.ts';
 import { noMetrics } from './lib/metrics.ts';
 import { routedPath } from './lib/routed-path.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -48,7 +49,7 @@ export interface BuildAppOptions {
   config: Config;
   db: Db;
   clock?: Clock;
-  /** Pino options or false; tests pass false. */
+  /** Pino options or false; tests pass false. Without a `stream`, stdout as LOG_FORMAT says. */
   logger?: boolean | Record<string, unknown>;
   lifecycle?: Lifecycle;
 }
@@ -73,6 +74,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // Prometheus metrics, with METRICS_TOKEN only (decision 0019).
   const clock = options.clock ?? systemClock;
   const metrics = config.METRICS_TOKEN ? createPrometheusMetrics({ db, clock }) : undefined;
+  const givenLogger: Record<string, unknown> = typeof options.logger === 'object' ? options.logger : {};
   const app = Fastify({
     logger:
       options.logger === false
@@ -81,7 +83,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
             level: config.LOG_LEVEL,
             redact: REDACT,
             serializers: { req: serializeRequest },
-            ...(options.logger as object),
+            // LOG_FORMAT: readable lines in a terminal, JSON lines otherwise (decision 0019).
+            ...(givenLogger.stream === undefined && wantsPrettyLogs(config, process.stdout.isTTY === true)
+              ? { stream: prettyLogStream(1, process.stdout.isTTY === true) }
+              : {}),
+            ...givenLogger,
           },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,

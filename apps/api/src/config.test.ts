@@ -60,6 +60,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
   });
 
+  it('takes LOG_FORMAT auto, pretty or json', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).LOG_FORMAT).toBe('auto');
+    expect(loadConfig({ DATA_DIR: dataDir(), LOG_FORMAT: 'json' }).LOG_FORMAT).toBe('json');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), LOG_FORMAT: 'fancy' })).toThrow(/LOG_FORMAT/);
+  });
+
   it('serves the public calls on the hot path unless FAST_PATH=off', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).FAST_PATH).toBe(true);
     expect(loadConfig({ DATA_DIR: dataDir(), FAST_PATH: 'off' }).FAST_PATH).toBe(false);

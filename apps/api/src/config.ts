@@ -36,6 +36,8 @@ const envSchema = z.object({
     .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
   SEED_EXAMPLES: bool(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** pretty: one readable line per event; json: JSON lines; auto: pretty in a terminal outside production. */
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   /**
    * Turns on GET /metrics (Prometheus), which asks for `Authorization: Bearer <token>`;
    * unset, there is no such path.

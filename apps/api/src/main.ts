@@ -1,4 +1,5 @@
-// Reads config, migrates, seeds a first admin, listens, and shuts down gracefully:
+// Reads config, migrates, seeds a first admin, listens, says where it is and what is on
+// (startup-summary.ts), and shuts down gracefully:
 // on SIGTERM it reports not-ready and keeps serving for SHUTDOWN_DRAIN_MS (every answer
 // closing its connection), then stops accepting, finishes in-flight requests and closes
 // the database.
@@ -9,7 +10,10 @@ import { createDatabase } from './db/database.ts';
 import { isDatabaseError } from './db/errors.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { ensureFirstAdmin, seedExampleCompanies } from './db/seed.ts';
+import { effectiveCaptcha } from './features/captcha/captcha.service.ts';
+import { isEmailEnabled, readSmtpSettings } from './features/email/email-settings.service.ts';
 import { startOutboxWorker } from './features/email/outbox-worker.ts';
+import { startupSummary } from './startup-summary.ts';
 
 /** After the drain: time for the requests already received (a long export) and closing the database. */
 const FINISH_MS = 9000;
@@ -79,6 +83,29 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  await logStartupSummary(app);
+}
+
+/** Where the app is and what is on, one line each (decision 0019); never fatal. */
+async function logStartupSummary(app: Awaited<ReturnType<typeof buildApp>>): Promise<void> {
+  try {
+    const { deps } = app;
+    const address = app.server.address();
+    const [captcha, emailOn, smtp] = await Promise.all([
+      effectiveCaptcha(deps),
+      isEmailEnabled(deps.db),
+      readSmtpSettings(deps),
+    ]);
+    const lines = startupSummary({
+      config: deps.config,
+      port: typeof address === 'object' && address ? address.port : deps.config.PORT,
+      captcha,
+      email: { enabled: emailOn, host: smtp.host, port: smtp.port },
+    });
+    for (const line of lines) app.log.info(line);
+  } catch (error) {
+    app.log.warn({ err: error }, 'start-up summary unavailable');
+  }
 }
 
 main().catch((error) => {

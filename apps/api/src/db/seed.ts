@@ -22,7 +22,7 @@ export async function ensureFirstAdmin(
   const existing = await db.selectFrom('admins').select('id').limit(1).executeTakeFirst();
   if (existing) return;
   const password = options.password ?? randomBytes(12).toString('base64url');
-  await db
+  const inserted = await db
     .insertInto('admins')
     .values({
       username: options.username.toLowerCase(),
@@ -33,13 +33,16 @@ export async function ensureFirstAdmin(
       updatedAt: options.now,
     })
     .onConflict((oc) => oc.column('username').doNothing())
-    .execute();
+    .executeTakeFirst();
+  // Another instance starting at the same moment created it first: its password is the one
+  // stored, and that instance prints it.
+  if (!inserted.numInsertedOrUpdatedRows) return;
   if (options.password) {
     options.log.info(`First admin account "${options.username}" created with the password from ADMIN_PASSWORD.`);
   } else {
     // Printed once, on purpose: this is the only way to learn it. Change it after signing in.
     options.log.warn(
-      `First admin account created. Username: ${options.username}  Password: ${password}  (shown once; change it after signing in)`,
+      `First admin account created. Username: ${options.username}  Password: ${password}  (shown this once: sign in at /admin/login and change it)`,
     );
   }
 }
