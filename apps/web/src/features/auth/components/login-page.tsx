@@ -51,7 +51,7 @@ export default function LoginPage() {
         <TextField label={t('login.username')} kind="username" {...field('username')} />
         <TextField label={t('login.password')} kind="current-password" {...field('password')} />
         <Captcha {...captcha} />
-        <SubmitButton pending={login.isPending} pendingLabel={t('login.submitting')} className="w-full">
+        <SubmitButton pending={login.isPending} pendingLabel={t('login.submitting')}>
           {t('login.submit')}
         </SubmitButton>
         <Link to="/admin/request-password-reset" className="text-center text-blue-800 underline">

@@ -42,11 +42,7 @@ export default function RequestPasswordResetPage() {
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
         <TextField label={t('passwordReset.request.username')} kind="username" {...field('username')} />
         <Captcha {...captcha} />
-        <SubmitButton
-          pending={request.isPending}
-          pendingLabel={t('passwordReset.request.submitting')}
-          className="w-full"
-        >
+        <SubmitButton pending={request.isPending} pendingLabel={t('passwordReset.request.submitting')}>
           {t('passwordReset.request.submit')}
         </SubmitButton>
         <Link to="/admin/login" className="text-center text-blue-800 underline">

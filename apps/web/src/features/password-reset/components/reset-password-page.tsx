@@ -76,11 +76,7 @@ export default function ResetPasswordPage() {
           kind="new-password"
           {...field('confirmPassword')}
         />
-        <SubmitButton
-          pending={complete.isPending}
-          pendingLabel={t('passwordReset.complete.submitting')}
-          className="w-full"
-        >
+        <SubmitButton pending={complete.isPending} pendingLabel={t('passwordReset.complete.submitting')}>
           {t('passwordReset.complete.submit')}
         </SubmitButton>
       </form>
