@@ -50,7 +50,10 @@ function start(env: Record<string, string>): Promise<Run> {
   });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start-up line in:\n${output}`)), 45_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`no start-up line in:\n${output}`));
+    }, 45_000);
     const check = setInterval(() => {
       const url = /Acende is running at (http:\/\/[\d.]+:\d+)/.exec(output)?.[1];
       if (!url) return;
@@ -95,10 +98,13 @@ describe('the server started by hand', () => {
 
   it('prints readable lines: where it runs, its database, what is on, the first admin once', async () => {
     const run = await start({ LOG_FORMAT: 'pretty' });
-    await callWithSecrets(run.url);
-    // The request lines come after the answers; give the last one a moment.
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    await run.stop();
+    try {
+      await callWithSecrets(run.url);
+      // The request lines come after the answers; give the last one a moment.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      await run.stop();
+    }
     const output = run.output();
     if (process.env.SHOW_STARTUP_LOG) console.log(output);
     // One line per event: a time, a level, the words; no JSON.
@@ -129,9 +135,12 @@ describe('the server started by hand', () => {
   it('prints JSON lines when stdout is no terminal, and never the password again', async () => {
     expect(password).not.toBe('');
     const run = await start({});
-    await callWithSecrets(run.url);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    await run.stop();
+    try {
+      await callWithSecrets(run.url);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      await run.stop();
+    }
     const output = run.output();
     const events = lines(output).map((line) => JSON.parse(line) as { msg: string; req?: { url: string } });
     const messages = events.map((event) => event.msg);
