@@ -89,6 +89,10 @@ describeEachEngine(
       expect(count(after, 'POST', '/api/admin/login', 401) - count(before, 'POST', '/api/admin/login', 401)).toBe(1);
       expect(count(after, 'GET', '(unmatched)', 404) - count(before, 'GET', '(unmatched)', 404)).toBe(2);
       expect(after).not.toContain(noise);
+      // One sample per name and label set (the tracking route is counted from two places).
+      const samples = after.split('\n').filter((line) => line !== '' && !line.startsWith('#'));
+      const keys = samples.map((line) => line.slice(0, line.lastIndexOf(' ')));
+      expect(new Set(keys).size).toBe(keys.length);
       // The previous scrape is counted by its route too.
       expect(count(after, 'GET', '/metrics', 200)).toBeGreaterThanOrEqual(1);
       expect(

@@ -4,7 +4,7 @@
 // from the database at each scrape, since every instance shares it.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, onResponseHookHandler } from 'fastify';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, type Metric, Registry } from 'prom-client';
 import type { AppDeps } from '../app-deps.ts';
 import { type Db, poolUse } from '../db/database.ts';
 import { isDatabaseError } from '../db/errors.ts';
@@ -17,15 +17,82 @@ export const UNMATCHED_ROUTE = '(unmatched)';
 /** The tracking read's route, whose fast path answers before Fastify (decision 0012). */
 const TRACKING_ROUTE = '/api/repair-requests/:id';
 
-type Series = Histogram.Internal<'method' | 'route' | 'status_code'>;
+/** Records one answer's time, in seconds, in its series. */
+type Observe = (seconds: number) => void;
 /** The series of one route, by method and status; each is made once and kept. */
-type RouteSeries = (method: string, status: number) => Series;
+type RouteSeries = (method: string, status: number) => Observe;
+
+type HttpLabel = 'method' | 'route' | 'status_code';
+const BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+interface SeriesData {
+  labels: Record<HttpLabel, string>;
+  /** Answers per bucket (not cumulative); past the last bucket they are only in `count`. */
+  buckets: number[];
+  sum: number;
+  count: number;
+}
+
+/**
+ * A histogram reported to prom-client's registry as its Histogram is, whose series are held by
+ * reference: an observation finds its bucket and adds. prom-client's own observe() builds a
+ * string of the labels and allocates on every call (about 2 µs a call, measured here, against
+ * about 0.05 µs). The registry asks any metric for get() and formats what it answers.
+ */
+class HttpHistogram {
+  readonly name = 'acende_http_request_duration_seconds';
+  readonly help = 'HTTP answers by method, route pattern and status, and the time taken to give them';
+  readonly type = 'histogram';
+  readonly aggregator = 'sum';
+  private readonly kept: SeriesData[] = [];
+
+  constructor(registry: Registry) {
+    registry.registerMetric(this as unknown as Metric);
+  }
+
+  series(method: string, route: string, status: number): Observe {
+    const data: SeriesData = {
+      labels: { method, route, status_code: String(status) },
+      buckets: BUCKETS.map(() => 0),
+      sum: 0,
+      count: 0,
+    };
+    this.kept.push(data);
+    return (seconds) => {
+      data.sum += seconds;
+      data.count += 1;
+      for (let i = 0; i < BUCKETS.length; i++) {
+        if (seconds <= (BUCKETS[i] as number)) {
+          data.buckets[i] = (data.buckets[i] as number) + 1;
+          return;
+        }
+      }
+    };
+  }
+
+  async get() {
+    const { name } = this;
+    const values = this.kept.flatMap(({ labels, buckets, sum, count }) => {
+      let below = 0;
+      return [
+        ...BUCKETS.map((le, i) => {
+          below += buckets[i] as number;
+          return { labels: { ...labels, le }, value: below, metricName: `${name}_bucket` };
+        }),
+        { labels: { ...labels, le: '+Inf' }, value: count, metricName: `${name}_bucket` },
+        { labels, value: sum, metricName: `${name}_sum` },
+        { labels, value: count, metricName: `${name}_count` },
+      ];
+    });
+    return { name, help: this.help, type: this.type, aggregator: this.aggregator, values };
+  }
+}
 
 export interface PrometheusMetrics extends Metrics {
   registry: Registry;
   /** Records an answer of the tracking read's fast path, which Fastify never sees. */
   fastPathAnswered(seconds: number): void;
-  /** The series of a route pattern (exported for the test that counts them). */
+  /** The series of a route pattern, by method and status. */
   routeSeries(route: string): RouteSeries;
 }
 
@@ -35,13 +102,7 @@ export function createPrometheusMetrics(deps: Pick<AppDeps, 'db' | 'clock'>): Pr
   const read = scrapeRead(deps, () => databaseErrors.inc());
   // Node's own: event-loop lag, heap, garbage collection, CPU, open handles.
   collectDefaultMetrics({ register: registry });
-  const http = new Histogram({
-    name: 'acende_http_request_duration_seconds',
-    help: 'HTTP answers by method, route pattern and status, and the time taken to give them',
-    labelNames: ['method', 'route', 'status_code'] as const,
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
-  });
+  const http = new HttpHistogram(registry);
   const filed = new Counter({
     name: 'acende_requests_filed_total',
     help: 'Repair requests filed (stored) by this instance',
@@ -68,28 +129,35 @@ export function createPrometheusMetrics(deps: Pick<AppDeps, 'db' | 'clock'>): Pr
   byReason.credentials.inc(0);
   byReason.throttled.inc(0);
 
+  // One per route pattern, however many routes share it (GET and POST, a GET's HEAD): a label
+  // set must have one series.
+  const byRoute = new Map<string, RouteSeries>();
   const routeSeries = (route: string): RouteSeries => {
-    const byMethod = new Map<string, Map<number, Series>>();
-    return (method, status) => {
+    const known = byRoute.get(route);
+    if (known) return known;
+    const byMethod = new Map<string, Map<number, Observe>>();
+    const forRoute: RouteSeries = (method, status) => {
       let byStatus = byMethod.get(method);
       if (byStatus === undefined) {
         byStatus = new Map();
         byMethod.set(method, byStatus);
       }
-      let series = byStatus.get(status);
-      if (series === undefined) {
-        series = http.labels(method, route, String(status));
-        byStatus.set(status, series);
+      let observe = byStatus.get(status);
+      if (observe === undefined) {
+        observe = http.series(method, route, status);
+        byStatus.set(status, observe);
       }
-      return series;
+      return observe;
     };
+    byRoute.set(route, forRoute);
+    return forRoute;
   };
   const tracked = routeSeries(TRACKING_ROUTE)('GET', 200);
 
   return {
     registry,
     routeSeries,
-    fastPathAnswered: (seconds) => tracked.observe(seconds),
+    fastPathAnswered: tracked,
     requestFiled: () => filed.inc(),
     signInFailed: (reason) => byReason[reason].inc(),
     databaseError: () => databaseErrors.inc(),
@@ -106,7 +174,7 @@ export function registerMetrics(app: FastifyInstance, metrics: PrometheusMetrics
   app.addHook('onRoute', (route) => {
     const series = metrics.routeSeries(route.url);
     const hook: onResponseHookHandler = (request, reply, done) => {
-      series(request.method, reply.statusCode).observe(reply.elapsedTime / 1000);
+      series(request.method, reply.statusCode)(reply.elapsedTime / 1000);
       done();
     };
     // A new array: Fastify copies a GET route's options for its HEAD route before this runs.
@@ -115,7 +183,7 @@ export function registerMetrics(app: FastifyInstance, metrics: PrometheusMetrics
   });
   const unmatched = metrics.routeSeries(UNMATCHED_ROUTE);
   app.addHook('onResponse', (request, reply, done) => {
-    if (request.is404) unmatched(request.method, reply.statusCode).observe(reply.elapsedTime / 1000);
+    if (request.is404) unmatched(request.method, reply.statusCode)(reply.elapsedTime / 1000);
     done();
   });
 
