@@ -1,11 +1,12 @@
 // `npm test`: the whole suite, in the order CI runs it — types, lint, unit and API
-// integration (SQLite and PostgreSQL), build, hardening against the built server,
-// browser journeys in Chromium. Installs
+// integration (SQLite and PostgreSQL), build, hardening against the built server, the API
+// and hardening suites again on Node 24, browser journeys in Chromium. Installs
 // Debian's Chromium first when it is missing and we are root. Ends with one line
 // "tests: N passed, N failed" counting every test that ran.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { prepareNode24 } from './node-24.mjs';
 
 const root = join(import.meta.dirname, '..');
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
@@ -62,6 +63,8 @@ function finish(code) {
   countVitest(join(resultsDir, 'vitest.json'));
   countVitest(join(resultsDir, 'hardening.json'));
   countVitest(join(resultsDir, 'hardening-plain.json'));
+  countVitest(join(resultsDir, 'vitest-node24.json'));
+  countVitest(join(resultsDir, 'hardening-node24.json'));
   countPlaywright(join(resultsDir, 'e2e.json'));
   countPlaywright(join(resultsDir, 'e2e-plain.json'));
   console.log('\nStage timings (s):');
@@ -71,7 +74,15 @@ function finish(code) {
   process.exit(code);
 }
 
-for (const file of ['vitest.json', 'hardening.json', 'hardening-plain.json', 'e2e.json', 'e2e-plain.json']) {
+for (const file of [
+  'vitest.json',
+  'hardening.json',
+  'hardening-plain.json',
+  'vitest-node24.json',
+  'hardening-node24.json',
+  'e2e.json',
+  'e2e-plain.json',
+]) {
   rmSync(join(resultsDir, file), { force: true });
 }
 
@@ -105,6 +116,40 @@ if (!only || only === 'e2e' || only === 'hardening') {
       { FAST_PATH: 'off' },
     );
   }
+}
+if (!only || only === 'node24') {
+  // The next Node line (decision 0020): Node 24 from the npm registry, with the better-sqlite3
+  // it needs (13) handed to it by a preloaded hook, node_modules left as Node 20 needs it.
+  if (only) run('build', 'npm', ['run', 'build']);
+  const started = Date.now();
+  let node24;
+  try {
+    node24 = prepareNode24();
+  } catch (error) {
+    console.error(`\n✗ Node 24 could not be prepared: ${error.message}`);
+    finish(1);
+  }
+  timings.push(['Node 24: install', ((Date.now() - started) / 1000).toFixed(1)]);
+  run(
+    'API on Node 24 (SQLite + PostgreSQL)',
+    node24.node,
+    [
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      '--project',
+      'api',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${join(resultsDir, 'vitest-node24.json')}`,
+    ],
+    node24.env,
+  );
+  run(
+    'hardening on Node 24',
+    node24.node,
+    ['scripts/run-hardening.mjs', 'hardening', '--json', join(resultsDir, 'hardening-node24.json')],
+    node24.env,
+  );
 }
 if (!only || only === 'e2e') {
   ensureChromium();

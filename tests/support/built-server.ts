@@ -6,6 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { appendFileSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { nodeLineEnv } from '../../apps/api/test/node-line-env.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const MAIN = join(ROOT, 'apps/api/dist/main.js');
@@ -70,6 +71,7 @@ export async function startBuiltServer(options: BuiltServerOptions): Promise<Bui
     CAPTCHA: 'off',
     // `npm test` runs the hardening suite and the citizen journeys once more with FAST_PATH=off.
     ...(process.env.FAST_PATH ? { FAST_PATH: process.env.FAST_PATH } : {}),
+    ...nodeLineEnv(),
     ...options.env,
   };
   let output = '';

@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { nodeLineEnv } from './node-line-env.ts';
 import { createTestDatabase, ENGINES, type TestDatabase } from './test-databases.ts';
 
 const API_ROOT = join(import.meta.dirname, '..');
@@ -37,6 +38,7 @@ async function startServer(databaseUrl: string, port: number, dataDir: string): 
       RATE_LIMIT_CREATE_MAX: '100000',
       RATE_LIMIT_LOOKUP_MAX: '100000',
       GEOCODER_URL: 'http://127.0.0.1:9',
+      ...nodeLineEnv(),
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
