@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { nodeLineEnv } from '../test/node-line-env.ts';
 import { verifyPassword } from './lib/passwords.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
@@ -28,6 +29,8 @@ function start(env: Record<string, string>): Promise<Run> {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
+      // Node 24's stage of npm test hands the server its better-sqlite3 build (decision 0020).
+      ...nodeLineEnv(),
       NODE_ENV: 'development',
       HOST: '127.0.0.1',
       PORT: '0',
