@@ -3,7 +3,7 @@ import { type ChangePasswordFormInput, changePasswordFormSchema } from '@acende/
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button, SubmitButton } from '../../../components/ui/button.tsx';
+import { SubmitButton } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { fieldBinder } from '../../../components/ui/form-binding.ts';
 import { PageShell } from '../../../components/ui/page-shell.tsx';

@@ -10,7 +10,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button, SubmitButton } from '../../../components/ui/button.tsx';
+import { SubmitButton } from '../../../components/ui/button.tsx';
 import { CheckboxField, FieldError, TextField } from '../../../components/ui/field.tsx';
 import { fieldBinder } from '../../../components/ui/form-binding.ts';
 import { QueryPage } from '../../../components/ui/page-shell.tsx';

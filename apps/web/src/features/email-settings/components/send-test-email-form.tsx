@@ -5,7 +5,7 @@ import { type EmailSettingsInput, sendTestEmailSchema } from '@acende/shared/sch
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
-import { Button, SubmitButton } from '../../../components/ui/button.tsx';
+import { SubmitButton } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';

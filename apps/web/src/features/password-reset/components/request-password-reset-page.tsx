@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { AuthCardLayout } from '../../../components/auth-card-layout.tsx';
 import { Captcha } from '../../../components/captcha/captcha.tsx';
 import { useCaptchaSubmit } from '../../../components/captcha/use-captcha-submit.ts';
-import { Button, SubmitButton } from '../../../components/ui/button.tsx';
+import { SubmitButton } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { fieldBinder } from '../../../components/ui/form-binding.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';

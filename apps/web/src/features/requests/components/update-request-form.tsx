@@ -4,7 +4,7 @@ import { REQUEST_STATUSES, type RequestStatus } from '@acende/shared/enums';
 import type { AdminRequestDetail } from '@acende/shared/schemas/admin-requests';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, SubmitButton } from '../../../components/ui/button.tsx';
+import { SubmitButton } from '../../../components/ui/button.tsx';
 import { SelectField, TextAreaField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
