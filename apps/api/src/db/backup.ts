@@ -74,6 +74,21 @@ function fsyncPath(path: string): void {
 }
 
 /**
+ * The file a backup is written to before it is checked and renamed to `out`: never over an
+ * existing backup, and owner-only from its first byte (it holds the citizens' data, like
+ * the database itself).
+ */
+function startPartial(out: string): string {
+  if (existsSync(out))
+    throw new BackupError(`${out} already exists: choose a new name, backups are never overwritten.`);
+  ensurePrivateDir(dirname(out));
+  const partial = `${out}.partial`;
+  rmSync(partial, { force: true });
+  ensurePrivateFile(partial);
+  return partial;
+}
+
+/**
  * Copies the live database at `source` into `out` while the server keeps writing. The copy
  * is made in one step of SQLite's backup API, inside one read transaction: it holds every
  * transaction committed before the step began (WAL included) and none after. Copied in
@@ -82,13 +97,7 @@ function fsyncPath(path: string): void {
  */
 export async function backupSqlite(source: string, out: string): Promise<Summary> {
   if (!existsSync(source)) throw new BackupError(`There is no database at ${source} (DATABASE_URL).`);
-  if (existsSync(out))
-    throw new BackupError(`${out} already exists: choose a new name, backups are never overwritten.`);
-  ensurePrivateDir(dirname(out));
-  const partial = `${out}.partial`;
-  rmSync(partial, { force: true });
-  // It holds the citizens' data: owner-only from its first byte, like the database itself.
-  ensurePrivateFile(partial);
+  const partial = startPartial(out);
   const db = new SQLite(source, { fileMustExist: true });
   let startedAt: Date;
   try {
@@ -223,12 +232,7 @@ async function pgSummary(url: string): Promise<{ migration: string; requests: nu
  * transaction committed before it began, while the servers go on writing.
  */
 export async function backupPostgres(url: string, out: string): Promise<Summary> {
-  if (existsSync(out))
-    throw new BackupError(`${out} already exists: choose a new name, backups are never overwritten.`);
-  ensurePrivateDir(dirname(out));
-  const partial = `${out}.partial`;
-  rmSync(partial, { force: true });
-  ensurePrivateFile(partial);
+  const partial = startPartial(out);
   const { dbname, env } = pgCommand(url);
   const startedAt = new Date();
   try {
