@@ -94,21 +94,26 @@ async function callWithSecrets(url: string): Promise<void> {
 
 const lines = (text: string) => text.split('\n').filter((line) => line.trim() !== '');
 
+/** One start: the calls with secrets in their URLs, then the stop; what it printed. */
+async function startCallStop(env: Record<string, string>): Promise<{ run: Run; output: string }> {
+  const run = await start(env);
+  try {
+    await callWithSecrets(run.url);
+    // The request lines come after the answers; give the last one a moment.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  } finally {
+    await run.stop();
+  }
+  return { run, output: run.output() };
+}
+
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the server started by hand', () => {
   let password = '';
 
   it('prints readable lines: where it runs, its database, what is on, the first admin once', async () => {
-    const run = await start({ LOG_FORMAT: 'pretty' });
-    try {
-      await callWithSecrets(run.url);
-      // The request lines come after the answers; give the last one a moment.
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    } finally {
-      await run.stop();
-    }
-    const output = run.output();
+    const { run, output } = await startCallStop({ LOG_FORMAT: 'pretty' });
     if (process.env.SHOW_STARTUP_LOG) console.log(output);
     // One line per event: a time, a level, the words; no JSON.
     for (const line of lines(output)) expect(line).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] (INFO|WARN): \S/);
@@ -137,14 +142,7 @@ describe('the server started by hand', () => {
 
   it('prints JSON lines when stdout is no terminal, and never the password again', async () => {
     expect(password).not.toBe('');
-    const run = await start({});
-    try {
-      await callWithSecrets(run.url);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    } finally {
-      await run.stop();
-    }
-    const output = run.output();
+    const { output } = await startCallStop({});
     const events = lines(output).map((line) => JSON.parse(line) as { msg: string; req?: { url: string } });
     const messages = events.map((event) => event.msg);
     expect(messages).toContain(`Database: SQLite, file ${file}`);

@@ -1,5 +1,6 @@
 import { errorResponseSchema } from '@acende/shared/schemas/api';
 import { adminProfileSchema, changePasswordSchema, loginSchema } from '@acende/shared/schemas/auth';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
@@ -50,10 +51,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
         request.admin = admin;
         return toProfile(admin);
       } catch (error) {
-        if (error instanceof LoginThrottledError) {
-          reply.header('retry-after', String(error.retryAfterSeconds));
-          deps.metrics.signInFailed('throttled');
-        } else if (error instanceof AppError && error.status === 401) deps.metrics.signInFailed('credentials');
+        noteRefusedCredentials(deps, reply, error);
         throw error;
       }
     },
@@ -104,12 +102,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
         request.admin = await loadAdminBySession(deps, hashToken(token));
         return reply.code(204).send(null);
       } catch (error) {
-        if (error instanceof LoginThrottledError) {
-          reply.header('retry-after', String(error.retryAfterSeconds));
-          deps.metrics.signInFailed('throttled');
-        } else if (error instanceof AppError && error.status === 401) deps.metrics.signInFailed('credentials');
+        noteRefusedCredentials(deps, reply, error);
         throw error;
       }
     },
   );
 };
+
+/** A refused password check (sign-in or change): Retry-After when throttled, and the failure counted. */
+function noteRefusedCredentials(deps: AppDeps, reply: FastifyReply, error: unknown): void {
+  if (error instanceof LoginThrottledError) {
+    reply.header('retry-after', String(error.retryAfterSeconds));
+    deps.metrics.signInFailed('throttled');
+  } else if (error instanceof AppError && error.status === 401) deps.metrics.signInFailed('credentials');
+}
