@@ -16,7 +16,7 @@ import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, type CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../apps/api/src/db/schema.ts';
-import { listRequests } from '../apps/api/src/features/admin-requests/admin-requests.list.repository.ts';
+import { listRequests, NEWEST_FIRST } from '../apps/api/src/features/admin-requests/admin-requests.list.repository.ts';
 import {
   countByCompanyAndStatus,
   countByStatus,
@@ -475,8 +475,14 @@ async function explainQueries(
   // A common surname (thousands of matches: the newest are read first) and a full name
   // (a handful: read through the trigram index).
   const cases: [string, () => Promise<unknown>][] = [
-    [`search "${name}" (list page and total)`, () => listRequests(db, null, { ...NO_FILTERS, q: name }, 1, 20)],
-    [`search "${fullName}" (list page and total)`, () => listRequests(db, null, { ...NO_FILTERS, q: fullName }, 1, 20)],
+    [
+      `search "${name}" (list page and total)`,
+      () => listRequests(db, null, { ...NO_FILTERS, q: name }, NEWEST_FIRST, 1, 20),
+    ],
+    [
+      `search "${fullName}" (list page and total)`,
+      () => listRequests(db, null, { ...NO_FILTERS, q: fullName }, NEWEST_FIRST, 1, 20),
+    ],
     ['counts by status', () => countByStatus(db, null)],
     ['counts by company and status, one company', () => countByCompanyAndStatus(db, [1])],
   ];

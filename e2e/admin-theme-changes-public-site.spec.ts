@@ -32,11 +32,11 @@ test('the admin changes the primary colour and the public site shows it', async 
   await primary.fill('#aa3300');
   await expect(page.getByTestId('theme-preview')).toHaveAttribute('style', /--theme-primary: #aa3300/);
   await primary.fill('verde');
-  await page.getByRole('button', { name: 'Salvar' }).click();
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
   await expect(page.getByText('Informe uma cor no formato #rrggbb')).toBeVisible();
   await primary.fill('#aa3300');
   await page.getByLabel('Zoom', { exact: true }).fill('11');
-  await page.getByRole('button', { name: 'Salvar' }).click();
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
   await expect(toast(page, 'Configurações salvas')).toBeVisible();
 
   // A fresh visit to the public site: the new colour is there at once, with no flash of the default.
@@ -54,7 +54,7 @@ test('the admin changes the primary colour and the public site shows it', async 
 
   // Dark mode: a darker palette through the same variables.
   await page.getByLabel('Modo escuro').check();
-  await page.getByRole('button', { name: 'Salvar' }).click();
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
   await expect(toast(page, 'Configurações salvas')).toBeVisible();
   await visitor.goto(`${server.url}/`);
   await expect(visitor.getByRole('heading', { level: 1 })).toBeVisible();
@@ -72,7 +72,7 @@ test('the admin changes the primary colour and the public site shows it', async 
   await axe('theme settings en');
   await page.getByRole('button', { name: 'Reset to defaults' }).click();
   await expect(page.getByRole('textbox', { name: 'Primary colour', exact: true })).toHaveValue('#4a86e8');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(toast(page, 'Settings saved')).toBeVisible();
   expect(await (await fetch(`${server.url}/`)).text()).toContain('--theme-primary:#4a86e8');
 });
@@ -90,11 +90,11 @@ test('the captcha settings screen keeps the secret key hidden', async ({ page, a
   await axe('captcha settings pt');
 
   await page.getByLabel('Cloudflare Turnstile').check();
-  await page.getByRole('button', { name: 'Salvar' }).click();
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
   await expect(page.getByText('A chave do site é obrigatória para este serviço')).toBeVisible();
   await page.getByLabel('Chave do site').fill('site-key-123');
   await page.getByLabel('Chave secreta').fill('secret-key-456');
-  await page.getByRole('button', { name: 'Salvar' }).click();
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
   await expect(toast(page, 'Configurações salvas')).toBeVisible();
   await expect(page.getByLabel('Chave secreta')).not.toHaveValue('secret-key-456');
   await axe('captcha settings with a provider');
@@ -105,7 +105,7 @@ test('the captcha settings screen keeps the secret key hidden', async ({ page, a
   await page.getByRole('button', { name: 'Mudar para English' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Captcha');
   await page.getByLabel('ALTCHA (self-hosted, no keys)').check();
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(toast(page, 'Settings saved')).toBeVisible();
   await axe('captcha settings en');
 });

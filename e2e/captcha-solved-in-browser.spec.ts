@@ -51,6 +51,29 @@ test('a citizen files a request with the robot check solved in the browser', asy
   await expect(page.getByTestId('request-id')).toHaveText(/^\d+$/);
 });
 
+test('a citizen who submits before the check has finished waits for it, then the request goes', async ({ page }) => {
+  // The challenge takes 3 s to come: the check is still running when the citizen submits.
+  await page.route('**/api/captcha/challenge', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await route.continue();
+  });
+  await page.goto(server.url);
+  await fillContact(page, 'pt', { phone: '(51) 99999-0000' });
+  await expect(page.getByTestId('selected-address')).toContainText('Rua dos Andradas');
+  await chooseProblem(page, 'pt', 'Lâmpada apagada');
+  await confirmLocation(page, 'pt');
+  await page.getByRole('button', { name: text.pt.next }).click();
+  await expectStep(page, 'pt', 3);
+  await expect(page.getByText(/A verificação é automática e não pede nada a você/)).toBeVisible();
+  await expect(page.getByText(/Marque a caixa/)).toHaveCount(0);
+  await page.getByRole('radio', { name: /CEEE/ }).check();
+  await page.getByRole('button', { name: text.pt.submit }).click();
+  await expect(page.getByRole('button', { name: 'Verificando contra robôs...' })).toBeVisible();
+  await expectStep(page, 'pt', 4);
+  await expect(page.getByTestId('request-id')).toHaveText(/^\d+$/);
+  await expect(page.getByText('Erro ao enviar solicitação')).toHaveCount(0);
+});
+
 test('an admin signs in and asks for a reset link with the robot check on', async ({ page, axe }) => {
   await page.goto(`${server.url}/admin/login`);
   const check = page.getByRole('group', { name: 'Verificação contra robôs' });

@@ -46,7 +46,9 @@ test('a citizen files a request in English by clicking the map', async ({ page, 
   await expect(page.getByText('Request submitted successfully!')).toBeVisible();
   await expect(page.getByText('Not provided')).toBeVisible();
   await expect(page.getByText('Pole Damage')).toBeVisible();
-  await expect(page.getByText('Keep the request number to track the repair.')).toBeVisible();
+  await expect(page.getByTestId('email-notice')).toHaveText(
+    'No e-mail was sent, because you did not give an e-mail address. Keep the request number and the tracking link to follow the repair.',
+  );
   await axe('success en');
   await page.getByRole('button', { name: 'Copy tracking link' }).click();
   await expect(toastWith(page, 'Copied!')).toBeVisible();

@@ -2,42 +2,18 @@
 // with a note and takes it; the citizen's tracking page shows the new status and the
 // timeline. Then the operator's own queue, a quick change in English, and a viewer who
 // can only read.
-import type { APIRequestContext } from '@playwright/test';
 import { createAccountViaApi, navigateTo, signInThroughForm, uniqueUsername } from './support/admin.ts';
 import { toastWith } from './support/citizen.ts';
 import { expect, test } from './support/fixtures.ts';
+import { fileRequest, uniquePhone } from './support/requests.ts';
 
 // Several sign-ins (argon2) and screens per journey: more time than the default on a busy machine.
 test.describe.configure({ timeout: 120_000 });
-
-async function fileRequest(request: APIRequestContext, phone: string) {
-  const res = await request.post('/api/repair-requests', {
-    data: {
-      name: 'Rosângela Medeiros',
-      email: 'rosangela@example.com',
-      phone,
-      address: 'Rua João Alfredo, 250 - Cidade Baixa, Porto Alegre - RS',
-      reference: 'Poste em frente ao bar',
-      problemType: 'LIGHT_OUT',
-      latitude: '-30.0401',
-      longitude: '-51.2219',
-      company: '2',
-    },
-  });
-  expect(res.status()).toBe(201);
-  return (await res.json()) as { id: number; trackingToken: string };
-}
 
 /** At 360 px nothing but the tables' own scroll regions may scroll sideways. */
 async function expectNoPageScroll(page: import('@playwright/test').Page) {
   const wide = await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
   expect(wide).toBe(false);
-}
-
-/** A phone no other test uses: the search must find exactly this request. */
-function uniquePhone(): string {
-  const digits = String(Math.floor(Math.random() * 100_000_000)).padStart(8, '0');
-  return `(51) 9${digits.slice(0, 4)}-${digits.slice(4)}`;
 }
 
 test('an operator finds a request by phone, moves it to in progress with a note, and the citizen sees it', async ({

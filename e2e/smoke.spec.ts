@@ -23,7 +23,8 @@ test('the API answers through the same server', async ({ request }) => {
   expect(await health.json()).toEqual({ status: 'ok' });
 });
 
-test('an unknown path shows the not-found page', async ({ page }) => {
-  await page.goto('/en-nada/aqui');
+test('an unknown path shows the not-found page, with HTTP 404', async ({ page }) => {
+  const answer = await page.goto('/en-nada/aqui');
+  expect(answer?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Página não encontrada');
 });

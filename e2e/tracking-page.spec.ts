@@ -69,7 +69,11 @@ test('a found request in English, reached from the number box', async ({ page, r
 for (const lang of ['pt', 'en'] as const) {
   test(`a missing and a malformed number (${lang})`, async ({ page, axe }) => {
     await page.goto('/track');
-    if (lang === 'en') await page.getByRole('button', { name: 'Mudar para English' }).click();
+    if (lang === 'en') {
+      await page.getByRole('button', { name: 'Mudar para English' }).click();
+      // The choice is kept once the English catalogue is in: wait for it before leaving the page.
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    }
     await page.goto('/track/987654321');
     await expect(
       page.getByRole('alert').filter({ hasText: lang === 'pt' ? 'Solicitação não encontrada' : 'Request not found' }),

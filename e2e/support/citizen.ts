@@ -49,7 +49,7 @@ export const text = {
         1: 'Passo 1: Suas informações',
         2: 'Passo 2: Localização',
         3: 'Passo 3: Concessionária de energia',
-        4: 'Solicitação concluída',
+        4: 'Solicitação registrada',
       })[n],
   },
   en: {
@@ -71,7 +71,7 @@ export const text = {
         1: 'Step 1: Your Information',
         2: 'Step 2: Location',
         3: 'Step 3: Energy Company',
-        4: 'Request Completed',
+        4: 'Request received',
       })[n],
   },
 } as const;

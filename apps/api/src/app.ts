@@ -1,7 +1,7 @@
 // Builds the Fastify instance: plugins, every feature's routes, the error handler,
 // the OpenAPI document and, when a built web app is present, the web app itself.
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -28,6 +28,7 @@ import { healthRoutes, type Lifecycle } from './features/health/health.routes.ts
 import { passwordResetRoutes } from './features/password-reset/password-reset.routes.ts';
 import { repairRequestsRoutes } from './features/repair-requests/repair-requests.routes.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
+import { loadRoutePreloads } from './features/site-settings/route-preloads.ts';
 import { siteSettingsRoutes } from './features/site-settings/site-settings.routes.ts';
 import { sendThemedIndex } from './features/site-settings/themed-index.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
@@ -37,6 +38,7 @@ import { AppError } from './lib/errors.ts';
 import { createLimitStore } from './lib/limit-store.ts';
 import { prettyLogStream, wantsPrettyLogs } from './lib/log-output.ts';
 import { noMetrics } from './lib/metrics.ts';
+import { isPagePath } from './lib/page-paths.ts';
 import { routedPath } from './lib/routed-path.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler, sendError } from './plugins/errors.ts';
@@ -205,21 +207,33 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   return Object.assign(app, { deps, lifecycle }) as unknown as App;
 }
 
-/** Serves the built web app with a fallback to index.html for client routes. */
+/** Hashed build output: its name changes with its content, so it may be kept for a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The other files at the root (favicon, robots.txt): kept a little, then checked again. */
+const SHORT_CACHE = 'public, max-age=3600';
+
+/**
+ * Serves the built web app: its files as the build compressed them (brotli, gzip) when the
+ * client accepts it, the themed index.html for every page the app draws (HTTP 200) and for
+ * any other page path (HTTP 404, the app's not-found page).
+ */
 async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { config } = deps;
   const root = config.WEB_DIST ?? join(import.meta.dirname, '..', '..', 'web', 'dist');
   const hasWeb = existsSync(join(root, 'index.html'));
+  const preloads = hasWeb ? loadRoutePreloads(root, readFileSync(join(root, 'index.html'), 'utf8')) : () => '';
   if (hasWeb) {
+    const assets = join(root, 'assets');
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
       index: false,
+      // The .br/.gz siblings are chosen by Accept-Encoding (with Vary), not served by their
+      // own names; index.html goes out themed (sendThemedIndex), never as the bare file.
+      preCompressed: true,
+      globIgnore: ['index.html', '**/*.br', '**/*.gz'],
       setHeaders: (res, path) => {
-        res.header(
-          'cache-control',
-          path.includes(`${join(root, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
+        res.header('cache-control', path.startsWith(`${assets}/`) ? IMMUTABLE : SHORT_CACHE);
       },
     });
   }
@@ -227,10 +241,16 @@ async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promise<void
     // The path as the router read it: an encoded `/%61pi/...` is an unknown API call, not a page.
     const path = routedPath(request.url);
     const wantsPage =
-      request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/api?') && path !== '/api';
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !path.startsWith('/api/') &&
+      !path.startsWith('/api?') &&
+      path !== '/api';
     if (hasWeb && wantsPage) {
       // The theme is inlined into the page so it paints with the right colours at once.
-      return sendThemedIndex(deps, reply, join(root, 'index.html'));
+      return sendThemedIndex(deps, request, reply, join(root, 'index.html'), {
+        status: isPagePath(path) ? 200 : 404,
+        head: preloads(path),
+      });
     }
     return sendError(request, reply, new AppError('errors.routeNotFound', 404));
   });

@@ -73,6 +73,11 @@ const envSchema = z.object({
    * closing its connection) before it stops accepting and finishes what it holds.
    */
   SHUTDOWN_DRAIN_MS: int(5000, 0, 60_000),
+  /**
+   * How often each instance looks for requests whose area the geocoder could not name at
+   * filing (down, rate-limited) and tries again; 0 turns the retry off.
+   */
+  AREA_RETRY_INTERVAL_MS: int(30_000, 0, 86_400_000),
   WEB_DIST: z.string().optional(),
   /** CAPTCHA=off turns captcha off whatever the stored setting says (automated tests and load only). */
   CAPTCHA: bool(true),

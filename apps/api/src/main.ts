@@ -13,6 +13,7 @@ import { ensureFirstAdmin, seedExampleCompanies } from './db/seed.ts';
 import { effectiveCaptcha } from './features/captcha/captcha.service.ts';
 import { isEmailEnabled, readSmtpSettings } from './features/email/email-settings.service.ts';
 import { startOutboxWorker } from './features/email/outbox-worker.ts';
+import { startAreaRetryWorker } from './features/geocoding/area-retry.ts';
 import { startupSummary } from './startup-summary.ts';
 
 /** After the drain: time for the requests already received (a long export) and closing the database. */
@@ -53,6 +54,22 @@ async function main(): Promise<void> {
     },
   });
 
+  // Areas the geocoder could not name at filing (decision 0021); every instance runs one.
+  const areaRetry =
+    config.AREA_RETRY_INTERVAL_MS > 0
+      ? startAreaRetryWorker(app.deps, {
+          intervalMs: config.AREA_RETRY_INTERVAL_MS,
+          onError: (err) => {
+            if (isDatabaseError(err)) app.deps.metrics.databaseError();
+            app.log.error({ err }, 'area retry round failed');
+          },
+          onRound: (result) =>
+            result.failed
+              ? app.log.warn(result, 'area retry: the geocoder did not answer; trying again later')
+              : app.log.info(result, 'area retry: areas filled in'),
+        })
+      : undefined;
+
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -68,7 +85,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.SHUTDOWN_DRAIN_MS + FINISH_MS);
     try {
-      await Promise.all([outbox.stop(), sleep(config.SHUTDOWN_DRAIN_MS)]);
+      await Promise.all([outbox.stop(), areaRetry?.stop(), sleep(config.SHUTDOWN_DRAIN_MS)]);
       // Stops accepting, closes idle connections, answers what it holds, then resolves.
       await app.close();
       await db.destroy();

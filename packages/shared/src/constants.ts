@@ -38,6 +38,8 @@ export function coordinateFallbackAddress(lat: number, lon: number): string {
 
 export const COPY_CONFIRMATION_MS = 3000;
 export const HEADER_LOGO_MAX_WIDTH_PX = 160;
+/** The logo's height in the public and admin headers (its width follows, up to the maximum). */
+export const HEADER_LOGO_HEIGHT_PX = 40;
 export const TOAST_MAX_WIDTH_PX = 420;
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;

@@ -16,6 +16,8 @@ import * as m0019 from './migrations/0019-tracking-not-rebuildable.ts';
 import * as m0020 from './migrations/0020-login-attempts.ts';
 import * as m0021 from './migrations/0021-shared-limits.ts';
 import * as m0022 from './migrations/0022-search-functions-bound.ts';
+import * as m0023 from './migrations/0023-area-retry.ts';
+import * as m0025 from './migrations/0025-list-sort-by-update.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -33,6 +35,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020-login-attempts': m0020,
   '0021-shared-limits': m0021,
   '0022-search-functions-bound': m0022,
+  '0023-area-retry': m0023,
+  '0025-list-sort-by-update': m0025,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works below the typed schema

@@ -32,6 +32,13 @@ export interface RepairRequestsTable {
   trackingTokenHash: string;
   district: string | null;
   city: string | null;
+  /**
+   * When the area (district, city) may next be looked up (0023); null when there is nothing
+   * to look up: the area is known, the geocoder named nothing, or the tries ran out.
+   */
+  areaRetryAt: string | null;
+  /** Lookups of the area the retry worker has claimed (0023). */
+  areaAttempts: Generated<number>;
   poleNumber: string | null;
   /** Hex SHA-256 of the Idempotency-Key (0019): the raw key, which the token derives from, is not kept. */
   idempotencyKeyHash: string | null;

@@ -149,6 +149,7 @@ for (const engine of ENGINES) {
           companyId: 1,
           district: null,
           city: null,
+          areaRetryAt: null,
           language: 'pt',
           trackingTokenHash: 'double-tap-token-hash',
           idempotencyKeyHash: 'double-tap-key-hash',

@@ -22,6 +22,7 @@ export type PublicRequestValues = Required<
     | 'companyId'
     | 'district'
     | 'city'
+    | 'areaRetryAt'
     | 'language'
     | 'trackingTokenHash'
     | 'idempotencyKeyHash'
@@ -67,6 +68,7 @@ const FILED_TYPES = {
   companyId: 'int',
   district: 'text',
   city: 'text',
+  areaRetryAt: 'text',
   language: 'text',
   trackingTokenHash: 'text',
   idempotencyKeyHash: 'text',

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/errors.ts';
 import { routedPath } from '../lib/routed-path.ts';
+import { unstorableTextAt } from '../lib/unstorable-text.ts';
 
 /**
  * The security headers of every answer (what helmet sends with these options), built once:
@@ -94,19 +95,4 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     }
     done();
   });
-}
-
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
-/** The path of the first string in `value` that holds NUL or a lone surrogate, or undefined. */
-export function unstorableTextAt(value: unknown, path = '', depth = 0): string | undefined {
-  if (typeof value === 'string') {
-    return value.includes('\u0000') || LONE_SURROGATE.test(value) ? path || '_' : undefined;
-  }
-  if (depth > 20 || value === null || typeof value !== 'object') return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const found = unstorableTextAt(item, path ? `${path}.${key}` : key, depth + 1);
-    if (found !== undefined) return found;
-  }
-  return undefined;
 }

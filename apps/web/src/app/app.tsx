@@ -1,17 +1,20 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
-import { RouterProvider } from 'react-router';
-import { Toaster } from '../components/ui/toast.tsx';
+import { lazy, Suspense, useState } from 'react';
 import { createQueryClient } from '../lib/query-client.ts';
-import { createRouter } from './router.tsx';
+import { AppRoutes } from './router.tsx';
+
+// The toasts' viewport (Radix) comes in its own chunk after the first paint; a toast
+// raised before it arrives waits in the store and shows when it does.
+const Toaster = lazy(() => import('../components/ui/toaster.tsx').then((module) => ({ default: module.Toaster })));
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createRouter);
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster />
+      <AppRoutes />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </QueryClientProvider>
   );
 }

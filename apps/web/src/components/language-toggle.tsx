@@ -1,8 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { currentLanguage, setLanguage } from '../lib/i18n.ts';
 import { Button } from './ui/button.tsx';
+import { toast } from './ui/toast.tsx';
 
-/** Switches between Portuguese and English; the button names the other language. */
+/**
+ * Switches between Portuguese and English; the button shows the other language's code and
+ * its accessible name starts with that code (WCAG 2.5.3, label in name): "EN, Mudar para English".
+ */
 export function LanguageToggle() {
   const { t } = useTranslation();
   const language = currentLanguage();
@@ -11,8 +15,8 @@ export function LanguageToggle() {
     <Button
       variant="secondary"
       size="sm"
-      onClick={() => void setLanguage(other)}
-      aria-label={t('language.switchTo')}
+      onClick={() => setLanguage(other).catch(() => toast({ title: t('language.loadFailed'), variant: 'destructive' }))}
+      aria-label={`${other.toUpperCase()}, ${t('language.switchTo')}`}
       lang={other === 'en' ? 'en' : 'pt-BR'}
     >
       <span aria-hidden="true">{other.toUpperCase()}</span>

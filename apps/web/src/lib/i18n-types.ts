@@ -12,7 +12,8 @@ type Merged = CatalogueNamespaces['common'] &
   CatalogueNamespaces['email'] &
   CatalogueNamespaces['admin-reports'] &
   CatalogueNamespaces['captcha'] &
-  CatalogueNamespaces['admin-settings'];
+  CatalogueNamespaces['admin-settings'] &
+  CatalogueNamespaces['public-pages'];
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -1,9 +1,9 @@
 // i18next for the web app: Portuguese by default, English on the toggle; the choice
-// is remembered and sent to the API as Accept-Language. Public catalogues are bundled;
-// admin catalogues are loaded with the admin code (loadNamespace).
+// is remembered and sent to the API as Accept-Language. The Portuguese public catalogues
+// are bundled; the English ones are a chunk of their own, fetched before the first render
+// when English was chosen and on the toggle otherwise. Admin catalogues are loaded with
+// the admin code (addCatalogue).
 import type { Language } from '@acende/shared/enums';
-import enCommon from '@acende/shared/i18n/en/common.json';
-import enPublic from '@acende/shared/i18n/en/public.json';
 import ptCommon from '@acende/shared/i18n/pt/common.json';
 import ptPublic from '@acende/shared/i18n/pt/public.json';
 import i18n from 'i18next';
@@ -27,20 +27,47 @@ const initial = storedLanguage();
 void i18n.use(initReactI18next).init({
   lng: initial,
   fallbackLng: 'pt',
-  resources: {
-    pt: { translation: { ...ptCommon, ...ptPublic } },
-    en: { translation: { ...enCommon, ...enPublic } },
-  },
+  resources: { pt: { translation: { ...ptCommon, ...ptPublic } } },
   interpolation: { escapeValue: false },
   returnNull: false,
 });
 applyDocumentLanguage(initial);
 
+let english: Promise<void> | undefined;
+/** Adds the English public catalogues, once; a failed load (a weak signal) is tried again next time. */
+function loadEnglish(): Promise<void> {
+  english ??= import('./i18n-en.ts').then(
+    ({ enPublicCatalogue }) => {
+      i18n.addResourceBundle('en', 'translation', enPublicCatalogue, true, false);
+    },
+    (error: unknown) => {
+      english = undefined;
+      throw error;
+    },
+  );
+  return english;
+}
+
+/**
+ * Resolves when the chosen language's public catalogues are in: render after it. When the
+ * English chunk cannot be fetched the page comes up in Portuguese rather than not at all
+ * (the stored choice stays, for the next visit).
+ */
+export const i18nReady: Promise<void> =
+  initial === 'en'
+    ? loadEnglish().catch(async () => {
+        applyDocumentLanguage('pt');
+        await i18n.changeLanguage('pt');
+      })
+    : Promise.resolve();
+
 export function currentLanguage(): Language {
   return i18n.language === 'en' ? 'en' : 'pt';
 }
 
+/** Switches the language; rejects, changing nothing, when its catalogues cannot be fetched. */
 export async function setLanguage(language: Language): Promise<void> {
+  if (language === 'en') await loadEnglish();
   try {
     localStorage.setItem(STORAGE_KEY, language);
   } catch {

@@ -1,7 +1,8 @@
 // The theme on the page. The server inlines the saved theme into index.html (no flash
 // of the default); after an admin saves, applyTheme() replaces that rule at once, and
 // themeStyle() scopes the variables to an element for the live preview.
-import { type PublicTheme, themeCssRule, themeCssVariables } from '@acende/shared/schemas/theme';
+import type { PublicTheme } from '@acende/shared/schemas/theme';
+import { themeCssRule, themeCssVariables } from '@acende/shared/theme-css';
 import type { CSSProperties } from 'react';
 
 /** The <style> the server inlines into index.html (themed-index.ts). */

@@ -14,6 +14,7 @@ import enCaptcha from './en/captcha.json';
 import enCommon from './en/common.json';
 import enEmail from './en/email.json';
 import enPublic from './en/public.json';
+import enPublicPages from './en/public-pages.json';
 import type { CatalogueNamespaces } from './message-key.ts';
 import ptAdminAccess from './pt/admin-access.json';
 import ptAdminEmail from './pt/admin-email.json';
@@ -25,6 +26,7 @@ import ptCaptcha from './pt/captcha.json';
 import ptCommon from './pt/common.json';
 import ptEmail from './pt/email.json';
 import ptPublic from './pt/public.json';
+import ptPublicPages from './pt/public-pages.json';
 import { type Catalogue, createTranslator } from './translate.ts';
 
 export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Catalogue>> = {
@@ -39,6 +41,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     'admin-reports': ptAdminReports,
     captcha: ptCaptcha,
     'admin-settings': ptAdminSettings,
+    'public-pages': ptPublicPages,
   } satisfies CatalogueNamespaces,
   en: {
     common: enCommon,
@@ -51,6 +54,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     'admin-reports': enAdminReports,
     captcha: enCaptcha,
     'admin-settings': enAdminSettings,
+    'public-pages': enPublicPages,
   },
 };
 

@@ -11,6 +11,7 @@ import type ptCaptcha from './pt/captcha.json';
 import type ptCommon from './pt/common.json';
 import type ptEmail from './pt/email.json';
 import type ptPublic from './pt/public.json';
+import type ptPublicPages from './pt/public-pages.json';
 
 /** Each catalogue file by namespace; catalogues.ts registers exactly these in both languages. */
 export interface CatalogueNamespaces {
@@ -24,6 +25,8 @@ export interface CatalogueNamespaces {
   'admin-reports': typeof ptAdminReports;
   captcha: typeof ptCaptcha;
   'admin-settings': typeof ptAdminSettings;
+  /** The notices' default texts: the server's only (the web app never bundles them). */
+  'public-pages': typeof ptPublicPages;
 }
 
 type Paths<T> = {

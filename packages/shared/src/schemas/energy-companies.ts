@@ -39,6 +39,8 @@ export const adminEnergyCompanySchema = z.object({
   iconClass: z.string(),
   active: z.boolean(),
   requestCount: z.number(),
+  /** Whether a delete would succeed: no request refers to the company (else deactivate it). */
+  deletable: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -39,6 +39,8 @@ export const createRepairRequestResponseSchema = z.object({
   id: z.number(),
   companyName: z.string(),
   trackingToken: z.string(),
+  /** Whether a confirmation e-mail was queued: sending is on and the citizen gave an address. */
+  emailQueued: z.boolean(),
 });
 export type CreateRepairRequestResponse = z.infer<typeof createRepairRequestResponseSchema>;
 

@@ -4,6 +4,7 @@ import type { AdminRequestListQuery } from '@acende/shared/schemas/admin-request
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { startOfDayUtc } from '../reports/reports.format.ts';
 import { searchCondition } from './admin-requests.search.ts';
 
 export type Scope = number[] | null;
@@ -28,24 +29,24 @@ export function applyScope<O>(query: RequestsQuery<O>, scope: Scope, unindexed =
   return query.where(column('repairRequests.companyId', unindexed), 'in', scope);
 }
 
-/** The day bounds: a bare date is a whole UTC day; an instant is used as it is. */
+/**
+ * The day bounds: a bare date is a whole day in the service's time zone, as the reports read
+ * theirs (both ends inclusive); an instant is used as it is. Bounds compare with the stored
+ * text, so they must keep a four-digit year: the query schema (LAST_FILTER_DAY) refuses days
+ * and instants whose bound, or the day after `to`, would pass year 9999.
+ */
 export function lowerBound(from: string): string {
-  return from.length === 10 ? `${from}T00:00:00.000Z` : from;
+  return from.length === 10 ? startOfDayUtc(from) : from;
 }
 export function upperBound(to: string): { op: '<' | '<='; value: string } {
   if (to.length !== 10) return { op: '<=', value: to };
-  const next = new Date(`${to}T00:00:00.000Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return { op: '<', value: next.toISOString() };
+  return { op: '<', value: startOfDayUtc(to, 1) };
 }
 
-export type ListFilters = Omit<AdminRequestListQuery, 'page' | 'pageSize' | 'cursor'>;
+export type ListFilters = Omit<AdminRequestListQuery, 'page' | 'pageSize' | 'cursor' | 'sort' | 'dir'>;
 
-/** Where the next page starts: the last row of the previous one, in the list's order. */
-export interface Cursor {
-  createdAt: string;
-  id: number;
-}
+/** Where the next page starts: the values of the list's order columns in the last row shown. */
+export type Cursor = (string | number)[];
 
 /** A search's window of ids (see searchWindow), and how SQLite reads the rows it holds. */
 export interface Within {
@@ -74,10 +75,13 @@ export function applyFilters<O>(
   filters: ListFilters,
   dialect: Dialect,
   within?: Within,
+  /** SQLite: columns written `+column` besides a window's (the list's order index drives). */
+  loose: readonly Parameters<typeof column>[0][] = [],
 ): RequestsQuery<O> {
   let q = query;
   const unindexed = within !== undefined && dialect === 'sqlite';
-  const col = (name: Parameters<typeof column>[0]) => column(name, unindexed);
+  const col = (name: Parameters<typeof column>[0]) =>
+    column(name, unindexed || (dialect === 'sqlite' && loose.includes(name)));
   if (filters.status) q = q.where(col('repairRequests.status'), '=', filters.status);
   if (filters.problemType) q = q.where(col('repairRequests.problemType'), '=', filters.problemType);
   if (filters.companyId) q = q.where(col('repairRequests.companyId'), '=', filters.companyId);

@@ -4,7 +4,7 @@ import { createAccount, signedIn, type TestAccount } from '../../../test/account
 import { describeEachEngine, it, type TestContext } from '../../../test/engines.ts';
 import { seedRequests } from '../../db/seed-requests.ts';
 import type { ListFilters } from './admin-requests.filters.ts';
-import { listRequests, SEARCH_WINDOW } from './admin-requests.list.repository.ts';
+import { listRequests, NEWEST_FIRST, SEARCH_WINDOW } from './admin-requests.list.repository.ts';
 import { roughly } from './admin-requests.totals.ts';
 
 const SEEDED = 10_000;
@@ -19,6 +19,7 @@ interface Row {
   companyId: number;
   assignedToId: number | null;
   createdAt: string;
+  updatedAt: string;
 }
 
 /** Requests with values no seeded request has, to find by each searchable field. */
@@ -64,8 +65,30 @@ async function insertKnown(ctx: TestContext, known: (typeof KNOWN)[number], comp
 /** Case and accents dropped, as the search compares text. */
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
+/** The work's order of statuses: what "status, ascending" means to an operator. */
+const STATUS_RANK: Record<string, number> = { open: 0, in_progress: 1, completed: 2, cancelled: 3 };
+const compare = (a: string | number, b: string | number) => (a === b ? 0 : a < b ? -1 : 1);
+
+/** Ascending by the sort's key; ties by date then number, the same way (descending: the reverse). */
+function ascending(sort: string): (a: Row, b: Row) => number {
+  switch (sort) {
+    case 'number':
+      return (a, b) => a.id - b.id;
+    case 'status':
+      // Within a status, newest first when ascending: one index (status, created_at) read one way.
+      return (a, b) =>
+        STATUS_RANK[a.status]! - STATUS_RANK[b.status]! || compare(b.createdAt, a.createdAt) || b.id - a.id;
+    case 'updated':
+      return (a, b) => compare(a.updatedAt, b.updatedAt) || a.id - b.id;
+    default:
+      return (a, b) => compare(a.createdAt, b.createdAt) || a.id - b.id;
+  }
+}
+
 /** The list's rules, computed independently over every row: the oracle the API must match. */
 function expected(rows: Row[], filters: Record<string, string>): Row[] {
+  const up = ascending(filters.sort ?? 'created');
+  const order = (filters.dir ?? 'desc') === 'asc' ? up : (a: Row, b: Row) => up(b, a);
   const q = filters.q === undefined ? undefined : fold(filters.q.trim());
   const digits = q?.replace(/\D/g, '') ?? '';
   return rows
@@ -81,7 +104,7 @@ function expected(rows: Row[], filters: Record<string, string>): Row[] {
       if ([r.name ?? '', r.phone, r.address].some((v) => fold(v).includes(q))) return true;
       return digits.length >= 3 && r.phone.replace(/\D/g, '').includes(digits);
     })
-    .sort((a, b) => (a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1));
+    .sort(order);
 }
 
 describeEachEngine('operators: request list, detail and counts on 10,000 seeded requests', (ctx) => {
@@ -103,7 +126,18 @@ describeEachEngine('operators: request list, detail and counts on 10,000 seeded 
     knownIds.push(await insertKnown(ctx(), KNOWN[0]!, 1), await insertKnown(ctx(), KNOWN[1]!, 2));
     rows = await ctx()
       .db.selectFrom('repairRequests')
-      .select(['id', 'name', 'phone', 'address', 'status', 'problemType', 'companyId', 'assignedToId', 'createdAt'])
+      .select([
+        'id',
+        'name',
+        'phone',
+        'address',
+        'status',
+        'problemType',
+        'companyId',
+        'assignedToId',
+        'createdAt',
+        'updatedAt',
+      ])
       .execute();
   });
 
@@ -188,11 +222,102 @@ describeEachEngine('operators: request list, detail and counts on 10,000 seeded 
     expect((await expectMatches({ from })).total).toBeGreaterThan(body.total);
   });
 
-  it('treats a bare date as a whole UTC day', async () => {
-    const day = rows[500]!.createdAt.slice(0, 10);
-    const res = await list({ from: day, to: day });
-    const onDay = rows.filter((r) => r.createdAt.slice(0, 10) === day);
+  const expectMatchesCount = async (query: Record<string, string>, total: number) => {
+    const res = await list(query);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().total).toBe(total);
+  };
+
+  it('treats bare dates as whole days in São Paulo, both ends included, as the reports do', async () => {
+    const dayOf = (iso: string) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date(iso));
+    const day = dayOf(rows[500]!.createdAt);
+    const onDay = rows.filter((r) => dayOf(r.createdAt) === day);
+    const res = await list({ from: day, to: day, pageSize: '100' });
     expect(res.json().total).toBe(onDay.length);
+    expect(res.json().items.every((i: Row) => dayOf(i.createdAt) === day)).toBe(true);
+    // A request at 22:30 in São Paulo (01:30 UTC the next day) is on the São Paulo day.
+    const late = rows.find((r) => r.createdAt.slice(11, 13) === '01')!;
+    const lateDay = dayOf(late.createdAt);
+    expect(lateDay).not.toBe(late.createdAt.slice(0, 10));
+    const ids = (await list({ from: lateDay, to: lateDay, pageSize: '100' })).json().items.map((i: Row) => i.id);
+    expect(ids).toContain(late.id);
+    const [start, end] = [dayOf(rows[4000]!.createdAt), dayOf(rows[3000]!.createdAt)].sort() as [string, string];
+    const span = rows.filter((r) => dayOf(r.createdAt) >= start && dayOf(r.createdAt) <= end);
+    expect(span.length).toBeGreaterThan(0);
+    await expectMatchesCount({ from: start, to: end }, span.length);
+  });
+
+  it.each(['created', 'number', 'status', 'updated'])('sorts by %s both ways, alone and with filters', async (sort) => {
+    for (const dir of ['asc', 'desc']) {
+      await expectMatches({ sort, dir });
+      await expectMatches({ sort, dir, page: '7', pageSize: '50' });
+      await expectMatches({ sort, dir, companyId: '2', status: 'open' });
+      await expectMatches({ sort, dir, assignedToId: String(rows.find((r) => r.assignedToId)!.assignedToId) });
+      await expectMatches({ sort, dir, q: 'andradas' });
+      await expectMatches({ sort, dir, q: 'rua', page: '2', pageSize: '50' });
+      await expectMatches({ sort, dir }, scoped, [1]);
+    }
+    // Without a direction the sort runs descending; without a sort, newest first.
+    expect((await list({ sort })).json().items).toEqual((await list({ sort, dir: 'desc' })).json().items);
+    expect((await list({ dir: 'asc' })).json().items).toEqual(
+      (await list({ sort: 'created', dir: 'asc' })).json().items,
+    );
+  });
+
+  it('reads status ascending in the order of the work: open, in progress, completed, cancelled', async () => {
+    const seen = (await list({ sort: 'status', dir: 'asc', pageSize: '100' })).json().items.map((i: Row) => i.status);
+    expect(seen[0]).toBe('open');
+    const last = (await list({ sort: 'status', dir: 'desc', pageSize: '10' })).json().items.map((i: Row) => i.status);
+    expect(last[0]).toBe('cancelled');
+  });
+
+  it('answers an empty list for a company that does not exist or is outside the scope', async () => {
+    expect((await list({ companyId: '999' })).json()).toMatchObject({ total: 0, items: [] });
+    expect((await list({ companyId: '2', sort: 'number', dir: 'asc' }, scoped)).json()).toMatchObject({
+      total: 0,
+      items: [],
+    });
+  });
+
+  it('refuses an unknown sort, a bad direction, an impossible date and a range that ends before it starts', async () => {
+    const cases: [Record<string, string>, string, string][] = [
+      [
+        { sort: 'deadline' },
+        'Escolha uma ordem válida: número, data, status ou última atualização',
+        'Choose a valid order: number, date, status or last update',
+      ],
+      [
+        { sort: 'created', dir: 'up' },
+        'A direção da ordem deve ser crescente (asc) ou decrescente (desc)',
+        'The sort direction must be ascending (asc) or descending (desc)',
+      ],
+      [{ from: '2026-02-30' }, 'Informe uma data válida', 'Enter a valid date'],
+      [{ to: '2026-13-01' }, 'Informe uma data válida', 'Enter a valid date'],
+      [{ from: '2026-02-30T10:00:00Z' }, 'Informe uma data válida', 'Enter a valid date'],
+      // Past year 9999 a bound is written `+010000-…` and compares wrongly as text.
+      [{ to: '9999-12-31' }, 'Informe uma data válida', 'Enter a valid date'],
+      [{ from: '9999-12-31T23:00:00-05:00' }, 'Informe uma data válida', 'Enter a valid date'],
+      [
+        { from: '2026-03-02', to: '2026-03-01' },
+        'A data final deve ser igual ou posterior à data inicial',
+        'The end date must be on or after the start date',
+      ],
+      [
+        { from: '2026-03-02T12:00:00.000Z', to: '2026-03-02T11:00:00.000Z' },
+        'A data final deve ser igual ou posterior à data inicial',
+        'The end date must be on or after the start date',
+      ],
+    ];
+    for (const [query, pt, en] of cases) {
+      const inPt = await list(query);
+      expect(inPt.statusCode, JSON.stringify(query)).toBe(400);
+      expect(inPt.json().message, JSON.stringify(query)).toBe(pt);
+      expect((await list(query, admin, 'en')).json().message, JSON.stringify(query)).toBe(en);
+    }
+    // One day is a range: from and to the same day are fine.
+    expect((await list({ from: '2026-03-02', to: '2026-03-02' })).statusCode).toBe(200);
+    expect((await list({ from: '9999-12-30', to: '9999-12-30T23:59:59.999Z' })).statusCode).toBe(200);
   });
 
   it('combines every filter', async () => {
@@ -357,11 +482,11 @@ describeEachEngine('operators: request list, detail and counts on 10,000 seeded 
     };
     const all = expected(rows, { q: 'silva' });
     expect(all.length).toBeGreaterThan(400);
-    const small = await listRequests(ctx().db, null, filters, 1, 20, undefined, 200);
+    const small = await listRequests(ctx().db, null, filters, NEWEST_FIRST, 1, 20, undefined, 200);
     expect(small.totalIsEstimate).toBe(true);
     expect(Math.abs(small.total - all.length)).toBeLessThanOrEqual(all.length * 0.3);
     expect(small.items.map((i) => i.id)).toEqual(all.slice(0, 20).map((r) => r.id));
-    const whole = await listRequests(ctx().db, null, filters, 2, 20, undefined, all.length);
+    const whole = await listRequests(ctx().db, null, filters, NEWEST_FIRST, 2, 20, undefined, all.length);
     expect(whole).toMatchObject({ total: all.length, totalIsEstimate: false });
     expect(whole.items.map((i) => i.id)).toEqual(all.slice(20, 40).map((r) => r.id));
   });
@@ -372,6 +497,11 @@ describeEachEngine('operators: request list, detail and counts on 10,000 seeded 
       { status: 'open' },
       { q: 'silva' },
       { companyId: '2', problemType: 'LIGHT_OUT' },
+      { sort: 'number', dir: 'asc' },
+      { sort: 'status', dir: 'asc', companyId: '3' },
+      { sort: 'status', dir: 'desc', q: 'silva' },
+      { sort: 'updated', dir: 'desc', status: 'in_progress' },
+      { sort: 'created', dir: 'asc' },
     ];
     for (const filter of filters) {
       const all = expected(rows, filter);
@@ -391,11 +521,48 @@ describeEachEngine('operators: request list, detail and counts on 10,000 seeded 
     }
     const last = await list({ q: 'Zuleica' });
     expect(last.json().nextCursor).toBeNull();
+    const createdCursor = Buffer.from('["2026-01-01T00:00:00.000Z",5]').toString('base64url');
+    // A cursor of another order (two values where the number sort has one) is refused too.
+    expect((await list({ cursor: createdCursor, sort: 'number' })).statusCode).toBe(400);
     for (const cursor of ['!!', 'bm90LWpzb24', Buffer.from('["x",-1]').toString('base64url')]) {
       const bad = await list({ cursor }, admin, 'en');
       expect(bad.statusCode, cursor).toBe(400);
       expect(bad.json().message).toBe('Invalid value');
     }
+  });
+
+  it('refuses a crafted cursor whose values its columns never hold, as it refuses a malformed one', async () => {
+    const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const at = '2026-01-01T00:00:00.000Z';
+    // Each part is checked against its column: the database never sees these (NUL was a 500 on PostgreSQL).
+    const crafted: [Record<string, string>, unknown][] = [
+      [{}, ['\u0000', 5]],
+      [{}, ['\ud800', 5]],
+      [{}, ['2026-01-01', 5]],
+      [{}, ['2026-01-01T00:00:00Z', 5]],
+      [{}, ['2026-02-30T00:00:00.000Z', 5]],
+      [{}, [at, 1.5]],
+      [{}, [at, '5']],
+      [{}, [at, 2 ** 53]],
+      [{ sort: 'updated' }, ['x', 5]],
+      [{ sort: 'status' }, ['\u0000', 'x', 5]],
+      [{ sort: 'status' }, ['open', '\u0000', 5]],
+      [{ sort: 'status' }, ['closed', at, 5]],
+      [{ sort: 'status' }, [at, 'open', 5]],
+      [{ sort: 'number' }, [0]],
+    ];
+    for (const [order, value] of crafted) {
+      const cursor = encode(value);
+      const pt = await list({ ...order, cursor });
+      expect(pt.statusCode, JSON.stringify(value)).toBe(400);
+      expect(pt.json()).toMatchObject({ message: 'Valor inválido', errors: { cursor: 'Valor inválido' } });
+      const en = await list({ ...order, cursor }, admin, 'en');
+      expect(en.json()).toMatchObject({ message: 'Invalid value', errors: { cursor: 'Invalid value' } });
+    }
+    // The values a list gives in its cursors are taken.
+    expect((await list({ cursor: encode([at, 5]) })).statusCode).toBe(200);
+    expect((await list({ sort: 'status', cursor: encode(['in_progress', at, 5]) })).statusCode).toBe(200);
+    expect((await list({ sort: 'number', cursor: encode([5]) })).statusCode).toBe(200);
   });
 
   it("limits a company-linked user's list, detail and counts to its companies", async () => {

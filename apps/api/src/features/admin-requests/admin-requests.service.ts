@@ -16,10 +16,11 @@ import type {
 import type { AppDeps } from '../../app-deps.ts';
 import type { Trx } from '../../db/database.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { unstorableTextAt } from '../../lib/unstorable-text.ts';
 import { type AuthAdmin, companyScope } from '../auth/sessions.service.ts';
 import { queueStatusUpdateEmail } from '../email/outbox.service.ts';
 import type { Cursor } from './admin-requests.filters.ts';
-import { listRequests } from './admin-requests.list.repository.ts';
+import { cursorOf, type ListOrder, listRequests, orderColumns } from './admin-requests.list.repository.ts';
 import { listAssignableAccounts } from './assignable-accounts.repository.ts';
 import { countByCompanyAndStatus, countByStatus, listScopedCompanies } from './request-counters.repository.ts';
 import { findRequest, listEvents } from './request-detail.repository.ts';
@@ -32,12 +33,14 @@ export async function listAdminRequests(
   admin: Reader,
   query: AdminRequestListQuery,
 ): Promise<AdminRequestList> {
-  const { page, pageSize, cursor, ...filters } = query;
-  const after = cursor === undefined ? undefined : decodeCursor(cursor);
+  const { page, pageSize, cursor, sort, dir, ...filters } = query;
+  const order: ListOrder = { sort, dir };
+  const after = cursor === undefined ? undefined : decodeCursor(cursor, order);
   const { total, totalIsEstimate, items } = await listRequests(
     deps.db,
     companyScope(admin),
     filters,
+    order,
     page,
     pageSize,
     after,
@@ -48,7 +51,7 @@ export async function listAdminRequests(
     totalIsEstimate,
     page,
     pageSize,
-    nextCursor: last && items.length === pageSize ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+    nextCursor: last && items.length === pageSize ? encodeCursor(cursorOf(order, last)) : null,
     items: items.map((row) => ({
       ...row,
       problemType: row.problemType as ProblemType,
@@ -57,24 +60,49 @@ export async function listAdminRequests(
   };
 }
 
-/** The cursor is opaque to clients: base64url of [createdAt, id] of the last row shown. */
+/**
+ * The cursor is opaque to clients: base64url of the last row's values of the order's
+ * columns ([createdAt, id] newest first), the id last.
+ */
 export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString('base64url');
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
 }
 
-function decodeCursor(text: string): Cursor {
+/** Stored timestamps are Date#toISOString's text, to the millisecond, within year 9999. */
+const STORED_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** Whether `part` is a value `column` can hold, in the form it is stored. */
+function fitsColumn(column: string, part: unknown): boolean {
+  switch (column) {
+    case 'repairRequests.id':
+      return Number.isSafeInteger(part) && (part as number) > 0 && (part as number) <= MAX_ID;
+    case 'repairRequests.status':
+      return (REQUEST_STATUSES as readonly unknown[]).includes(part);
+    default: {
+      // createdAt, updatedAt: a string that reads back as itself, so never NUL nor a surrogate.
+      if (typeof part !== 'string' || !STORED_INSTANT.test(part)) return false;
+      const ms = Date.parse(part);
+      return !Number.isNaN(ms) && new Date(ms).toISOString() === part;
+    }
+  }
+}
+
+/**
+ * A cursor of `order`: one value per column, each of the column's kind and in its stored
+ * form (a crafted one would otherwise reach the database: PostgreSQL refuses NUL with a
+ * 500). Else the same 400 as an unreadable cursor.
+ */
+function decodeCursor(text: string, order: ListOrder): Cursor {
   try {
     const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    const { columns } = orderColumns(order);
     if (
       Array.isArray(value) &&
-      value.length === 2 &&
-      typeof value[0] === 'string' &&
-      value[0].length <= 40 &&
-      Number.isInteger(value[1]) &&
-      value[1] > 0 &&
-      value[1] <= MAX_ID
+      value.length === columns.length &&
+      unstorableTextAt(value) === undefined &&
+      columns.every((column, i) => fitsColumn(column, value[i]))
     ) {
-      return { createdAt: value[0], id: value[1] };
+      return value as Cursor;
     }
   } catch {
     // Falls through to the 400 below.

@@ -100,3 +100,14 @@ export async function readUnsentBacklog(db: Db): Promise<{ count: number; oldest
     .executeTakeFirst();
   return { count: Number(row?.count ?? 0), oldestCreatedAt: row?.oldestCreatedAt ?? null };
 }
+
+/** Whether a request's confirmation e-mail was queued (sent or not since). */
+export async function hasConfirmationEmail(db: Db, requestId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('emailOutbox')
+    .select('id')
+    .where('requestId', '=', requestId)
+    .where('kind', '=', 'request_confirmation')
+    .executeTakeFirst();
+  return row !== undefined;
+}

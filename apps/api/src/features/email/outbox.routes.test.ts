@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { signedIn } from '../../../test/accounts.ts';
 import { configureSmtp, drainOutbox, fileRequest } from '../../../test/email.ts';
 import { describeEachEngine, it, type TestContext } from '../../../test/engines.ts';
+import { requestBySchool } from '../../../test/requests.ts';
 import { type SmtpCapture, startSmtpCapture } from '../../../test/smtp-capture.ts';
 import { buildApp } from '../../app.ts';
 import { createDatabase } from '../../db/database.ts';
@@ -30,7 +31,8 @@ describeEachEngine(
 
     it('queues nothing while e-mail is disabled (the default)', async () => {
       const to = uniqueEmail('disabled');
-      await fileRequest(ctx(), { email: to });
+      const created = await fileRequest(ctx(), { email: to });
+      expect(created).toMatchObject({ emailQueued: false });
       expect(await outboxRows(ctx(), to)).toEqual([]);
       expect(await processOutboxOnce(ctx().app.deps)).toEqual({ sent: 0, failed: 0 });
     });
@@ -74,6 +76,31 @@ describeEachEngine(
       expect(mail.text).toContain('Hello, John Smith!');
       expect(mail.text).toContain('Light Out');
       expect(mail.text).toContain(`http://acende.test/track/${created.id}?t=${created.trackingToken}`);
+    });
+
+    it('tells the filer whether a confirmation was queued: sending on and an address given, the same on a replay', async () => {
+      const file = (email: string, key: string) =>
+        ctx().app.inject({
+          method: 'POST',
+          url: '/api/repair-requests',
+          payload: { ...requestBySchool, email },
+          headers: { 'idempotency-key': key },
+        });
+      const tag = `${process.pid}-${++seq}`;
+      await configureSmtp(ctx(), smtp, { enabled: false });
+      const off = uniqueEmail('flag-off');
+      expect((await file(off, `flag-off-${tag}`)).json()).toMatchObject({ emailQueued: false });
+      await configureSmtp(ctx(), smtp);
+      const on = uniqueEmail('flag-on');
+      const first = (await file(on, `flag-on-${tag}`)).json();
+      expect(first).toMatchObject({ emailQueued: true });
+      expect(await outboxRows(ctx(), on)).toHaveLength(1);
+      // A retry of the same key answers the same, without a second e-mail.
+      expect((await file(on, `flag-on-${tag}`)).json()).toEqual(first);
+      expect(await outboxRows(ctx(), on)).toHaveLength(1);
+      expect((await file('', `flag-none-${tag}`)).json()).toMatchObject({ emailQueued: false });
+      // A retry of a request filed while sending was off still says no e-mail went out.
+      expect((await file(off, `flag-off-${tag}`)).json()).toMatchObject({ emailQueued: false });
     });
 
     it('sends nothing for a request without an e-mail', async () => {

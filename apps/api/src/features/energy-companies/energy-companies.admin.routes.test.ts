@@ -150,6 +150,21 @@ describeEachEngine(
       );
       expect(await publicNames()).toContain('Certel');
     });
+
+    it('says which companies can be deleted, and a delete succeeds exactly where it says so', async () => {
+      const listed = (await call('GET', '/api/admin/energy-companies')).json() as {
+        id: number;
+        requestCount: number;
+        deletable: boolean;
+      }[];
+      expect(listed.some((c) => c.deletable)).toBe(true);
+      expect(listed.some((c) => !c.deletable)).toBe(true);
+      for (const company of listed) {
+        expect(company.deletable, String(company.id)).toBe(company.requestCount === 0);
+        const res = await call('DELETE', `/api/admin/energy-companies/${company.id}`);
+        expect(res.statusCode, String(company.id)).toBe(company.deletable ? 204 : 409);
+      }
+    });
   },
   { env: { GEOCODER_URL: 'http://127.0.0.1:9' } },
 );

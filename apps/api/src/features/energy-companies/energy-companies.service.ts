@@ -15,7 +15,9 @@ import {
 type Row = Awaited<ReturnType<typeof listAllCompanies>>[number];
 
 function toAdminCompany(row: Row): AdminEnergyCompany {
-  return { ...row, active: row.active === 1, requestCount: Number(row.requestCount ?? 0) };
+  const requestCount = Number(row.requestCount ?? 0);
+  // The same rule as deleteEnergyCompany's, so the screen offers delete only where it succeeds.
+  return { ...row, active: row.active === 1, requestCount, deletable: requestCount === 0 };
 }
 
 export async function listEnergyCompanies(deps: AppDeps): Promise<AdminEnergyCompany[]> {

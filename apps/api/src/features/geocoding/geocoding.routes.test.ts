@@ -1,58 +1,12 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, expect } from 'vitest';
 import { describeEachEngine, it } from '../../../test/engines.ts';
+import { ANDRADAS, startFakeGeocoder } from '../../../test/fake-geocoder.ts';
 import { createGeocoder, setGeocoderFor } from './geocoding.service.ts';
 
-// A small Nominatim stand-in: one known street, a switch to make it fail, and a log of calls.
-interface Call {
-  path: string;
-  params: URLSearchParams;
-  headers: IncomingHttpHeaders;
-  at: number;
-}
-const calls: Call[] = [];
-let mode: 'ok' | 'fail' = 'ok';
-
-const ANDRADAS = {
-  display_name: 'Rua dos Andradas, Centro Histórico, Porto Alegre, Rio Grande do Sul, 90020-007, Brasil',
-  lat: '-30.0277041',
-  lon: '-51.2287346',
-  address: { road: 'Rua dos Andradas', suburb: 'Centro Histórico', city: 'Porto Alegre', state: 'Rio Grande do Sul' },
-};
-const VILLAGE = {
-  display_name: 'Linha Nova, Rio Grande do Sul, Brasil',
-  lat: '-29.4611',
-  lon: '-51.2011',
-  address: { neighbourhood: 'Picada Café', village: 'Linha Nova' },
-};
-
-const server = createServer((req, res) => {
-  const url = new URL(req.url ?? '/', 'http://fake');
-  calls.push({ path: url.pathname, params: url.searchParams, headers: req.headers, at: Date.now() });
-  if (mode === 'fail') {
-    res.writeHead(503, { 'content-type': 'text/plain' }).end('overloaded');
-    return;
-  }
-  res.setHeader('content-type', 'application/json');
-  if (url.pathname === '/reverse') {
-    const lat = Number(url.searchParams.get('lat'));
-    if (Math.abs(lat - -30.0277) < 0.001) res.end(JSON.stringify({ ...ANDRADAS, lat: '-30.0277', lon: '-51.2287' }));
-    else if (Math.abs(lat - -29.4611) < 0.001) res.end(JSON.stringify(VILLAGE));
-    else res.end(JSON.stringify({ error: 'Unable to geocode' }));
-    return;
-  }
-  if (url.pathname === '/search') {
-    const q = url.searchParams.get('q') ?? '';
-    const many = Array.from({ length: 7 }, (_, i) => ({ ...ANDRADAS, display_name: `Rua ${i}, Porto Alegre` }));
-    res.end(JSON.stringify(q.includes('Andradas') ? [ANDRADAS] : q.includes('Rua') ? many : []));
-    return;
-  }
-  res.writeHead(404).end('[]');
-});
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const GEOCODER_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+const geocoder = await startFakeGeocoder();
+const { calls } = geocoder;
+const GEOCODER_URL = geocoder.url;
+afterAll(() => geocoder.close());
 
 describeEachEngine(
   'geocoding through the server',
@@ -64,7 +18,7 @@ describeEachEngine(
 
     it('answers a reverse lookup with display_name, asking upstream with the app User-Agent and languages', async () => {
       setGeocoderFor(ctx().config, undefined);
-      mode = 'ok';
+      geocoder.mode = 'ok';
       calls.length = 0;
       const res = await get('/api/geocode?lat=-30.0277&lon=-51.2287');
       expect(res.statusCode).toBe(200);
@@ -137,13 +91,13 @@ describeEachEngine(
 
     it('answers 502 when the upstream fails, and does not cache the failure', async () => {
       fast();
-      mode = 'fail';
+      geocoder.mode = 'fail';
       const reverse = await get('/api/geocode?lat=-12.5&lon=-40.25');
       expect(reverse.statusCode).toBe(502);
       expect(reverse.json().message).toBe('Service unavailable at the moment');
       const search = await get('/api/geocode/search?q=Avenida%20Borges');
       expect(search.statusCode).toBe(502);
-      mode = 'ok';
+      geocoder.mode = 'ok';
       expect((await get('/api/geocode/search?q=Avenida%20Borges')).statusCode).toBe(200);
     });
 
@@ -177,7 +131,7 @@ describeEachEngine(
 
     it('stores the district and city of a new request from the geocoder', async () => {
       fast();
-      mode = 'ok';
+      geocoder.mode = 'ok';
       const res = await ctx().app.inject({
         method: 'POST',
         url: '/api/repair-requests',
@@ -203,14 +157,14 @@ describeEachEngine(
 
     it('still files the request, with an unknown area, when the geocoder is down', async () => {
       fast();
-      mode = 'fail';
+      geocoder.mode = 'fail';
       const started = Date.now();
       const res = await ctx().app.inject({
         method: 'POST',
         url: '/api/repair-requests',
         payload: { ...request, latitude: '-1.5', longitude: '-48.5' },
       });
-      mode = 'ok';
+      geocoder.mode = 'ok';
       expect(res.statusCode).toBe(201);
       expect(Date.now() - started).toBeLessThan(1000);
       expect(await storedArea(res.json().id)).toEqual({ district: null, city: null });

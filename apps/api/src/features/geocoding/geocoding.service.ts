@@ -256,33 +256,30 @@ const AREA_COOLDOWN_MS = 60_000;
 const areaCooldownUntil = new WeakMap<Geocoder, number>();
 
 /**
- * The neighbourhood and city of a point for a new request. Never throws and never
- * waits longer than `timeoutMs`: a slow or broken geocoder leaves the area unknown.
+ * The neighbourhood and city of a point (both null when the geocoder names neither), or
+ * undefined when the geocoder gave no answer: it failed, took longer than `timeoutMs`, or
+ * failed shortly before (new requests then skip it for a while instead of each waiting on
+ * it). Never throws.
  */
 export async function resolveArea(
   deps: Pick<AppDeps, 'config' | 'limits'>,
   lat: number,
   lon: number,
   timeoutMs = 2500,
-): Promise<Area> {
-  const unknown: Area = { district: null, city: null };
-  if (!Number.isFinite(lat) || !Number.isFinite(lon)) return unknown;
+): Promise<Area | undefined> {
+  if (!Number.isFinite(lat) || !Number.isFinite(lon)) return { district: null, city: null };
   const geocoder = geocoderFor(deps);
   const known = geocoder.cachedArea(lat, lon);
   if (known) return known;
-  // After a failure, new requests skip the lookup for a while instead of each waiting on it.
-  if ((areaCooldownUntil.get(geocoder) ?? 0) > Date.now()) return unknown;
+  if ((areaCooldownUntil.get(geocoder) ?? 0) > Date.now()) return undefined;
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<Area>((resolve) => {
-    timer = setTimeout(() => resolve(unknown), timeoutMs);
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), timeoutMs);
   });
-  const lookup = geocoder
-    .reverse(lat, lon)
-    .then(() => geocoder.cachedArea(lat, lon) ?? unknown)
-    .catch(() => {
-      areaCooldownUntil.set(geocoder, Date.now() + AREA_COOLDOWN_MS);
-      return unknown;
-    });
+  const lookup = lookUpArea(deps, lat, lon).catch(() => {
+    areaCooldownUntil.set(geocoder, Date.now() + AREA_COOLDOWN_MS);
+    return undefined;
+  });
   try {
     return await Promise.race([lookup, timeout]);
   } finally {
@@ -290,29 +287,20 @@ export async function resolveArea(
   }
 }
 
+/**
+ * The area of a point from the geocoder (its cache, else one paced upstream call); both
+ * parts null when it names neither. Throws when the geocoder fails or is busy.
+ */
+export async function lookUpArea(deps: Pick<AppDeps, 'config' | 'limits'>, lat: number, lon: number): Promise<Area> {
+  const geocoder = geocoderFor(deps);
+  const known = geocoder.cachedArea(lat, lon);
+  if (known) return known;
+  await geocoder.reverse(lat, lon);
+  return geocoder.cachedArea(lat, lon) ?? { district: null, city: null };
+}
+
 /** The area of a point when the geocoder already knows it: no upstream call, no wait. */
 export function knownArea(deps: Pick<AppDeps, 'config' | 'limits'>, lat: number, lon: number): Area | undefined {
   if (!Number.isFinite(lat) || !Number.isFinite(lon)) return undefined;
   return geocoderFor(deps).cachedArea(lat, lon);
-}
-
-/**
- * Looks the area of a stored request up in the background and fills it in. Filing a
- * request never waits for the geocoder (it may queue for seconds at one call a second);
- * never throws, and leaves the area unknown when the geocoder has no answer.
- */
-export async function fillAreaLater(deps: AppDeps, requestId: number, lat: number, lon: number): Promise<void> {
-  try {
-    const area = await resolveArea(deps, lat, lon, 60_000);
-    if (!area.district && !area.city) return;
-    await deps.db
-      .updateTable('repairRequests')
-      .set({ district: area.district, city: area.city })
-      .where('id', '=', requestId)
-      .where('district', 'is', null)
-      .where('city', 'is', null)
-      .execute();
-  } catch {
-    // The database may be closing (shutdown) or the row gone: the area stays unknown.
-  }
 }

@@ -7,13 +7,14 @@ import type {
 } from '@acende/shared/schemas/repair-requests';
 import type { AppDeps } from '../../app-deps.ts';
 import type { ConfirmationFor } from '../../hot-path/hot-path.ts';
-import { iso } from '../../lib/clock.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import { hashToken, idempotencyKeyHash, newToken, sha256, trackingTokenForKey } from '../../lib/tokens.ts';
 import { verifyCaptchaOrThrow } from '../captcha/captcha.service.ts';
 import { isEmailEnabled } from '../email/email-settings.service.ts';
+import { hasConfirmationEmail } from '../email/outbox.repository.ts';
 import { confirmationEmail } from '../email/outbox.service.ts';
-import { fillAreaLater, knownArea } from '../geocoding/geocoding.service.ts';
+import { fillAreaLater, firstAreaRetryAt } from '../geocoding/area-retry.ts';
+import { knownArea } from '../geocoding/geocoding.service.ts';
 import { toPublicRequest } from './public-view.ts';
 
 export interface CreateContext {
@@ -40,25 +41,28 @@ export async function createRepairRequest(
   // the token comes from the raw key (stored only hashed) and the body under APP_SECRET, so
   // a retry gets the same token back; otherwise it is random.
   const trackingToken = key ? trackingTokenForKey(config.APP_SECRET, key, bodyHash as string) : newToken();
+  const email = input.email || null;
 
   try {
     await verifyCaptchaOrThrow(deps, input.captchaToken);
   } catch (error) {
     // A retry of a request that was stored carries its spent captcha: answer with the request.
     const replay = keyHash ? await replayIdempotent(deps, keyHash, bodyHash as string) : undefined;
-    if (replay) return { ...replay, trackingToken };
+    if (replay) return { ...replay, trackingToken, emailQueued: await emailQueuedFor(deps, replay.id, email) };
     throw error;
   }
 
   // The area comes from the geocoder's cache (the citizen's own lookup filled it); when it
-  // is not there the request is stored at once and the area filled in after (fillAreaLater).
+  // is not there the request is stored at once, marked for a retry, and the area filled in
+  // after (fillAreaLater, else the area retry worker).
   const lat = Number(input.latitude);
   const lon = Number(input.longitude);
   const area = knownArea(deps, lat, lon);
-  const now = iso(deps.clock);
-  const email = input.email || null;
+  const filedAt = deps.clock.now();
+  const now = filedAt.toISOString();
+  const emailQueued = Boolean(email) && (await isEmailEnabled(db));
   const confirmation: ConfirmationFor | undefined =
-    email && (await isEmailEnabled(db))
+    email && emailQueued
       ? (id, companyName) =>
           confirmationEmail(deps, { ...input, email, id, companyName, language: context.language }, trackingToken)
       : undefined;
@@ -75,6 +79,7 @@ export async function createRepairRequest(
       companyId: Number(input.company),
       district: area?.district ?? null,
       city: area?.city ?? null,
+      areaRetryAt: area ? null : firstAreaRetryAt(filedAt),
       language: context.language,
       trackingTokenHash: hashToken(trackingToken),
       idempotencyKeyHash: keyHash,
@@ -86,7 +91,7 @@ export async function createRepairRequest(
   if (filed === 'duplicate-key') {
     // The same key was filed by a retry a moment before: answer with that request.
     const replay = await replayIdempotent(deps, keyHash as string, bodyHash as string);
-    if (replay) return { ...replay, trackingToken };
+    if (replay) return { ...replay, trackingToken, emailQueued: await emailQueuedFor(deps, replay.id, email) };
     throw new Error('a duplicate Idempotency-Key without its request');
   }
   if (filed === 'company-unavailable') {
@@ -94,7 +99,12 @@ export async function createRepairRequest(
   }
   deps.metrics.requestFiled();
   if (!area) void fillAreaLater(deps, filed.id, lat, lon);
-  return { id: filed.id, companyName: filed.companyName, trackingToken };
+  return { id: filed.id, companyName: filed.companyName, trackingToken, emailQueued };
+}
+
+/** A replayed filing: whether its confirmation was queued when it was first stored. */
+async function emailQueuedFor(deps: AppDeps, requestId: number, email: string | null): Promise<boolean> {
+  return email !== null && (await hasConfirmationEmail(deps.db, requestId));
 }
 
 async function replayIdempotent(deps: AppDeps, keyHash: string, bodyHash: string) {

@@ -306,7 +306,7 @@ describeEachEngine('reports', (ctx) => {
     expect(area.rows.reduce((a: number, r: { share: number }) => a + r.share, 0)).toBeCloseTo(1, 10);
   });
 
-  it('groups the area report by neighbourhood and city, sorted by open requests, with medians', async () => {
+  it('groups the area report by neighbourhood and city, most unresolved (open or in progress) first, with medians', async () => {
     const res = await get('/api/admin/reports/area');
     expect(res.statusCode).toBe(200);
     const body = res.json();

@@ -59,7 +59,8 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
       config,
       schema: {
         tags: ['admin'],
-        summary: 'Area report: one row per neighbourhood and city, sorted by open requests',
+        summary:
+          'Area report: one row per neighbourhood and city, most unresolved (open or in progress) requests first',
         querystring: reportQuerySchema,
         response: { 200: areaReportSchema, ...errors },
       },

@@ -22,6 +22,25 @@ import {
   type RequestRecord,
 } from './reports.repository.ts';
 
+/**
+ * What the area report ranks by, as its title says ("the most unresolved requests (open or
+ * in progress) first"): the requests still waiting for a repair.
+ */
+export const UNRESOLVED_STATUSES = ['open', 'in_progress'] as const satisfies readonly RequestStatus[];
+
+const unresolved = (row: AreaReportRow) => UNRESOLVED_STATUSES.reduce((sum, status) => sum + row.byStatus[status], 0);
+
+/** Most unresolved requests first, then most requests, then by city and neighbourhood (unknown last). */
+export function rankAreas(rows: AreaReportRow[]): AreaReportRow[] {
+  return [...rows].sort(
+    (a, b) =>
+      unresolved(b) - unresolved(a) ||
+      b.total - a.total ||
+      (a.city ?? '\uffff').localeCompare(b.city ?? '\uffff') ||
+      (a.district ?? '\uffff').localeCompare(b.district ?? '\uffff'),
+  );
+}
+
 const zeroStatus = (): StatusCounts => ({ open: 0, in_progress: 0, completed: 0, cancelled: 0 });
 
 export async function buildSummary(deps: AppDeps, criteria: ReportCriteria): Promise<ReportSummary> {
@@ -117,14 +136,7 @@ export async function buildAreaRows(deps: AppDeps, criteria: ReportCriteria): Pr
     row.share = grand ? row.total / grand : 0;
     row.medianSeconds = percentile(secondsByArea.get(row.key) ?? [], 0.5);
   }
-  const unresolved = (r: AreaReportRow) => r.byStatus.open + r.byStatus.in_progress;
-  return [...areas.values()].sort(
-    (a, b) =>
-      unresolved(b) - unresolved(a) ||
-      b.total - a.total ||
-      (a.city ?? '\uffff').localeCompare(b.city ?? '\uffff') ||
-      (a.district ?? '\uffff').localeCompare(b.district ?? '\uffff'),
-  );
+  return rankAreas([...areas.values()]);
 }
 
 export function toPoint(record: PointRecord): MapPoint {

@@ -199,7 +199,7 @@ describeEachEngine(
       invalidateThemedIndex(ctx().app.deps);
       try {
         expect((await ctx().app.inject({ method: 'GET', url: '/api/theme' })).json().logoUrl).toBeUndefined();
-        const page = await ctx().app.inject({ method: 'GET', url: '/requests/new' });
+        const page = await ctx().app.inject({ method: 'GET', url: '/track' });
         expect(page.statusCode).toBe(200);
         expect(page.body).not.toContain('acende-logo');
         expect(page.body).not.toContain('<script>');

@@ -1,3 +1,10 @@
+import { PUBLIC_PAGES, type PublicPage } from '@acende/shared/public-pages';
+import {
+  operatorViewSchema,
+  publicPagesSettingsSchema,
+  publicPagesSettingsViewSchema,
+  publicPageViewSchema,
+} from '@acende/shared/schemas/public-pages';
 import {
   logoUploadSchema,
   publicThemeSchema,
@@ -8,6 +15,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { notFound } from '../../lib/errors.ts';
+import { requestLanguage } from '../../lib/language.ts';
+import {
+  getPublicPagesSettings,
+  readOperator,
+  readPublicPage,
+  savePublicPagesSettings,
+} from './public-pages.service.ts';
 import {
   getThemeSettings,
   readLogo,
@@ -48,6 +62,64 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
       tileAttribution: deps.config.TILE_ATTRIBUTION,
       map: await readMapDefaults(deps),
     }),
+  );
+
+  app.get(
+    '/api/operator',
+    {
+      schema: {
+        tags: ['public'],
+        summary: "Who runs the service: the name and contact every public page's footer shows",
+        response: { 200: operatorViewSchema },
+      },
+    },
+    async () => readOperator(deps),
+  );
+
+  app.get(
+    '/api/public-pages/:page',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'The privacy notice or the accessibility statement, as plain text in the reader’s language',
+        params: z.object({ page: z.string().max(40) }),
+        response: { 200: publicPageViewSchema },
+      },
+    },
+    async (request) => {
+      const page = request.params.page as PublicPage;
+      if (!PUBLIC_PAGES.includes(page)) throw notFound();
+      return readPublicPage(deps, page, requestLanguage(request));
+    },
+  );
+
+  app.get(
+    '/api/admin/public-pages',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'The operator and the public notices as saved, with the default texts',
+        response: { 200: publicPagesSettingsViewSchema },
+      },
+    },
+    async () => getPublicPagesSettings(deps),
+  );
+
+  app.post(
+    '/api/admin/public-pages',
+    {
+      config: { auth: 'admin' },
+      // Four notices of up to 20,000 characters, each up to 4 bytes in UTF-8, and the JSON around them.
+      bodyLimit: 400 * 1024,
+      schema: {
+        tags: ['admin'],
+        summary: 'Saves the operator and the public notices (plain text; blank means the default)',
+        body: publicPagesSettingsSchema,
+        response: { 200: publicPagesSettingsViewSchema },
+      },
+    },
+    async (request) => savePublicPagesSettings(deps, request.body),
   );
 
   app.get(

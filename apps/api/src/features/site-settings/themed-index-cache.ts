@@ -9,6 +9,8 @@ export interface ThemedPage {
   html: string;
   csp: Record<string, string[]>;
   builtAt: number;
+  /** The html compressed (per encoding and added head), made on first asking and kept with this build of the page. */
+  encoded?: Map<string, Buffer>;
 }
 
 const pages = new WeakMap<AppDeps, ThemedPage>();

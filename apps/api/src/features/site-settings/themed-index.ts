@@ -3,8 +3,10 @@
 // Kept in memory per app (themed-index-cache.ts), rebuilt on a theme save and at most every
 // 30 s otherwise (other instances sharing the database catch up within that time).
 import { readFile } from 'node:fs/promises';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { type PublicTheme, themeCssRule } from '@acende/shared/schemas/theme';
-import type { FastifyReply } from 'fastify';
+import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { effectiveCaptcha } from '../captcha/captcha.service.ts';
 import { captchaCspSources } from '../captcha/captcha-csp.ts';
@@ -65,8 +67,58 @@ function extendCsp(header: string, extra: Record<string, string[]>): string {
   return policy;
 }
 
-/** Sends the themed index.html for a client route. */
-export async function sendThemedIndex(deps: AppDeps, reply: FastifyReply, indexPath: string): Promise<FastifyReply> {
+/**
+ * The encoding the client asks for (br first, then gzip, none at q=0), as @fastify/static
+ * chooses for the built files: `*` counts as gzip.
+ */
+export function pageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  if (!acceptEncoding) return undefined;
+  const header = acceptEncoding.toLowerCase().replace(/\*/g, 'gzip');
+  return negotiate(header, ['br', 'gzip'] as const) ?? undefined;
+}
+
+/**
+ * The page's html with `head` (one per page pattern: a handful) in `encoding`, compressed
+ * once per build of the page.
+ */
+function encodedHtml(page: ThemedPage, html: string, head: string, encoding: 'br' | 'gzip'): Buffer {
+  page.encoded ??= new Map();
+  const key = `${encoding} ${head}`;
+  let body = page.encoded.get(key);
+  if (body === undefined) {
+    const bytes = Buffer.from(html);
+    body =
+      encoding === 'br'
+        ? brotliCompressSync(bytes, {
+            params: {
+              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+              [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+            },
+          })
+        : gzipSync(bytes, { level: 9 });
+    page.encoded.set(key, body);
+  }
+  return body;
+}
+
+export interface PageOptions {
+  /** 404 for a path the app does not draw: the app then shows its not-found page. */
+  status?: number;
+  /** Added to the page's head: the page's preloads (route-preloads.ts). */
+  head?: string;
+}
+
+/**
+ * Sends the themed index.html for a client route, compressed when the client accepts it
+ * and never cached stale.
+ */
+export async function sendThemedIndex(
+  deps: AppDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  indexPath: string,
+  { status = 200, head = '' }: PageOptions = {},
+): Promise<FastifyReply> {
   let page = freshThemedIndex(deps);
   if (!page) {
     page = await build(deps, indexPath);
@@ -76,5 +128,13 @@ export async function sendThemedIndex(deps: AppDeps, reply: FastifyReply, indexP
   if (typeof csp === 'string' && Object.keys(page.csp).length) {
     reply.header('content-security-policy', extendCsp(csp, page.csp));
   }
-  return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page.html);
+  const html = head ? replaceFirst(page.html, '</head>', `${head}</head>`) : page.html;
+  reply
+    .code(status)
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding')
+    .type('text/html; charset=utf-8');
+  const encoding = pageEncoding(request.headers['accept-encoding']);
+  if (encoding === undefined) return reply.send(html);
+  return reply.header('content-encoding', encoding).send(encodedHtml(page, html, head, encoding));
 }

@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '../../components/ui/toast.tsx';
+import { Toaster } from '../../components/ui/toaster.tsx';
 import { i18n } from '../../lib/i18n.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import AdminApp from './admin-app.tsx';
@@ -180,5 +180,63 @@ describe('admin app', () => {
     expect(await screen.findByText('As senhas não coincidem')).toBeInTheDocument();
     expect(screen.getByLabelText('Confirmar nova senha')).toHaveAttribute('aria-invalid', 'true');
     expect(calls).not.toContain('POST /api/admin/change-password');
+  });
+});
+
+describe('admin header and menu', () => {
+  /** The phone menu, opened by its button. */
+  async function openMenu() {
+    renderAdmin('/admin/my-account', withProfile('user'));
+    await screen.findByTestId('signed-in-as');
+    const menu = screen.getByRole('button', { name: /Menu/ });
+    await userEvent.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    return menu;
+  }
+
+  it('names the signed-in account once, and Escape in the menu closes it and returns focus to its button', async () => {
+    const menu = await openMenu();
+    const signedIn = screen.getByTestId('signed-in-as');
+    expect(signedIn.textContent?.split('Conta user').length).toBe(2);
+    expect(signedIn).toHaveTextContent('Conectado como Conta user');
+    const nav = screen.getByRole('navigation', { name: 'Navegação da administração' });
+    // Tab on from the button into the menu, as a keyboard user would.
+    for (let i = 0; i < 10 && !nav.contains(document.activeElement); i += 1) await userEvent.tab();
+    expect(within(nav).getByRole('link', { name: 'Painel' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).toHaveFocus();
+  });
+
+  it('leaves the menu open when Escape is for another control', async () => {
+    const menu = await openMenu();
+    const date = document.createElement('input');
+    date.type = 'date';
+    date.setAttribute('aria-label', 'Data');
+    document.body.append(date);
+    try {
+      date.focus();
+      await userEvent.keyboard('{Escape}');
+      expect(menu).toHaveAttribute('aria-expanded', 'true');
+      expect(date).toHaveFocus();
+    } finally {
+      date.remove();
+    }
+  });
+
+  it('leaves the menu open when something else has already handled the Escape', async () => {
+    const menu = await openMenu();
+    // As a dialog layer does: it takes Escape first (capture phase) and marks it handled.
+    const dialogLayer = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') event.preventDefault();
+    };
+    document.addEventListener('keydown', dialogLayer, true);
+    try {
+      (document.activeElement as HTMLElement | null)?.blur();
+      await userEvent.keyboard('{Escape}');
+      expect(menu).toHaveAttribute('aria-expanded', 'true');
+    } finally {
+      document.removeEventListener('keydown', dialogLayer, true);
+    }
   });
 });

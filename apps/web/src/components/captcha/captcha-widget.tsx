@@ -78,7 +78,7 @@ async function providerApi(name: string): Promise<ProviderApi> {
   }
 }
 
-export default function CaptchaWidget({ provider, siteKey, onChange, resetKey, className }: WidgetProps) {
+export default function CaptchaWidget({ provider, siteKey, onChange, onChecking, resetKey, className }: WidgetProps) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const host = useRef<HTMLDivElement>(null);
@@ -88,6 +88,8 @@ export default function CaptchaWidget({ provider, siteKey, onChange, resetKey, c
   const language = i18n.language === 'en' ? 'en' : 'pt';
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
+  const onCheckingRef = useRef(onChecking);
+  onCheckingRef.current = onChecking;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: resetKey and attempt start a fresh check on purpose
   useEffect(() => {
@@ -99,8 +101,13 @@ export default function CaptchaWidget({ provider, siteKey, onChange, resetKey, c
       setVerified(Boolean(token));
       onChangeRef.current(token);
     };
+    const checking = (running: boolean) => {
+      if (!cancelled) onCheckingRef.current?.(running);
+    };
     report(undefined);
     setFailed(false);
+    // ALTCHA solves itself from the moment it loads: until it ends, a submit waits for it.
+    checking(provider === 'altcha');
     let cleanup = () => {};
 
     if (provider === 'altcha') {
@@ -116,12 +123,18 @@ export default function CaptchaWidget({ provider, siteKey, onChange, resetKey, c
           const onState = (event: Event) => {
             const detail = (event as CustomEvent<{ state: string; payload?: string }>).detail;
             report(detail.state === 'verified' ? detail.payload : undefined);
+            // 'unverified' comes first, before the automatic check starts: still waiting then.
+            if (detail.state === 'verifying') checking(true);
+            else if (detail.state !== 'unverified') checking(false);
           };
           widget.addEventListener('statechange', onState);
           cleanup = () => widget.removeEventListener('statechange', onState);
           container.replaceChildren(widget);
         })
-        .catch(() => !cancelled && setFailed(true));
+        .catch(() => {
+          checking(false);
+          if (!cancelled) setFailed(true);
+        });
     } else if (siteKey) {
       const spec = PROVIDERS[provider];
       loadScript(spec.script(language))
@@ -142,6 +155,7 @@ export default function CaptchaWidget({ provider, siteKey, onChange, resetKey, c
         .catch(() => !cancelled && setFailed(true));
     }
     return () => {
+      checking(false);
       cancelled = true;
       cleanup();
       container.replaceChildren();

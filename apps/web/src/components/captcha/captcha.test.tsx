@@ -43,6 +43,7 @@ describe('<Captcha>', () => {
   it('shows a labelled check when captcha is on', async () => {
     renderCaptcha({ enabled: true, provider: 'altcha', siteKey: null, challenge: null });
     expect(await screen.findByRole('group', { name: 'Verificação contra robôs' })).toBeInTheDocument();
-    expect(screen.getByText(/Marque a caixa para confirmar/)).toBeInTheDocument();
+    expect(screen.getByText(/A verificação é automática e não pede nada a você/)).toBeInTheDocument();
+    expect(screen.queryByText(/Marque a caixa/)).not.toBeInTheDocument();
   });
 });

@@ -9,6 +9,8 @@ const CaptchaWidget = lazy(() => import('./captcha-widget.tsx'));
 export interface CaptchaProps {
   /** The solution to send as captchaToken, or undefined while there is none. */
   onChange: (token: string | undefined) => void;
+  /** Whether a self-solving check (ALTCHA) is loading or running: a submit should wait. */
+  onChecking?: (checking: boolean) => void;
   /** Change it (e.g. a mutation's submittedAt) to start a fresh check: a solution is accepted once. */
   resetKey?: unknown;
   className?: string;

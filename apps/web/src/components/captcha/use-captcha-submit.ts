@@ -2,10 +2,10 @@
 // refusal shows as a toast, and when the server asks for the check (it was off when the
 // page loaded, say) the check is fetched again so it appears.
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { toast } from '../ui/toast.tsx';
 import { CAPTCHA_QUERY_KEY } from './get-captcha.ts';
+import { useCaptchaGate } from './use-captcha-gate.ts';
 
 interface CaptchaMutation<V> {
   mutate: (body: V & { captchaToken?: string }, options: { onError: (error: unknown) => void }) => void;
@@ -13,11 +13,14 @@ interface CaptchaMutation<V> {
   submittedAt: number;
 }
 
-/** `submit` sends the values; spread `captcha` on the form's <Captcha />. */
+/**
+ * `submit` sends the values (once a check still solving itself has ended: `checking` says
+ * the submit is waiting for it); spread `captcha` on the form's <Captcha />.
+ */
 export function useCaptchaSubmit<V>(mutation: CaptchaMutation<V>, failure: { title: string; fallback: string }) {
   const queryClient = useQueryClient();
-  const [captchaToken, setCaptchaToken] = useState<string | undefined>(undefined);
-  const submit = (values: V) =>
+  const gate = useCaptchaGate();
+  const send = (values: V, captchaToken: string | undefined) =>
     mutation.mutate(
       { ...values, captchaToken },
       {
@@ -29,5 +32,6 @@ export function useCaptchaSubmit<V>(mutation: CaptchaMutation<V>, failure: { tit
         },
       },
     );
-  return { submit, captcha: { onChange: setCaptchaToken, resetKey: mutation.submittedAt } };
+  const submit = (values: V) => gate.whenReady((token) => send(values, token));
+  return { submit, checking: gate.waiting, captcha: { ...gate.captcha, resetKey: mutation.submittedAt } };
 }

@@ -18,6 +18,14 @@ export interface LocationMapProps {
   heightPx: number;
   onMapClick?: (lat: number, lon: number) => void;
   crosshair?: boolean;
+  /**
+   * Enter or Space on the focused map: a point at the map's centre (where the crosshair
+   * shows while the map has focus), with the zoom it is seen at. The arrows move the map
+   * (Leaflet's keyboard handler) and + and − zoom.
+   */
+  onKeyboardPick?: (lat: number, lon: number, zoom: number) => void;
+  /** The id of the text that tells how to use the map by keyboard. */
+  describedBy?: string;
 }
 
 const markerIcon = L.divIcon({
@@ -29,19 +37,33 @@ const markerIcon = L.divIcon({
 
 export default function LocationMap(props: LocationMapProps) {
   const { position, zoom, fallback, tileUrl, attribution, label, zoomLabels, heightPx, onMapClick, crosshair } = props;
+  const { onKeyboardPick, describedBy } = props;
   const element = useRef<HTMLElement>(null);
   const map = useRef<L.Map | null>(null);
   const marker = useRef<L.Marker | null>(null);
   const clickHandler = useRef(onMapClick);
   clickHandler.current = onMapClick;
+  const keyboardPick = useRef(onKeyboardPick);
+  keyboardPick.current = onKeyboardPick;
 
   // One map for the component's life; tiles and zoom buttons follow their props.
   useEffect(() => {
     if (!element.current) return;
     const instance = L.map(element.current, { zoomControl: false, attributionControl: true });
     instance.on('click', (event: L.LeafletMouseEvent) => clickHandler.current?.(event.latlng.lat, event.latlng.lng));
+    // Enter or Space on the map itself (not on its zoom buttons or links) drops the pin at the centre.
+    const container = element.current;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.target !== container || (event.key !== 'Enter' && event.key !== ' ')) return;
+      if (!keyboardPick.current) return;
+      event.preventDefault();
+      const centre = instance.getCenter();
+      keyboardPick.current(centre.lat, centre.lng, instance.getZoom());
+    };
+    container.addEventListener('keydown', onKeyDown);
     map.current = instance;
     return () => {
+      container.removeEventListener('keydown', onKeyDown);
       map.current = null;
       marker.current = null;
       instance.remove();
@@ -84,12 +106,32 @@ export default function LocationMap(props: LocationMapProps) {
   }, [lat, lon, zoom, fallback.lat, fallback.lon, fallback.zoom]);
 
   return (
-    <section
-      ref={element}
-      aria-label={label}
-      data-testid="location-map"
-      className={crosshair ? 'cursor-crosshair' : undefined}
-      style={{ height: heightPx, width: '100%', zIndex: 0 }}
-    />
+    <div className="relative">
+      <section
+        ref={element}
+        aria-label={label}
+        aria-describedby={describedBy}
+        data-testid="location-map"
+        // Leaflet makes the map focusable; the ring is drawn inside, as the frame around it clips.
+        className={`peer focus-visible:outline-4 focus-visible:-outline-offset-4 focus-visible:outline-blue-700 ${crosshair ? 'cursor-crosshair' : ''}`}
+        style={{ height: heightPx, width: '100%', zIndex: 0 }}
+      />
+      {onKeyboardPick ? (
+        // Where Enter or Space puts the pin: the centre, shown while the map has keyboard focus.
+        <svg
+          aria-hidden="true"
+          data-testid="map-crosshair"
+          viewBox="0 0 40 40"
+          width="40"
+          height="40"
+          className="pointer-events-none absolute top-1/2 left-1/2 z-[1000] hidden -translate-x-1/2 -translate-y-1/2 peer-focus-visible:block"
+        >
+          <circle cx="20" cy="20" r="9" fill="none" stroke="#fff" strokeWidth="5" />
+          <circle cx="20" cy="20" r="9" fill="none" stroke="#1d4ed8" strokeWidth="2.5" />
+          <path d="M20 0v12M20 28v12M0 20h12M28 20h12" stroke="#fff" strokeWidth="5" />
+          <path d="M20 0v12M20 28v12M0 20h12M28 20h12" stroke="#1d4ed8" strokeWidth="2.5" />
+        </svg>
+      ) : null}
+    </div>
   );
 }

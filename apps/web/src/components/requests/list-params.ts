@@ -1,7 +1,17 @@
-// The request-list filters and page kept in the URL (?q=&status=&problemType=&page=&pageSize=),
-// so a filtered list can be shared and survives a reload. A filter change goes back to page 1.
+// The request-list filters, order and page kept in the URL (?q=&status=&problemType=&companyId=
+// &assignedToId=&from=&to=&sort=&dir=&page=&pageSize=), so a filtered list can be shared,
+// survives a reload and comes back from a request's page. A filter or order change goes
+// back to page 1. Unknown values in the URL are dropped, never sent.
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@acende/shared/constants';
 import { PROBLEM_TYPES, type ProblemType, REQUEST_STATUSES, type RequestStatus } from '@acende/shared/enums';
+import {
+  DEFAULT_REQUEST_SORT,
+  DEFAULT_SORT_DIRECTION,
+  REQUEST_SORT_KEYS,
+  type RequestSortKey,
+  SORT_DIRECTIONS,
+  type SortDirection,
+} from '@acende/shared/schemas/admin-requests';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -9,26 +19,54 @@ export interface ListParams {
   q: string;
   status: RequestStatus | '';
   problemType: ProblemType | '';
+  /** An id as text, or '' for any. */
+  companyId: string;
+  assignedToId: string;
+  /** Calendar days (YYYY-MM-DD), both included, or ''. */
+  from: string;
+  to: string;
+  sort: RequestSortKey;
+  dir: SortDirection;
   page: number;
   pageSize: number;
 }
 
-export type ListFilterName = 'q' | 'status' | 'problemType';
+export type ListFilterName = 'q' | 'status' | 'problemType' | 'companyId' | 'assignedToId' | 'from' | 'to';
+const FILTERS: readonly ListFilterName[] = ['q', 'status', 'problemType', 'companyId', 'assignedToId', 'from', 'to'];
+
+const DEFAULTS: Partial<Record<keyof ListParams, string | number>> = {
+  page: 1,
+  pageSize: DEFAULT_PAGE_SIZE,
+  sort: DEFAULT_REQUEST_SORT,
+  dir: DEFAULT_SORT_DIRECTION,
+};
+
+const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T =>
+  (values as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
+const idText = (value: string | null) => (value && /^[1-9]\d{0,9}$/.test(value) ? value : '');
+const dayText = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : '');
+
+/** The list's parameters as the URL holds them. */
+export function readListParams(search: URLSearchParams): ListParams {
+  const pageSize = Number(search.get('pageSize'));
+  return {
+    q: search.get('q') ?? '',
+    status: oneOf<RequestStatus | ''>(REQUEST_STATUSES, search.get('status'), ''),
+    problemType: oneOf<ProblemType | ''>(PROBLEM_TYPES, search.get('problemType'), ''),
+    companyId: idText(search.get('companyId')),
+    assignedToId: idText(search.get('assignedToId')),
+    from: dayText(search.get('from')),
+    to: dayText(search.get('to')),
+    sort: oneOf(REQUEST_SORT_KEYS, search.get('sort'), DEFAULT_REQUEST_SORT),
+    dir: oneOf(SORT_DIRECTIONS, search.get('dir'), DEFAULT_SORT_DIRECTION),
+    page: Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1),
+    pageSize: (PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : DEFAULT_PAGE_SIZE,
+  };
+}
 
 export function useListParams() {
   const [search, setSearch] = useSearchParams();
-  const params = useMemo<ListParams>(() => {
-    const status = search.get('status') ?? '';
-    const problemType = search.get('problemType') ?? '';
-    const pageSize = Number(search.get('pageSize'));
-    return {
-      q: search.get('q') ?? '',
-      status: (REQUEST_STATUSES as readonly string[]).includes(status) ? (status as RequestStatus) : '',
-      problemType: (PROBLEM_TYPES as readonly string[]).includes(problemType) ? (problemType as ProblemType) : '',
-      page: Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1),
-      pageSize: (PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : DEFAULT_PAGE_SIZE,
-    };
-  }, [search]);
+  const params = useMemo(() => readListParams(search), [search]);
 
   const update = useCallback(
     (changes: Partial<ListParams>) => {
@@ -36,11 +74,7 @@ export function useListParams() {
         const next = new URLSearchParams(previous);
         const resetsPage = Object.keys(changes).some((key) => key !== 'page');
         for (const [key, value] of Object.entries(changes)) {
-          const isDefault =
-            value === '' ||
-            value === undefined ||
-            (key === 'page' && value === 1) ||
-            (key === 'pageSize' && value === DEFAULT_PAGE_SIZE);
+          const isDefault = value === '' || value === undefined || DEFAULTS[key as keyof ListParams] === value;
           if (isDefault) next.delete(key);
           else next.set(key, String(value));
         }
@@ -51,25 +85,25 @@ export function useListParams() {
     [setSearch],
   );
 
+  /** Every filter goes; the order and page size stay. */
   const clear = useCallback(() => {
     setSearch((previous) => {
-      const next = new URLSearchParams();
-      const pageSize = previous.get('pageSize');
-      if (pageSize) next.set('pageSize', pageSize);
+      const next = new URLSearchParams(previous);
+      for (const name of [...FILTERS, 'page']) next.delete(name);
       return next;
     });
   }, [setSearch]);
 
-  const hasFilters = Boolean(params.q || params.status || params.problemType);
+  const hasFilters = FILTERS.some((name) => params[name] !== '');
   return { params, update, clear, hasFilters };
 }
 
-/** The API query for the list: blank filters left out. */
+/** The API query for the list: blank filters and the default order left out. */
 export function listQueryString(params: ListParams, extra: Record<string, string> = {}): string {
   const query = new URLSearchParams();
-  if (params.q) query.set('q', params.q);
-  if (params.status) query.set('status', params.status);
-  if (params.problemType) query.set('problemType', params.problemType);
+  for (const name of FILTERS) if (params[name]) query.set(name, params[name]);
+  if (params.sort !== DEFAULT_REQUEST_SORT) query.set('sort', params.sort);
+  if (params.dir !== DEFAULT_SORT_DIRECTION) query.set('dir', params.dir);
   query.set('page', String(params.page));
   query.set('pageSize', String(params.pageSize));
   for (const [key, value] of Object.entries(extra)) query.set(key, value);

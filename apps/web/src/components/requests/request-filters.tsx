@@ -1,37 +1,57 @@
-// The request-list filters: a search box (number, name, phone, address) sent on submit,
-// status and problem-type selects applied at once, and "clear filters".
+// The request-list filters: a search box (number, name, phone, address) sent on submit;
+// status, problem type, energy company and assignee selects and the creation-day range
+// applied at once (a range that ends before it starts is refused here, as the API would);
+// and "clear filters".
 import { PROBLEM_TYPES, REQUEST_STATUSES } from '@acende/shared/enums';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/button.tsx';
-import { inputClass, SelectField } from '../ui/field.tsx';
+import { type Choice, inputClass, SelectField, TextField } from '../ui/field.tsx';
 import type { ListParams } from './list-params.ts';
+
+/** The choices of the company and assignee filters; a filter without choices is not shown. */
+export interface FilterChoices {
+  companies?: readonly Choice[];
+  assignees?: readonly Choice[];
+}
 
 export function RequestFilters({
   params,
   onChange,
   onClear,
   hasFilters,
+  choices = {},
 }: {
   params: ListParams;
   onChange: (changes: Partial<ListParams>) => void;
   onClear: () => void;
   hasFilters: boolean;
+  choices?: FilterChoices;
 }) {
   const { t } = useTranslation();
   const id = useId();
   const [text, setText] = useState(params.q);
-  // The URL is the truth: going back or clearing updates the box.
+  const [range, setRange] = useState({ from: params.from, to: params.to });
+  // The URL is the truth: going back or clearing updates the boxes.
   useEffect(() => setText(params.q), [params.q]);
+  useEffect(() => setRange({ from: params.from, to: params.to }), [params.from, params.to]);
+  const backwards = Boolean(range.from && range.to && range.to < range.from);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onChange({ q: text.trim() });
   };
 
+  const setDay = (end: 'from' | 'to', value: string) => {
+    const next = { ...range, [end]: value };
+    setRange(next);
+    // A half-typed date is '' until complete; a range that ends before it starts waits.
+    if (!(next.from && next.to && next.to < next.from)) onChange({ from: next.from, to: next.to });
+  };
+
   return (
-    <form onSubmit={submit} className="grid gap-3 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
-      <div className="grid gap-1">
+    <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid min-w-0 gap-1 sm:col-span-2">
         <label htmlFor={`${id}-q`} className="font-medium">
           {t('operations.list.search')}
         </label>
@@ -43,7 +63,7 @@ export function RequestFilters({
             onChange={(event) => setText(event.target.value)}
             placeholder={t('operations.list.searchPlaceholder')}
             maxLength={200}
-            className={inputClass}
+            className={`${inputClass} min-w-0`}
           />
           <Button type="submit" variant="secondary">
             {t('operations.list.searchButton')}
@@ -66,7 +86,52 @@ export function RequestFilters({
         value={params.problemType}
         onChange={(event) => onChange({ problemType: event.target.value as ListParams['problemType'] })}
       />
-      <div className="md:col-span-3">
+      {choices.companies ? (
+        <SelectField
+          id={`${id}-company`}
+          label={t('operations.list.company')}
+          empty={t('operations.list.allCompanies')}
+          choices={choices.companies}
+          value={params.companyId}
+          onChange={(event) => onChange({ companyId: event.target.value })}
+        />
+      ) : null}
+      {choices.assignees ? (
+        <SelectField
+          id={`${id}-assignee`}
+          label={t('operations.list.assignee')}
+          empty={t('operations.list.allAssignees')}
+          choices={choices.assignees}
+          value={params.assignedToId}
+          onChange={(event) => onChange({ assignedToId: event.target.value })}
+        />
+      ) : null}
+      {/* min-w-0: a fieldset is at least as wide as its content, and date inputs are wide. */}
+      <fieldset className="grid min-w-0 gap-2 sm:col-span-2">
+        <legend className="font-medium">{t('operations.list.dateRangeHint')}</legend>
+        <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] gap-2">
+          <TextField
+            id={`${id}-from`}
+            type="date"
+            compact
+            label={t('operations.list.from')}
+            value={range.from}
+            max={range.to || undefined}
+            onChange={(event) => setDay('from', event.target.value)}
+          />
+          <TextField
+            id={`${id}-to`}
+            type="date"
+            compact
+            label={t('operations.list.to')}
+            value={range.to}
+            min={range.from || undefined}
+            error={backwards ? t('operations.list.dateRangeOrder') : undefined}
+            onChange={(event) => setDay('to', event.target.value)}
+          />
+        </div>
+      </fieldset>
+      <div className="sm:col-span-2 lg:col-span-4">
         <Button
           variant="secondary"
           size="sm"

@@ -1,29 +1,68 @@
 // The results of a request list (the list and the own queue): loading, error with retry,
-// the count ("about N" past the search window), the table and the pagination.
-import type { AdminRequestList } from '@acende/shared/schemas/admin-requests';
+// the count ("about N" past the search window), the order (sortable column headers, and a
+// sort select for the cards of a phone), the table and the pagination. An empty list says
+// there are no requests at all, or, with filters, offers to clear them.
+import {
+  type AdminRequestList,
+  REQUEST_SORT_KEYS,
+  type RequestSortKey,
+  SORT_DIRECTIONS,
+  type SortDirection,
+} from '@acende/shared/schemas/admin-requests';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { Button } from '../ui/button.tsx';
+import { SelectField } from '../ui/field.tsx';
 import { QueryState } from '../ui/page-shell.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../ui/table.tsx';
-import { formatDateTime } from './format.ts';
+import {
+  SortableTableHead,
+  type SortOrder,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '../ui/table.tsx';
+import { formatAge, formatDateTime } from './format.ts';
 import { type ListParams, useListParams } from './list-params.ts';
+import { listReturnState } from './list-return.ts';
 import { Pagination } from './pagination.tsx';
-import { RequestFilters } from './request-filters.tsx';
+import { type FilterChoices, RequestFilters } from './request-filters.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 type Item = AdminRequestList['items'][number];
 
-const COLUMNS = ['id', 'phone', 'name', 'address', 'company', 'date', 'status', 'actions'] as const;
+/** The columns in order; the ones a header sorts by name their sort key. */
+const COLUMNS: { name: string; sort?: RequestSortKey }[] = [
+  { name: 'id', sort: 'number' },
+  { name: 'status', sort: 'status' },
+  { name: 'problem' },
+  { name: 'address' },
+  { name: 'name' },
+  { name: 'phone' },
+  { name: 'company' },
+  { name: 'date', sort: 'created' },
+  { name: 'updated', sort: 'updated' },
+];
+
+const ORDER_OF: Record<SortDirection, SortOrder> = { asc: 'ascending', desc: 'descending' };
 
 interface ResultsProps {
   query: UseQueryResult<AdminRequestList>;
+  params: ListParams;
   /** The table's name (its scroll region's label). */
   label: string;
+  /** Said when the list is empty without filters ("no requests yet"). */
+  none: string;
+  /** Said when the filters leave nothing; a button to clear them follows. */
   empty: string;
-  /** The table's least width: the columns scroll sideways on a narrow screen. */
-  minWidth: 'min-w-[860px]' | 'min-w-[960px]';
+  hasFilters: boolean;
+  onClear: () => void;
+  /** The table's least width on a wide screen: the columns scroll sideways past it (a phone shows cards). */
+  minWidth: 'min-w-[1040px]' | 'min-w-[1140px]';
   /** A row's key: a new key starts the row's controls afresh. */
   rowKey?: (item: Item) => string;
   /** The last cell of a row. */
@@ -37,28 +76,70 @@ interface ResultsProps {
  */
 export function RequestList({
   useRows,
+  choices,
   ...results
-}: Omit<ResultsProps, 'query' | 'onChange'> & { useRows: (params: ListParams) => UseQueryResult<AdminRequestList> }) {
+}: Omit<ResultsProps, 'query' | 'onChange' | 'params' | 'hasFilters' | 'onClear'> & {
+  useRows: (params: ListParams) => UseQueryResult<AdminRequestList>;
+  choices: FilterChoices;
+}) {
   const { params, update, clear, hasFilters } = useListParams();
   const query = useRows(params);
   return (
     <>
-      <RequestFilters params={params} onChange={update} onClear={clear} hasFilters={hasFilters} />
-      <RequestResults query={query} onChange={update} {...results} />
+      <RequestFilters params={params} onChange={update} onClear={clear} hasFilters={hasFilters} choices={choices} />
+      <RequestResults
+        query={query}
+        params={params}
+        onChange={update}
+        onClear={clear}
+        hasFilters={hasFilters}
+        {...results}
+      />
     </>
+  );
+}
+
+/** The order as one select (a phone has no column headers): each sort key, each way. */
+function SortSelect({ params, onChange }: { params: ListParams; onChange: (change: Partial<ListParams>) => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const choices = REQUEST_SORT_KEYS.flatMap((key) =>
+    SORT_DIRECTIONS.map((dir) => ({
+      value: `${key}:${dir}`,
+      label: `${t(`operations.list.sortKeys.${key}`)} (${t(`operations.list.sortDirections.${dir}`)})`,
+    })),
+  );
+  return (
+    <SelectField
+      id={`${id}-sort`}
+      compact
+      className="sm:hidden"
+      label={t('operations.list.sortBy')}
+      choices={choices}
+      value={`${params.sort}:${params.dir}`}
+      onChange={(event) => {
+        const [sort, dir] = event.target.value.split(':') as [RequestSortKey, SortDirection];
+        onChange({ sort, dir });
+      }}
+    />
   );
 }
 
 export function RequestResults({
   query,
+  params,
   label,
+  none,
   empty,
+  hasFilters,
+  onClear,
   minWidth,
   rowKey = (item) => String(item.id),
   actions,
   onChange,
 }: ResultsProps) {
   const { t, i18n } = useTranslation();
+  const now = Date.now();
   return (
     <QueryState query={query} errorMessage={t('operations.list.error')} retryLabel={t('operations.common.retry')}>
       {(data) => (
@@ -69,33 +150,75 @@ export function RequestResults({
               : t('operations.list.results', { count: data.total })}
           </p>
           {data.items.length === 0 ? (
-            <p>{empty}</p>
+            hasFilters ? (
+              <div className="grid justify-items-start gap-2">
+                <p>{empty}</p>
+                <Button variant="secondary" size="sm" onClick={onClear}>
+                  {t('operations.list.clear')}
+                </Button>
+              </div>
+            ) : (
+              <p>{none}</p>
+            )
           ) : (
-            <Table label={label} className={minWidth} aria-busy={query.isFetching}>
-              <TableHeader>
-                <TableRow>
-                  {COLUMNS.map((column) => (
-                    <TableHead key={column}>{t(`operations.list.columns.${column}`)}</TableHead>
-                  ))}
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {data.items.map((item) => (
-                  <TableRow key={rowKey(item)} className="align-top">
-                    <TableCell className="font-medium">{item.id}</TableCell>
-                    <TableCell className="whitespace-nowrap">{item.phone}</TableCell>
-                    <TableCell>{item.name ?? t('operations.common.notInformed')}</TableCell>
-                    <TableCell>{item.address}</TableCell>
-                    <TableCell>{item.companyName}</TableCell>
-                    <TableCell className="whitespace-nowrap">{formatDateTime(item.createdAt, i18n.language)}</TableCell>
-                    <TableCell>
-                      <StatusBadge status={item.status} />
-                    </TableCell>
-                    {actions(item)}
+            <>
+              <SortSelect params={params} onChange={onChange} />
+              <Table label={label} className={minWidth} aria-busy={query.isFetching}>
+                <TableHeader>
+                  <TableRow>
+                    {COLUMNS.map(({ name, sort }) =>
+                      sort ? (
+                        <SortableTableHead
+                          key={name}
+                          sorted={params.sort === sort ? ORDER_OF[params.dir] : undefined}
+                          // Dates read newest first, the rest from the smallest.
+                          first={sort === 'created' || sort === 'updated' ? 'descending' : 'ascending'}
+                          onSort={(order) => onChange({ sort, dir: order === 'ascending' ? 'asc' : 'desc' })}
+                        >
+                          {t(`operations.list.columns.${name}` as 'operations.list.columns.id')}
+                        </SortableTableHead>
+                      ) : (
+                        <TableHead key={name}>
+                          {t(`operations.list.columns.${name}` as 'operations.list.columns.id')}
+                        </TableHead>
+                      ),
+                    )}
+                    <TableHead>{t('operations.list.columns.actions')}</TableHead>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+                </TableHeader>
+                <TableBody>
+                  {data.items.map((item) => (
+                    <TableRow key={rowKey(item)} className="align-top">
+                      <TableCell label={t('operations.list.columns.id')} className="font-medium">
+                        {item.id}
+                      </TableCell>
+                      <TableCell label={t('operations.list.columns.status')}>
+                        <StatusBadge status={item.status} />
+                      </TableCell>
+                      <TableCell label={t('operations.list.columns.problem')}>
+                        {t(`problemType.${item.problemType}`)}
+                      </TableCell>
+                      <TableCell label={t('operations.list.columns.address')}>{item.address}</TableCell>
+                      <TableCell card={false}>{item.name ?? t('operations.common.notInformed')}</TableCell>
+                      <TableCell card={false} className="whitespace-nowrap">
+                        {item.phone}
+                      </TableCell>
+                      <TableCell card={false}>{item.companyName}</TableCell>
+                      <TableCell label={t('operations.list.columns.date')}>
+                        <span className="max-sm:hidden">{formatDateTime(item.createdAt, i18n.language)}</span>{' '}
+                        <span className="text-gray-700 sm:block">
+                          {formatAge(item.createdAt, now, i18n.language) ?? t('operations.list.age.justNow')}
+                        </span>
+                      </TableCell>
+                      <TableCell card={false} className="whitespace-nowrap">
+                        {formatDateTime(item.updatedAt, i18n.language)}
+                      </TableCell>
+                      {actions(item)}
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </>
           )}
           <Pagination
             page={data.page}
@@ -111,14 +234,16 @@ export function RequestResults({
   );
 }
 
-/** The link to a request's page (in the last cell of its row). */
+/** The link to a request's page (in the last cell of its row); the page's "back" returns to this list. */
 export function DetailsLink({ id }: { id: number }) {
   const { t } = useTranslation();
+  const location = useLocation();
   return (
     <Link
       to={`/admin/requests/${id}`}
+      state={listReturnState(location.pathname, location.search)}
       aria-label={t('operations.list.viewDetailsOf', { id })}
-      className="text-blue-800 underline"
+      className="inline-flex min-h-11 items-center text-blue-800 underline"
     >
       {t('operations.list.viewDetails')}
     </Link>

@@ -1,18 +1,12 @@
-// Toasts as spec section 9 sets them: one at a time, 5 s, a viewport at most 420 px
-// wide, swipe right past 50 px to dismiss, F8 to focus (Radix Toast's hotkey).
-
-import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from '@acende/shared/constants';
-import * as ToastPrimitive from '@radix-ui/react-toast';
-import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
-import { cn } from '../../lib/cn.ts';
-
+// The toasts on screen, as spec section 9 sets them: one at a time (a new toast replaces
+// the one shown). toast() is all a page needs; the Radix viewport that draws them
+// (toaster.tsx) is loaded after the first paint, and shows what was queued before it came.
 export interface ToastInput {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive' | 'success';
 }
-interface ToastItem extends ToastInput {
+export interface ToastItem extends ToastInput {
   id: number;
   open: boolean;
 }
@@ -30,66 +24,15 @@ export function toast(input: ToastInput): void {
   emit();
 }
 
-function dismiss(id: number) {
+export function dismiss(id: number) {
   items = items.filter((item) => item.id !== id);
   emit();
 }
 
-const subscribe = (listener: () => void) => {
+export const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
 
-export function Toaster() {
-  const { t } = useTranslation();
-  const current = useSyncExternalStore(
-    subscribe,
-    () => items,
-    () => items,
-  );
-  return (
-    <ToastPrimitive.Provider
-      duration={TOAST_DURATION_MS}
-      swipeDirection="right"
-      swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
-      label={t('toast.close')}
-    >
-      {current.map((item) => (
-        <ToastPrimitive.Root
-          key={item.id}
-          open={item.open}
-          onOpenChange={(open) => {
-            if (!open) dismiss(item.id);
-          }}
-          type={item.variant === 'destructive' ? 'foreground' : 'background'}
-          className={cn(
-            'relative flex w-full items-start gap-3 rounded-theme border p-4 pr-10 shadow-lg',
-            'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full',
-            item.variant === 'destructive'
-              ? 'border-red-800 bg-red-700 text-white'
-              : item.variant === 'success'
-                ? 'border-green-800 bg-green-50 text-green-950'
-                : 'border-gray-300 bg-white text-gray-900',
-          )}
-        >
-          <div className="grid gap-1">
-            <ToastPrimitive.Title className="font-semibold">{item.title}</ToastPrimitive.Title>
-            {item.description ? (
-              <ToastPrimitive.Description className="text-sm">{item.description}</ToastPrimitive.Description>
-            ) : null}
-          </div>
-          <ToastPrimitive.Close
-            aria-label={t('toast.close')}
-            className="absolute top-2 right-2 rounded p-1 leading-none opacity-80 hover:opacity-100 focus-visible:outline-2"
-          >
-            <span aria-hidden="true">×</span>
-          </ToastPrimitive.Close>
-        </ToastPrimitive.Root>
-      ))}
-      <ToastPrimitive.Viewport
-        hotkey={[TOAST_HOTKEY]}
-        className="fixed right-0 bottom-0 z-[100] flex w-full max-w-[420px] flex-col gap-2 p-4 outline-none"
-      />
-    </ToastPrimitive.Provider>
-  );
-}
+/** The toasts to draw now. */
+export const currentToasts = (): readonly ToastItem[] => items;

@@ -2,13 +2,15 @@
 // sign-out; navigation limited to what the account's role can use (collapsible on
 // narrow screens); the current screen below.
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageToggle } from '../../../components/language-toggle.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { HeaderLogo } from '../../../components/ui/header-logo.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { useTheme } from '../../../features/layout/api/get-theme.ts';
 import { PROFILE_QUERY_KEY, useAdminProfile } from '../../../lib/admin-session.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -53,7 +55,31 @@ export function AdminLayout() {
   const location = useLocation();
   const logout = useLogout();
   const [menuOpen, setMenuOpen] = useState(false);
+  const theme = useTheme();
+  const menuButton = useRef<HTMLButtonElement>(null);
   useSessionEndWatcher();
+
+  // Escape closes the open menu and gives focus back to its button, but only when the Escape
+  // is the menu's: focus in the menu, on its button or nowhere. A select, a date field or a
+  // dialog elsewhere keeps its own Escape, and one it has already handled is left alone.
+  const nav = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      const focused = document.activeElement;
+      const forMenu =
+        !focused ||
+        focused === document.body ||
+        focused === menuButton.current ||
+        (nav.current?.contains(focused) ?? false);
+      if (!forMenu) return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the screen changes
   useEffect(() => setMenuOpen(false), [location.pathname]);
@@ -83,6 +109,7 @@ export function AdminLayout() {
         <div className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
           <div className="flex items-center gap-2">
             <Button
+              ref={menuButton}
               variant="secondary"
               size="sm"
               className="md:hidden"
@@ -92,17 +119,21 @@ export function AdminLayout() {
             >
               <span aria-hidden="true">☰</span> {t('adminShell.menu')}
             </Button>
-            <Link to="/admin/dashboard" className="font-heading text-lg font-bold text-fg no-underline">
+            <Link
+              to="/admin/dashboard"
+              className="flex items-center gap-2 font-heading text-lg font-bold text-fg no-underline"
+            >
+              {/* The title follows, so the logo is decoration here. */}
+              <HeaderLogo src={theme.data?.logoUrl} alt="" fallback={null} />
               {t('adminShell.title')}
             </Link>
           </div>
           <div className="flex flex-wrap items-center gap-2">
             {profile ? (
+              // The name once, in the page's text as on screen; "signed in as" only for screen readers.
               <p className="text-sm" data-testid="signed-in-as">
-                <span className="sr-only">{t('adminShell.signedInAs', { name: profile.name })}</span>
-                <span aria-hidden="true" className="font-medium">
-                  {profile.name}
-                </span>{' '}
+                <span className="sr-only">{t('adminShell.signedInAs')} </span>
+                <span className="font-medium">{profile.name}</span>{' '}
                 <span className="rounded bg-gray-200 px-2 py-0.5 text-gray-900">{t(`roles.${profile.role}`)}</span>
               </p>
             ) : null}
@@ -115,6 +146,7 @@ export function AdminLayout() {
       </header>
       <div className="flex flex-1 flex-col md:flex-row">
         <nav
+          ref={nav}
           id="admin-nav"
           aria-label={t('adminShell.navLabel')}
           className={cn(

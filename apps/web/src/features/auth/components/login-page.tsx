@@ -21,7 +21,10 @@ export default function LoginPage() {
   const location = useLocation();
   const profile = useAdminProfile();
   const login = useLogin();
-  const { submit, captcha } = useCaptchaSubmit(login, { title: t('login.failed'), fallback: t('login.invalid') });
+  const { submit, checking, captcha } = useCaptchaSubmit(login, {
+    title: t('login.failed'),
+    fallback: t('login.invalid'),
+  });
   const form = useForm<LoginInput>({
     resolver: zodResolver(loginSchema, undefined, { raw: true }) as never,
     defaultValues: { username: '', password: '' },
@@ -51,7 +54,10 @@ export default function LoginPage() {
         <TextField label={t('login.username')} kind="username" {...field('username')} />
         <TextField label={t('login.password')} kind="current-password" {...field('password')} />
         <Captcha {...captcha} />
-        <SubmitButton pending={login.isPending} pendingLabel={t('login.submitting')}>
+        <SubmitButton
+          pending={login.isPending || checking}
+          pendingLabel={checking ? t('captcha.checking') : t('login.submitting')}
+        >
           {t('login.submit')}
         </SubmitButton>
         <Link to="/admin/request-password-reset" className="text-center text-blue-800 underline">

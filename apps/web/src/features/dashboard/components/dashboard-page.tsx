@@ -2,8 +2,7 @@
 // requests the account may see, a chart by status and one by company, quick actions.
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
+import { LinkButton } from '../../../components/ui/button.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { PageShell } from '../../../components/ui/page-shell.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -70,21 +69,13 @@ export default function DashboardPage() {
           {t('operations.dashboard.quickActions')}
         </h2>
         <div className="flex flex-wrap gap-2">
-          <Button asChild>
-            <Link to="/admin/requests" className="no-underline">
-              {t('operations.dashboard.viewAll')}
-            </Link>
-          </Button>
-          <Button asChild variant="secondary">
-            <Link to="/admin/user-requests" className="no-underline">
-              {t('operations.dashboard.myQueue')}
-            </Link>
-          </Button>
-          <Button asChild variant="secondary">
-            <a href="/" className="no-underline">
-              {t('operations.dashboard.publicSite')}
-            </a>
-          </Button>
+          <LinkButton to="/admin/requests">{t('operations.dashboard.viewAll')}</LinkButton>
+          <LinkButton to="/admin/user-requests" variant="secondary">
+            {t('operations.dashboard.myQueue')}
+          </LinkButton>
+          <LinkButton to="/" reloadDocument variant="secondary">
+            {t('operations.dashboard.publicSite')}
+          </LinkButton>
         </div>
       </section>
 

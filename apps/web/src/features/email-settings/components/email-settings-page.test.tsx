@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '../../../components/ui/toast.tsx';
+import { Toaster } from '../../../components/ui/toaster.tsx';
 import { addCatalogue, setLanguage } from '../../../lib/i18n.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import EmailSettingsPage from './email-settings-page.tsx';

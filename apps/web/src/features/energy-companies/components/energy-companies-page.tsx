@@ -1,7 +1,7 @@
 // /admin/energy-companies (admin only): the registry, with each company's icon, colour,
 // whether citizens see it and how many requests refer to it; add, edit, and delete
-// (asked to confirm first, and refused with a clear message while requests refer to it:
-// deactivate instead).
+// (asked to confirm first), offered only where it succeeds: a company that requests refer
+// to says why it cannot be deleted (deactivate instead).
 import type { AdminEnergyCompany } from '@acende/shared/schemas/energy-companies';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -77,16 +77,18 @@ export default function EnergyCompaniesPage() {
               <TableBody>
                 {data.map((company) => (
                   <TableRow key={company.id}>
-                    <TableCell>
+                    <TableCell label={t('operations.companies.iconClass')}>
                       <CompanyIcon iconClass={company.iconClass} colorClass={company.colorClass} />
                     </TableCell>
-                    <TableCell className="font-medium">{company.name}</TableCell>
-                    <TableCell>{company.fullName}</TableCell>
-                    <TableCell>
+                    <TableCell label={t('operations.companies.name')} className="font-medium">
+                      {company.name}
+                    </TableCell>
+                    <TableCell label={t('operations.companies.fullName')}>{company.fullName}</TableCell>
+                    <TableCell label={t('operations.companies.activeColumn')}>
                       {company.active ? t('operations.companies.isActive') : t('operations.companies.isInactive')}
                     </TableCell>
-                    <TableCell>{company.requestCount}</TableCell>
-                    <TableCell>
+                    <TableCell label={t('operations.companies.requests')}>{company.requestCount}</TableCell>
+                    <TableCell label={t('operations.list.columns.actions')}>
                       <div className="flex flex-wrap gap-2">
                         <Button
                           variant="secondary"
@@ -96,15 +98,21 @@ export default function EnergyCompaniesPage() {
                         >
                           {t('operations.companies.edit')}
                         </Button>
-                        <Button
-                          variant="danger"
-                          size="sm"
-                          aria-label={t('operations.companies.deleteOf', { name: company.name })}
-                          disabled={remove.isPending}
-                          onClick={() => setDeleting(company)}
-                        >
-                          {t('operations.companies.delete')}
-                        </Button>
+                        {company.deletable ? (
+                          <Button
+                            variant="danger"
+                            size="sm"
+                            aria-label={t('operations.companies.deleteOf', { name: company.name })}
+                            disabled={remove.isPending}
+                            onClick={() => setDeleting(company)}
+                          >
+                            {t('operations.companies.delete')}
+                          </Button>
+                        ) : (
+                          <p className="text-sm text-gray-700">
+                            {t('operations.companies.inUse', { count: company.requestCount })}
+                          </p>
+                        )}
                       </div>
                     </TableCell>
                   </TableRow>

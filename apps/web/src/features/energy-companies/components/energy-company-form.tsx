@@ -1,5 +1,5 @@
-// The company form: short name, full name, colour, icon (with a live preview of the
-// displayed icon) and active; validated with the API's own schema.
+// The company form: short name, full name, colour and icon (pickers that show each choice
+// as citizens will see it) and active; validated with the API's own schema.
 import { COMPANY_DEFAULT_COLOR, COMPANY_DEFAULT_ICON } from '@acende/shared/constants';
 import { iconNameFor, KNOWN_ICON_CLASSES } from '@acende/shared/icons';
 import {
@@ -9,11 +9,12 @@ import {
 } from '@acende/shared/schemas/energy-companies';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { ChoiceGroup } from '../../../components/ui/choice-group.tsx';
 import { COLOR_CLASSES, CompanyIcon } from '../../../components/ui/company-icon.tsx';
-import { CheckboxField, SelectField, TextField } from '../../../components/ui/field.tsx';
+import { CheckboxField, TextField } from '../../../components/ui/field.tsx';
 import { fieldBinder } from '../../../components/ui/form-binding.ts';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -81,9 +82,24 @@ export function EnergyCompanyForm({ company, onDone }: { company: AdminEnergyCom
     });
   });
 
-  const colorOptions = (COLOR_CLASSES as readonly string[]).includes(colorClass)
+  const shownIcon = iconClass.trim() || COMPANY_DEFAULT_ICON;
+  // A value saved before the pickers (outside the lists) stays a choice until changed.
+  const colors = (COLOR_CLASSES as readonly string[]).includes(colorClass)
     ? COLOR_CLASSES
     : [...COLOR_CLASSES, colorClass];
+  const icons = KNOWN_ICON_CLASSES.includes(shownIcon) ? KNOWN_ICON_CLASSES : [...KNOWN_ICON_CLASSES, shownIcon];
+  const colorChoices = colors.map((color) => ({
+    value: color,
+    label: t(`operations.companies.colors.${color}`, { defaultValue: color }),
+    visual: <CompanyIcon iconClass={shownIcon} colorClass={color} />,
+  }));
+  const iconChoices = icons.map((icon) => ({
+    value: icon,
+    label: KNOWN_ICON_CLASSES.includes(icon)
+      ? t(`operations.companies.icons.${icon}` as 'operations.companies.icons.bolt')
+      : t('operations.companies.otherIcon', { name: icon }),
+    visual: <CompanyIcon iconClass={icon} colorClass={colorClass} />,
+  }));
 
   return (
     <form
@@ -98,34 +114,42 @@ export function EnergyCompanyForm({ company, onDone }: { company: AdminEnergyCom
       <div className="grid gap-4 md:grid-cols-2">
         <TextField label={t('operations.companies.name')} maxLength={60} {...field('name')} />
         <TextField label={t('operations.companies.fullName')} maxLength={200} {...field('fullName')} />
-        <SelectField label={t('operations.companies.colorClass')} {...field('colorClass')}>
-          {colorOptions.map((color) => (
-            <option key={color} value={color}>
-              {t(`operations.companies.colors.${color}`, { defaultValue: color })}
-            </option>
-          ))}
-        </SelectField>
-        <div className="grid gap-1">
-          <TextField
-            label={t('operations.companies.iconClass')}
-            list="company-icon-options"
-            maxLength={40}
-            autoComplete="off"
-            hint={t('operations.companies.iconHint', { list: KNOWN_ICON_CLASSES.join(', ') })}
-            {...field('iconClass')}
-          />
-          <datalist id="company-icon-options">
-            {KNOWN_ICON_CLASSES.map((icon) => (
-              <option key={icon} value={icon} />
-            ))}
-          </datalist>
-        </div>
       </div>
+      <Controller
+        control={form.control}
+        name="colorClass"
+        render={({ field: chosen, fieldState }) => (
+          <ChoiceGroup
+            id="company-color"
+            name={chosen.name}
+            legend={t('operations.companies.colorClass')}
+            choices={colorChoices}
+            value={chosen.value}
+            onChange={chosen.onChange}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="iconClass"
+        render={({ field: chosen, fieldState }) => (
+          <ChoiceGroup
+            id="company-icon"
+            name={chosen.name}
+            legend={t('operations.companies.iconClass')}
+            choices={iconChoices}
+            value={chosen.value}
+            onChange={chosen.onChange}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
       <div className="flex items-center gap-3" aria-live="polite">
         <span className="font-medium">{t('operations.companies.preview')}:</span>
-        <CompanyIcon iconClass={iconClass || COMPANY_DEFAULT_ICON} colorClass={colorClass} />
+        <CompanyIcon iconClass={shownIcon} colorClass={colorClass} />
         <span data-testid="icon-preview-name">
-          {t('operations.companies.previewIcon', { name: iconNameFor(iconClass.trim() || COMPANY_DEFAULT_ICON) })}
+          {t('operations.companies.previewIcon', { name: iconNameFor(shownIcon) })}
         </span>
       </div>
       <CheckboxField label={t('operations.companies.active')} {...field('active')} />

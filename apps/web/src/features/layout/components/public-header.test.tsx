@@ -33,6 +33,6 @@ describe('public header', () => {
     renderHeader({});
     expect(await screen.findByRole('link', { name: 'Acende' })).toBeInTheDocument();
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Mudar para English' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'EN, Mudar para English' })).toBeInTheDocument();
   });
 });

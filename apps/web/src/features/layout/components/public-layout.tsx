@@ -1,9 +1,33 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { PublicFooter } from './public-footer.tsx';
 import { PublicHeader } from './public-header.tsx';
+
+/**
+ * After a move to another public page, focus goes to its h1 (the main region when it has
+ * none), so keyboard and screen reader users start at the new page's title, which is read.
+ */
+function useFocusOnPageChange(main: React.RefObject<HTMLElement | null>) {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the page changes
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const target = main.current?.querySelector<HTMLElement>('h1') ?? main.current;
+    if (!target) return;
+    if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+    target.focus();
+  }, [pathname]);
+}
 
 export function PublicLayout() {
   const { t } = useTranslation();
+  const main = useRef<HTMLElement>(null);
+  useFocusOnPageChange(main);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -13,9 +37,10 @@ export function PublicLayout() {
         {t('app.skipToContent')}
       </a>
       <PublicHeader />
-      <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-6">
+      <main ref={main} id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 outline-none">
         <Outlet />
       </main>
+      <PublicFooter />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 // /admin/user-requests: the signed-in account's own queue (decision 0002 §17): requests
 // assigned to it, with the list's filters and a quick status change per row.
 import { useTranslation } from 'react-i18next';
+import { useFilterChoices } from '../../../components/requests/filter-choices.ts';
 import type { ListParams } from '../../../components/requests/list-params.ts';
 import { DetailsLink, RequestList } from '../../../components/requests/request-results.tsx';
 import { PageShell } from '../../../components/ui/page-shell.tsx';
@@ -13,18 +14,22 @@ export default function MyQueuePage() {
   const { t } = useTranslation();
   const profile = useAdminProfile().data;
   const canUpdate = profile?.role === 'admin' || profile?.role === 'user';
+  // The queue is one assignee's: the other filters apply, the assignee filter does not.
+  const choices = useFilterChoices({ assignees: false });
 
   return (
     <PageShell title={t('operations.queue.title')} description={t('operations.queue.intro')}>
       <RequestList
         useRows={useOwnQueue}
         label={t('operations.queue.title')}
+        none={t('operations.queue.none')}
         empty={t('operations.queue.empty')}
-        minWidth="min-w-[960px]"
+        choices={choices}
+        minWidth="min-w-[1140px]"
         // A new key after an update starts the row's quick status afresh.
         rowKey={(item) => `${item.id}-${item.updatedAt}`}
         actions={(item) => (
-          <TableCell className="grid gap-2">
+          <TableCell label={t('operations.list.columns.actions')} className="grid gap-2">
             {canUpdate ? <QuickStatus item={item} /> : null}
             <DetailsLink id={item.id} />
           </TableCell>

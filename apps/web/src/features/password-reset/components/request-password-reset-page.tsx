@@ -16,7 +16,7 @@ import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 export default function RequestPasswordResetPage() {
   const { t } = useTranslation();
   const request = useRequestPasswordReset();
-  const { submit, captcha } = useCaptchaSubmit(request, {
+  const { submit, checking, captcha } = useCaptchaSubmit(request, {
     title: t('passwordReset.request.error'),
     fallback: t('errors.generic'),
   });
@@ -42,7 +42,10 @@ export default function RequestPasswordResetPage() {
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
         <TextField label={t('passwordReset.request.username')} kind="username" {...field('username')} />
         <Captcha {...captcha} />
-        <SubmitButton pending={request.isPending} pendingLabel={t('passwordReset.request.submitting')}>
+        <SubmitButton
+          pending={request.isPending || checking}
+          pendingLabel={checking ? t('captcha.checking') : t('passwordReset.request.submitting')}
+        >
           {t('passwordReset.request.submit')}
         </SubmitButton>
         <Link to="/admin/login" className="text-center text-blue-800 underline">

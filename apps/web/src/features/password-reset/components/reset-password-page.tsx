@@ -9,7 +9,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { AuthCardLayout } from '../../../components/auth-card-layout.tsx';
-import { Button, SubmitButton } from '../../../components/ui/button.tsx';
+import { LinkButton, SubmitButton } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { fieldBinder } from '../../../components/ui/form-binding.ts';
 import { toast } from '../../../components/ui/toast.tsx';
@@ -45,9 +45,9 @@ export default function ResetPasswordPage() {
         <p role="status" className="mb-4 rounded-theme border border-green-700 bg-green-50 p-3 text-green-950">
           {t('passwordReset.complete.success')}
         </p>
-        <Button asChild className="w-full">
-          <Link to="/admin/login">{t('passwordReset.complete.goToLogin')}</Link>
-        </Button>
+        <LinkButton to="/admin/login" className="w-full">
+          {t('passwordReset.complete.goToLogin')}
+        </LinkButton>
       </AuthCardLayout>
     );
   }

@@ -1,4 +1,4 @@
-// /admin/reports/area: one row per neighbourhood and city, sorted by open requests,
+// /admin/reports/area: one row per neighbourhood and city, sorted by unresolved (open or in progress) requests,
 // with a bar chart of the top areas.
 import { REQUEST_STATUSES } from '@acende/shared/enums';
 import { useTranslation } from 'react-i18next';
@@ -47,14 +47,18 @@ export default function AreaReportPage() {
               {data.rows.map((row) => (
                 <TableRow key={row.key}>
                   <TableHead scope="row">{areaName(row.city, row.district, unknown)}</TableHead>
-                  <TableCell className="text-right tabular-nums">{row.total}</TableCell>
+                  <TableCell label={t('reports.columns.total')} className="text-right tabular-nums">
+                    {row.total}
+                  </TableCell>
                   {REQUEST_STATUSES.map((s) => (
-                    <TableCell key={s} className="text-right tabular-nums">
+                    <TableCell key={s} label={t(`status.${s}`)} className="text-right tabular-nums">
                       {row.byStatus[s]}
                     </TableCell>
                   ))}
-                  <TableCell className="text-right tabular-nums">{percent.format(row.share)}</TableCell>
-                  <TableCell className="text-right tabular-nums">
+                  <TableCell label={t('reports.columns.share')} className="text-right tabular-nums">
+                    {percent.format(row.share)}
+                  </TableCell>
+                  <TableCell label={t('reports.columns.median')} className="text-right tabular-nums">
                     {formatDuration(row.medianSeconds, i18n.language, t)}
                   </TableCell>
                 </TableRow>

@@ -32,7 +32,7 @@ export default function RequestsReportPage() {
             <TableBody>
               {data.rows.map((row) => (
                 <TableRow key={row.id} className="align-top">
-                  <TableCell className="font-medium">
+                  <TableCell label={t('reports.columns.id')} className="font-medium">
                     <Link
                       to={`/admin/requests/${row.id}`}
                       aria-label={t('reports.actions.viewDetail', { id: row.id })}
@@ -41,16 +41,20 @@ export default function RequestsReportPage() {
                       {row.id}
                     </Link>
                   </TableCell>
-                  <TableCell className="whitespace-nowrap">{formatDateTime(row.createdAt, i18n.language)}</TableCell>
-                  <TableCell>
+                  <TableCell label={t('reports.columns.date')} className="whitespace-nowrap">
+                    {formatDateTime(row.createdAt, i18n.language)}
+                  </TableCell>
+                  <TableCell label={t('reports.columns.status')}>
                     <StatusBadge status={row.status} />
                   </TableCell>
-                  <TableCell>{t(`problemType.${row.problemType}`)}</TableCell>
-                  <TableCell>{row.address}</TableCell>
-                  <TableCell>{areaName(row.city, row.district, t('reports.area.unknown'))}</TableCell>
-                  <TableCell>{row.companyName}</TableCell>
-                  <TableCell>{row.assignee ?? '—'}</TableCell>
-                  <TableCell className="whitespace-nowrap">
+                  <TableCell label={t('reports.columns.problemType')}>{t(`problemType.${row.problemType}`)}</TableCell>
+                  <TableCell label={t('reports.columns.address')}>{row.address}</TableCell>
+                  <TableCell label={t('reports.columns.area')}>
+                    {areaName(row.city, row.district, t('reports.area.unknown'))}
+                  </TableCell>
+                  <TableCell label={t('reports.columns.company')}>{row.companyName}</TableCell>
+                  <TableCell label={t('reports.columns.assignee')}>{row.assignee ?? '—'}</TableCell>
+                  <TableCell label={t('reports.columns.days')} className="whitespace-nowrap">
                     {row.days === null
                       ? '—'
                       : t(row.status === 'completed' ? 'reports.days.toComplete' : 'reports.days.open', {

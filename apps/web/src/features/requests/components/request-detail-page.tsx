@@ -1,9 +1,11 @@
 // /admin/requests/:id: the request, its contact, where it is (small map and a maps
-// link), its history, and the update form (read-only for viewers, decision 0002 §2).
+// link), its history, and the update form (read-only for viewers, decision 0002 §2). On a
+// phone the update form comes first; "back" returns to the list as it was left (its filters).
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { PointMap } from '../../../components/map/point-map.tsx';
 import { formatDateTime } from '../../../components/requests/format.ts';
+import { listReturnPath } from '../../../components/requests/list-return.ts';
 import { StatusBadge } from '../../../components/requests/status-badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -28,11 +30,12 @@ export default function RequestDetailPage() {
   const id = Number(useParams().id);
   const request = useRequest(id);
   const profile = useAdminProfile().data;
+  const backTo = listReturnPath(useLocation().state);
 
   usePageTitle(t('operations.detail.title', { id }));
 
   const back = (
-    <Link to="/admin/requests" className="text-blue-800 underline">
+    <Link to={backTo} className="text-blue-800 underline">
       {t('operations.detail.back')}
     </Link>
   );
@@ -77,8 +80,11 @@ export default function RequestDetailPage() {
         </div>
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-2">
-        <div className="grid content-start gap-6">
+      {/* The source follows the wide layout (the request's facts on the left, then the form
+          heading the right column, then the history), so Tab goes as the eye does; on a phone's
+          one column the form is moved first with CSS order only. */}
+      <div className="grid gap-6 lg:grid-cols-2 lg:grid-rows-[auto_1fr]">
+        <div className="grid content-start gap-6 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <section aria-labelledby="info-title" className="rounded-theme border border-gray-200 p-4">
             <h2 id="info-title" className="mb-2 font-heading text-xl font-semibold">
               {t('operations.detail.info')}
@@ -145,21 +151,23 @@ export default function RequestDetailPage() {
           </section>
         </div>
 
-        <div className="grid content-start gap-6">
-          <section className="rounded-theme border border-gray-200 p-4">
-            {canUpdate ? (
-              <UpdateRequestForm request={r} onStale={() => void request.refetch()} />
-            ) : (
-              <p role="note">{t('operations.common.readOnly')}</p>
-            )}
-          </section>
-          <section aria-labelledby="history-title" className="rounded-theme border border-gray-200 p-4">
-            <h2 id="history-title" className="mb-3 font-heading text-xl font-semibold">
-              {t('operations.detail.history')}
-            </h2>
-            <RequestHistory events={r.history} />
-          </section>
-        </div>
+        <section className="rounded-theme border border-gray-200 p-4 max-lg:order-first lg:col-start-2 lg:row-start-1">
+          {canUpdate ? (
+            <UpdateRequestForm request={r} onStale={() => void request.refetch()} />
+          ) : (
+            <p role="note">{t('operations.common.readOnly')}</p>
+          )}
+        </section>
+
+        <section
+          aria-labelledby="history-title"
+          className="self-start rounded-theme border border-gray-200 p-4 lg:col-start-2 lg:row-start-2"
+        >
+          <h2 id="history-title" className="mb-3 font-heading text-xl font-semibold">
+            {t('operations.detail.history')}
+          </h2>
+          <RequestHistory events={r.history} />
+        </section>
       </div>
     </section>
   );

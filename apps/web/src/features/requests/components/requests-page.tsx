@@ -1,6 +1,7 @@
 // /admin/requests: every request the account may see, searched and filtered on the
-// server, paged, with filters and page in the URL.
+// server, sorted and paged, with filters, order and page in the URL.
 import { useTranslation } from 'react-i18next';
+import { useFilterChoices } from '../../../components/requests/filter-choices.ts';
 import { DetailsLink, RequestList } from '../../../components/requests/request-results.tsx';
 import { PageShell } from '../../../components/ui/page-shell.tsx';
 import { TableCell } from '../../../components/ui/table.tsx';
@@ -8,16 +9,19 @@ import { useRequests } from '../api/get-requests.ts';
 
 export default function RequestsPage() {
   const { t } = useTranslation();
+  const choices = useFilterChoices({ assignees: true });
 
   return (
     <PageShell title={t('operations.list.title')}>
       <RequestList
         useRows={useRequests}
         label={t('operations.list.title')}
+        none={t('operations.list.none')}
         empty={t('operations.list.empty')}
-        minWidth="min-w-[860px]"
+        choices={choices}
+        minWidth="min-w-[1040px]"
         actions={(item) => (
-          <TableCell>
+          <TableCell label={t('operations.list.columns.actions')}>
             <DetailsLink id={item.id} />
           </TableCell>
         )}

@@ -1,6 +1,7 @@
 // /admin/theme-settings: colours (pickers with their hex), corners, fonts, dark mode and
 // logo (an address or an uploaded file), the map's starting point picked on a map, a
-// live preview, reset to defaults, and "Settings saved".
+// live preview, reset to defaults, and "Settings saved"; then who runs the service and the
+// public notices (public-pages-form.tsx), saved on their own.
 import { DEFAULT_MAP_CENTER } from '@acende/shared/constants';
 import {
   DEFAULT_THEME,
@@ -27,6 +28,7 @@ import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useThemeSettings } from '../api/get-theme-settings.ts';
 import { type ThemeSettingsForm, useSaveThemeSettings } from '../api/save-theme-settings.ts';
 import { useRemoveLogo, useUploadLogo } from '../api/upload-logo.ts';
+import { PublicPagesSection } from './public-pages-form.tsx';
 import { ThemePreview } from './theme-preview.tsx';
 
 const MapPicker = lazy(() => import('./map-picker.tsx'));
@@ -48,7 +50,12 @@ export default function ThemeSettingsPage() {
       errorMessage={errorMessage(settings.error, t('settings.loadError'))}
       retryLabel={t('settings.retry')}
     >
-      {(initial) => <ThemeForm initial={initial} />}
+      {(initial) => (
+        <>
+          <ThemeForm initial={initial} />
+          <PublicPagesSection />
+        </>
+      )}
     </QueryPage>
   );
 }

@@ -106,7 +106,9 @@ export default function TrackingPage() {
           {t('validation.id.invalid')}
         </p>
       ) : query.isFetching && !request ? (
-        <p className="flex items-center gap-2">
+        // While the request loads it keeps the room it will take: the footer stays below the
+        // fold instead of jumping down when the request arrives (no layout shift).
+        <p className="flex min-h-dvh items-start gap-2">
           <Spinner />
           <span>{t('track.loading')}</span>
         </p>

@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Button, SubmitButton } from '../../../components/ui/button.tsx';
+import { LinkButton, SubmitButton } from '../../../components/ui/button.tsx';
 import { CheckboxField, FieldError, SelectField, TextField } from '../../../components/ui/field.tsx';
 import { fieldBinder } from '../../../components/ui/form-binding.ts';
 import { PageShell } from '../../../components/ui/page-shell.tsx';
@@ -113,13 +113,21 @@ function UserForm({ user }: { user: User | undefined }) {
         <TextField label={t('users.form.username')} kind="verbatim" {...field('username')} />
         <TextField label={t('users.form.name')} autoComplete="off" {...field('name')} />
         <TextField label={t('users.form.email')} kind="email" autoComplete="off" {...field('email')} />
-        <SelectField label={t('users.form.role')} {...field('role')}>
-          {ROLES.map((role) => (
-            <option key={role} value={role}>
-              {t(`roles.${role}`)}
-            </option>
-          ))}
-        </SelectField>
+        {/* The API refuses to demote or deactivate oneself: neither is offered (the hint above
+            says why); the values stay in the form as they are. */}
+        {self ? (
+          <p>
+            <span className="font-medium">{t('users.form.role')}:</span> {t(`roles.${user.role}`)}
+          </p>
+        ) : (
+          <SelectField label={t('users.form.role')} {...field('role')}>
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {t(`roles.${role}`)}
+              </option>
+            ))}
+          </SelectField>
+        )}
         <Controller
           control={form.control}
           name="companies"
@@ -166,16 +174,14 @@ function UserForm({ user }: { user: User | undefined }) {
           kind="new-password"
           {...field('password')}
         />
-        {editing ? <CheckboxField label={t('users.form.active')} {...field('active')} /> : null}
+        {editing && !self ? <CheckboxField label={t('users.form.active')} {...field('active')} /> : null}
         <div className="flex flex-wrap gap-2">
           <SubmitButton pending={save.isPending} pendingLabel={t('users.form.saving')}>
             {t('users.form.save')}
           </SubmitButton>
-          <Button variant="secondary" asChild>
-            <Link to="/admin/users" className="no-underline">
-              {t('users.form.cancel')}
-            </Link>
-          </Button>
+          <LinkButton variant="secondary" to="/admin/users">
+            {t('users.form.cancel')}
+          </LinkButton>
         </div>
       </form>
     </PageShell>

@@ -3,7 +3,7 @@
 import { DEFAULT_PAGE_SIZE } from '@acende/shared/constants';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, LinkButton } from '../../../components/ui/button.tsx';
 import { PageShell, QueryState } from '../../../components/ui/page-shell.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
 import { useUsers } from '../api/get-users.ts';
@@ -20,16 +20,7 @@ export default function UsersPage() {
   const goTo = (next: number) => setParams(next === 1 ? {} : { page: String(next) });
 
   return (
-    <PageShell
-      title={t('users.title')}
-      actions={
-        <Button asChild>
-          <Link to="/admin/users/new" className="no-underline">
-            {t('users.new')}
-          </Link>
-        </Button>
-      }
-    >
+    <PageShell title={t('users.title')} actions={<LinkButton to="/admin/users/new">{t('users.new')}</LinkButton>}>
       <QueryState query={users} errorMessage={t('users.loadError')} retryLabel={t('users.retry')}>
         {(data) =>
           data.items.length === 0 ? (
@@ -47,15 +38,21 @@ export default function UsersPage() {
                 <TableBody>
                   {data.items.map((user) => (
                     <TableRow key={user.id}>
-                      <TableCell className="font-medium">{user.username}</TableCell>
-                      <TableCell>{user.name}</TableCell>
-                      <TableCell className="break-all">{user.email ?? '—'}</TableCell>
-                      <TableCell>{t(`roles.${user.role}`)}</TableCell>
-                      <TableCell>
+                      <TableCell label={t('users.columns.username')} className="font-medium">
+                        {user.username}
+                      </TableCell>
+                      <TableCell label={t('users.columns.name')}>{user.name}</TableCell>
+                      <TableCell label={t('users.columns.email')} className="break-all">
+                        {user.email ?? '—'}
+                      </TableCell>
+                      <TableCell label={t('users.columns.role')}>{t(`roles.${user.role}`)}</TableCell>
+                      <TableCell label={t('users.columns.companies')}>
                         {user.companies.length ? user.companies.map((c) => c.name).join(', ') : t('users.allCompanies')}
                       </TableCell>
-                      <TableCell>{user.active ? t('users.yes') : t('users.no')}</TableCell>
-                      <TableCell>
+                      <TableCell label={t('users.columns.active')}>
+                        {user.active ? t('users.yes') : t('users.no')}
+                      </TableCell>
+                      <TableCell label={t('users.columns.actions')}>
                         <Link
                           to={`/admin/users/${user.id}/edit`}
                           aria-label={t('users.editLabel', { username: user.username })}

@@ -1,6 +1,6 @@
 // Step 3: one active energy company, then submit. Submit is disabled while the list
 // loads or when it is empty; a load failure offers a page reload.
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { CompanyIcon } from '../../../components/ui/company-icon.tsx';
@@ -11,6 +11,8 @@ import { usePublicEnergyCompanies } from '../../../lib/public-energy-companies.t
 export interface CompanyStepProps {
   company: string;
   submitting: boolean;
+  /** Submit was pressed while the robot check still runs: it goes when the check ends. */
+  checking?: boolean;
   onCompany: (id: string, name: string) => void;
   onBack: () => void;
   onSubmit: () => void;
@@ -18,8 +20,10 @@ export interface CompanyStepProps {
   captcha?: ReactNode;
 }
 
-export function CompanyStep({ company, submitting, onCompany, onBack, onSubmit, captcha }: CompanyStepProps) {
+export function CompanyStep(props: CompanyStepProps) {
+  const { company, submitting, checking = false, onCompany, onBack, onSubmit, captcha } = props;
   const { t } = useTranslation();
+  const statusId = useId();
   const companies = usePublicEnergyCompanies();
   const list = companies.data ?? [];
   const unavailable = companies.isPending || companies.isError || list.length === 0;
@@ -82,13 +86,16 @@ export function CompanyStep({ company, submitting, onCompany, onBack, onSubmit, 
 
       {captcha}
       <div className="flex justify-between gap-3">
-        <Button variant="secondary" onClick={onBack} disabled={submitting}>
+        <Button variant="secondary" onClick={onBack} disabled={submitting || checking}>
           {t('wizard.back')}
         </Button>
-        <Button onClick={submit} disabled={unavailable || submitting}>
-          {submitting ? t('wizard.submitting') : t('wizard.submit')}
+        <Button onClick={submit} disabled={unavailable || submitting || checking} aria-describedby={statusId}>
+          {checking ? t('captcha.checking') : submitting ? t('wizard.submitting') : t('wizard.submit')}
         </Button>
       </div>
+      <p id={statusId} role="status" className="sr-only">
+        {checking ? t('captcha.checking') : submitting ? t('wizard.submitting') : ''}
+      </p>
     </div>
   );
 }

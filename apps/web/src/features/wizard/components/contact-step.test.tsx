@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../lib/i18n.ts';
@@ -20,9 +20,12 @@ describe('contact step', () => {
     expect(await screen.findByText(phoneMessage)).toBeInTheDocument();
     expect(screen.getByText(emailMessage)).toBeInTheDocument();
     expect(screen.getByLabelText(new RegExp(`^${phone}`))).toHaveAttribute('aria-invalid', 'true');
+    // The first refused field takes the focus; after a refused submit, each change is checked again.
+    expect(screen.getByLabelText('E-mail')).toHaveFocus();
     expect(onNext).not.toHaveBeenCalled();
 
     await user.clear(screen.getByLabelText('E-mail'));
+    await waitFor(() => expect(screen.queryByText(emailMessage)).toBeNull());
     await user.type(screen.getByLabelText(new RegExp(`^${phone}`)), '(51) 99876-4321');
     await user.click(screen.getByRole('button', { name: next }));
     expect(onNext).toHaveBeenCalledWith({ name: '', email: '', phone: '(51) 99876-4321' });

@@ -1,30 +1,73 @@
-import { contactSchema } from '@acende/shared/schemas/repair-requests';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
-import { fieldBinder } from '../../../components/ui/form-binding.ts';
+import { toast } from '../../../components/ui/toast.tsx';
+import type { ContactErrors } from '../lib/contact-check.ts';
+import { loadLaterSteps } from '../lib/later-steps-loader.ts';
 import type { ContactValues } from '../lib/wizard-state.ts';
 
-/** Step 1: name, e-mail, phone (required), validated with the same schema as the API. */
+const FIELDS = ['name', 'email', 'phone'] as const;
+
+/**
+ * Step 1: name, e-mail, phone (required), checked with the same schema as the API. A
+ * plain form (no form library) keeps the first load small: the check comes with the
+ * later steps' chunk. As with the other forms, a refused field takes the focus, and after
+ * a refused submit each change is checked again.
+ */
 export function ContactStep({
   defaultValues,
+  onDraft,
   onNext,
 }: {
   defaultValues: ContactValues;
+  /** Keeps what was typed (in the wizard's session storage) before anything that may reload the page. */
+  onDraft?: (v: ContactValues) => void;
   onNext: (v: ContactValues) => void;
 }) {
   const { t } = useTranslation();
-  // raw: the wizard keeps what was typed; the API trims and normalises on its side.
-  const form = useForm<ContactValues>({
-    resolver: zodResolver(contactSchema, undefined, { raw: true }) as never,
-    defaultValues,
+  const [values, setValues] = useState(defaultValues);
+  const [errors, setErrors] = useState<ContactErrors>({});
+  const [checked, setChecked] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+
+  const check = async (next: ContactValues) => (await loadLaterSteps()).contactErrors(next);
+
+  const change = (name: keyof ContactValues) => (event: { target: { value: string } }) => {
+    const next = { ...values, [name]: event.target.value };
+    setValues(next);
+    if (checked) check(next).then(setErrors, () => {});
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    // The check comes with the later steps' chunk; a weak signal may fail it (once, the page
+    // reloads to fetch a new version): what was typed is kept first, and a failure is said.
+    onDraft?.(values);
+    let found: ContactErrors;
+    try {
+      found = await check(values);
+    } catch {
+      toast({ title: t('contact.checkFailed'), variant: 'destructive' });
+      return;
+    }
+    setErrors(found);
+    setChecked(true);
+    const first = FIELDS.find((name) => found[name]);
+    if (first) form.current?.querySelector<HTMLInputElement>(`#contact-${first}`)?.focus();
+    else onNext(values);
+  };
+
+  const field = (name: keyof ContactValues) => ({
+    id: `contact-${name}`,
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: change(name),
   });
-  const field = fieldBinder(form, 'contact');
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => onNext(values))} className="grid gap-4">
+    <form ref={form} noValidate onSubmit={submit} className="grid gap-4">
       <TextField
         label={t('contact.name')}
         autoComplete="name"

@@ -1,4 +1,7 @@
-// Steps 2 to 4 of the wizard, loaded as one chunk after the first paint.
+// Steps 2 to 4 of the wizard and step 1's check, loaded as one chunk after the first paint.
+
+export { contactErrors } from '../lib/contact-check.ts';
 export { CompanyStep } from './company-step.tsx';
+export { FilingStep } from './filing-step.tsx';
 export { LocationStep } from './location-step.tsx';
 export { SuccessScreen } from './success-screen.tsx';

@@ -1,9 +1,34 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useCallback, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { LocationMapProps } from '../../../components/map/location-map.tsx';
 import { emptyLocation, type LocationState } from '../lib/wizard-state.ts';
-import { renderWithClient, stubFetch } from '../test/render.tsx';
+import { json, renderWithClient, stubFetch } from '../test/render.tsx';
 import { LocationStep, locationStepBlocker } from './location-step.tsx';
+
+// Leaflet does not run in jsdom: the map stands in as a button that does what Enter on the
+// focused map does, a pin at the centre, the centre moving between presses.
+vi.mock('../../../components/map/location-map.tsx', () => {
+  const centres = [
+    [-30.1, -51.2],
+    [-30.2, -51.3],
+  ] as const;
+  let pressed = 0;
+  return {
+    default: ({ onKeyboardPick }: LocationMapProps) => (
+      <button
+        type="button"
+        onClick={() => {
+          const [lat, lon] = centres[pressed++ % centres.length] ?? centres[0];
+          onKeyboardPick?.(lat, lon, 16);
+        }}
+      >
+        Enter on the map
+      </button>
+    ),
+  };
+});
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -96,3 +121,63 @@ describe('location step', () => {
     expect(locationStepBlocker(location, problemType)).toBe(key);
   });
 });
+
+describe('location step, pin dropped by keyboard', () => {
+  it('announces each drop by its coordinates, then the address found for the last one', async () => {
+    const lookups = new Map<string, (address: string) => void>();
+    stubFetch((url) => {
+      if (url === '/api/site') {
+        return json({ tileUrl: 'https://tiles.test/{z}/{x}/{y}.png', tileAttribution: '', map: placed });
+      }
+      if (url.startsWith('/api/geocode')) {
+        return new Promise<Response>((resolve) => {
+          lookups.set(url, (address) => resolve(json({ display_name: address })));
+        });
+      }
+      return undefined;
+    });
+    renderWithClient(<DroppingByKeyboard />);
+    const drop = await screen.findByRole('button', { name: 'Enter on the map' });
+
+    await userEvent.click(drop);
+    const live = await screen.findByText(/^Ponto marcado no centro do mapa/);
+    expect(live).toHaveAttribute('role', 'status');
+    expect(live).toHaveTextContent(
+      'Ponto marcado no centro do mapa (latitude -30.100000, longitude -51.200000). Buscando o endereço...',
+    );
+    const first = live.textContent;
+
+    // A second drop before the first address arrives is said again, in other words.
+    await userEvent.click(drop);
+    expect(live).toHaveTextContent('(latitude -30.200000, longitude -51.300000)');
+    expect(live.textContent).not.toBe(first);
+
+    // The first point's late answer says nothing; the second's replaces "looking up".
+    expect([...lookups.keys()]).toEqual([
+      '/api/geocode?lat=-30.1000000&lon=-51.2000000',
+      '/api/geocode?lat=-30.2000000&lon=-51.3000000',
+    ]);
+    lookups.get('/api/geocode?lat=-30.1000000&lon=-51.2000000')?.('Rua A, Porto Alegre');
+    lookups.get('/api/geocode?lat=-30.2000000&lon=-51.3000000')?.('Rua B, Porto Alegre');
+    await waitFor(() => expect(live).toHaveTextContent('Endereço do ponto marcado: Rua B, Porto Alegre'));
+    expect(screen.getByTestId('selected-address')).toHaveTextContent('Rua B, Porto Alegre');
+  });
+});
+
+/** The step with its location kept in state, as the wizard keeps it. */
+function DroppingByKeyboard() {
+  const [location, setLocation] = useState<LocationState>(placed);
+  const onLocation = useCallback((patch: Partial<LocationState>) => setLocation((old) => ({ ...old, ...patch })), []);
+  return (
+    <LocationStep
+      location={location}
+      reference=""
+      problemType="LIGHT_OUT"
+      onLocation={onLocation}
+      onReference={() => {}}
+      onProblemType={() => {}}
+      onBack={() => {}}
+      onNext={() => {}}
+    />
+  );
+}

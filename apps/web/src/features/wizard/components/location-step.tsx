@@ -2,6 +2,7 @@
 // a reference and the problem type. Spec sections 2, 4 and 8.
 
 import {
+  COORDINATE_FALLBACK_DECIMALS,
   DEFAULT_MAP_CENTER,
   GEOLOCATION_TIMEOUT_MS,
   MAP_HEIGHT_PX,
@@ -10,7 +11,7 @@ import {
 } from '@acende/shared/constants';
 import { PROBLEM_TYPES, type ProblemType } from '@acende/shared/enums';
 import type { MessageKey } from '@acende/shared/i18n/message-key';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSite } from '../../../components/map/get-site.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -51,6 +52,7 @@ export function LocationStep(props: LocationStepProps) {
   const site = useSite();
   const reverse = useReverseGeocode();
   const [zoom, setZoom] = useState(MAP_ZOOM_INITIAL);
+  const mapHintId = useId();
   const hasPoint = location.latitude !== null && location.longitude !== null;
 
   const requestPosition = useCallback(() => {
@@ -109,6 +111,43 @@ export function LocationStep(props: LocationStepProps) {
     [onLocation],
   );
 
+  // The pin dropped by keyboard at the map's centre, kept at the zoom it was seen at, and said aloud.
+  // Each drop's words carry its coordinates (a live region repeats no unchanged text), and the
+  // words change again once that point's address arrives, so "looking up" does not linger.
+  const [announcement, setAnnouncement] = useState('');
+  const droppedAt = useRef<{ lat: number; lon: number } | null>(null);
+  const onKeyboardPick = useCallback(
+    (lat: number, lon: number, mapZoom: number) => {
+      setZoom(mapZoom);
+      droppedAt.current = { lat, lon };
+      onLocation({ latitude: lat, longitude: lon, address: '', confirmed: false, error: null, loaded: true });
+      setAnnouncement(
+        t('mapKeys.dropped', {
+          latitude: lat.toFixed(COORDINATE_FALLBACK_DECIMALS),
+          longitude: lon.toFixed(COORDINATE_FALLBACK_DECIMALS),
+        }),
+      );
+    },
+    [onLocation, t],
+  );
+  useEffect(() => {
+    const drop = droppedAt.current;
+    if (!drop || !address) return;
+    droppedAt.current = null;
+    // Another point (a search result) replaced the dropped one: its "looking up" no longer holds.
+    setAnnouncement(drop.lat === latitude && drop.lon === longitude ? t('mapKeys.found', { address }) : '');
+  }, [latitude, longitude, address, t]);
+
+  // After "confirm location" the button is gone: focus goes to the confirmation in its place.
+  const confirmedNote = useRef<HTMLParagraphElement>(null);
+  const justConfirmed = useRef(false);
+  useEffect(() => {
+    if (location.confirmed && justConfirmed.current) {
+      justConfirmed.current = false;
+      confirmedNote.current?.focus();
+    }
+  }, [location.confirmed]);
+
   const startManual = () => {
     onLocation({ manual: true, confirmed: false });
     toast({ title: t('location.manualActive') });
@@ -119,6 +158,7 @@ export function LocationStep(props: LocationStepProps) {
       toast({ title: t('toast.location.required'), variant: 'destructive' });
       return;
     }
+    justConfirmed.current = true;
     onLocation({ confirmed: true });
     toast({ title: t('toast.location.confirmed'), variant: 'success' });
   };
@@ -184,12 +224,20 @@ export function LocationStep(props: LocationStepProps) {
               heightPx={MAP_HEIGHT_PX}
               onMapClick={location.manual ? onMapClick : undefined}
               crosshair={location.manual}
+              onKeyboardPick={onKeyboardPick}
+              describedBy={mapHintId}
             />
           </Suspense>
         ) : (
           <MapPlaceholder />
         )}
       </div>
+      <p id={mapHintId} className="text-sm text-gray-700">
+        {t('mapKeys.hint')}
+      </p>
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
       {location.manual ? (
         <p className="text-sm text-gray-700" aria-live="polite">
           {t('location.manualActive')}
@@ -209,7 +257,12 @@ export function LocationStep(props: LocationStepProps) {
           </p>
         )}
         {location.confirmed ? (
-          <p className="flex items-center gap-1 text-sm font-medium text-green-800">
+          <p
+            ref={confirmedNote}
+            tabIndex={-1}
+            data-testid="location-confirmed"
+            className="flex items-center gap-1 rounded text-sm font-medium text-green-800 focus-visible:outline-3 focus-visible:outline-blue-700"
+          >
             <CheckIcon />
             {t('location.confirmed')}
           </p>

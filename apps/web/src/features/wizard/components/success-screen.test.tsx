@@ -9,6 +9,7 @@ const result: WizardResult = {
   id: 42,
   companyName: 'CEEE',
   trackingToken: 'tok_abc-123',
+  emailQueued: false,
   input: {
     name: '',
     email: '',
@@ -35,14 +36,22 @@ describe('success screen', () => {
     expect(screen.getByText('Não informado')).toBeInTheDocument();
     expect(screen.getByText('Poste caído')).toBeInTheDocument();
     expect(screen.queryByText('E-mail')).not.toBeInTheDocument();
-    expect(screen.getByText('Guarde o número da solicitação para acompanhar o reparo.')).toBeInTheDocument();
+    expect(screen.getByTestId('email-notice')).toHaveTextContent(
+      'Nenhum e-mail foi enviado, porque você não informou um endereço de e-mail. Guarde o número da solicitação e o link de rastreamento para acompanhar o reparo.',
+    );
   });
 
-  it('shows the e-mail notice when an e-mail was given', () => {
-    renderWithClient(
-      <SuccessScreen result={{ ...result, input: { ...result.input, email: 'a@b.co' } }} onNewRequest={() => {}} />,
+  it('promises an e-mail only when the server queued one for the address given', () => {
+    const withEmail = { ...result, input: { ...result.input, email: 'a@b.co' } };
+    const { unmount } = renderWithClient(
+      <SuccessScreen result={{ ...withEmail, emailQueued: true }} onNewRequest={() => {}} />,
     );
-    expect(screen.getByText(/Enviamos uma cópia para o seu e-mail/)).toBeInTheDocument();
+    expect(screen.getByTestId('email-notice')).toHaveTextContent(/^Enviamos uma confirmação para a@b\.co/);
+    unmount();
+    renderWithClient(<SuccessScreen result={withEmail} onNewRequest={() => {}} />);
+    const notice = screen.getByTestId('email-notice');
+    expect(notice).toHaveTextContent(/^Nenhum e-mail foi enviado: este serviço não está enviando e-mails/);
+    expect(notice).not.toHaveTextContent(/Enviamos/);
   });
 
   it('copies the number with "Copiado!" and reports a failed copy of the link with "Erro"', async () => {

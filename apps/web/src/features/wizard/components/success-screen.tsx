@@ -1,5 +1,5 @@
 // Step 4: the request number and tracking link with copy buttons, the details sent,
-// and a way to start again.
+// and a way to start again. It promises an e-mail only when the server queued one.
 import { COPY_CONFIRMATION_MS, trackingUrl } from '@acende/shared/constants';
 import type { MessageKey } from '@acende/shared/i18n/message-key';
 import { useEffect, useRef, useState } from 'react';
@@ -93,8 +93,12 @@ export function SuccessScreen({ result, onNewRequest }: { result: WizardResult; 
         </dl>
       </section>
 
-      <p className="rounded-theme border border-blue-300 bg-blue-50 p-3 text-blue-950">
-        {input.email ? t('success.emailNotice') : t('success.keepIdNotice')}
+      <p data-testid="email-notice" className="rounded-theme border border-blue-300 bg-blue-50 p-3 text-blue-950">
+        {result.emailQueued && input.email
+          ? t('success.emailNotice', { email: input.email })
+          : input.email
+            ? t('success.noEmailSending')
+            : t('success.noEmailGiven')}
       </p>
 
       <Button onClick={onNewRequest} className="w-full">

@@ -36,7 +36,7 @@ describe('wizard submission', () => {
       if (url === '/api/repair-requests' && init?.method === 'POST') {
         return fail
           ? json({ message: 'A concessionária selecionada não existe ou não está ativa' }, 400)
-          : json({ id: 17, companyName: 'CEEE', trackingToken: 'tok' }, 201);
+          : json({ id: 17, companyName: 'CEEE', trackingToken: 'tok', emailQueued: false }, 201);
       }
       return undefined;
     });
@@ -57,7 +57,7 @@ describe('wizard submission', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Enviar solicitação' }));
     expect(await screen.findByTestId('request-id')).toHaveTextContent('17');
-    expect(screen.getByRole('heading', { level: 2, name: 'Solicitação concluída' })).toHaveFocus();
+    expect(screen.getByRole('heading', { level: 2, name: 'Solicitação registrada' })).toHaveFocus();
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
 
     const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');

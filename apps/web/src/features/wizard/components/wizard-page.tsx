@@ -1,25 +1,18 @@
 // The request wizard at '/': contact, location, company, then the success screen.
 // Its data lives in session storage until submitted (lib/wizard-state.ts).
 import { wizardProgress } from '@acende/shared/constants';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Captcha } from '../../../components/captcha/captcha.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { usePublicEnergyCompanies } from '../../../lib/public-energy-companies.ts';
-import { useCreateRepairRequest } from '../api/create-repair-request.ts';
-import { loadOrReload } from '../lib/reload-on-stale-chunk.ts';
-import { submissionKey, toCreateInput, useWizardState } from '../lib/wizard-state.ts';
+import { loadLaterSteps } from '../lib/later-steps-loader.ts';
+import { useWizardState } from '../lib/wizard-state.ts';
 import { ContactStep } from './contact-step.tsx';
 import { SummaryPanel } from './summary-panel.tsx';
 
-// Steps 2 to 4 are one lazy chunk, fetched while the citizen fills in step 1, so the
-// first load stays small.
-const loadLaterSteps = () => loadOrReload(() => import('./later-steps.ts'));
 const LocationStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.LocationStep })));
-const CompanyStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.CompanyStep })));
+const FilingStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.FilingStep })));
 const SuccessScreen = lazy(() => loadLaterSteps().then((m) => ({ default: m.SuccessScreen })));
 
 export function WizardProgress({ step }: { step: number }) {
@@ -47,8 +40,6 @@ export function WizardProgress({ step }: { step: number }) {
 export function WizardPage() {
   const { t } = useTranslation();
   const { data, result, update, updateLocation, complete, reset } = useWizardState();
-  const create = useCreateRepairRequest();
-  const [captchaToken, setCaptchaToken] = useState<string | undefined>(undefined);
   const companies = usePublicEnergyCompanies();
   const [companyName, setCompanyName] = useState<string | undefined>(undefined);
   const step = result ? 4 : data.step;
@@ -75,24 +66,6 @@ export function WizardPage() {
   const selectedCompany =
     companyName ?? companies.data?.find((company) => String(company.id) === data.company)?.name ?? undefined;
 
-  const submit = useCallback(() => {
-    const input = toCreateInput(data);
-    const submission = submissionKey(data.submission, input);
-    update({ submission });
-    create.mutate(
-      { input: { ...input, captchaToken }, idempotencyKey: submission.key },
-      {
-        onSuccess: (created) => complete({ ...created, input }),
-        onError: (error) =>
-          toast({
-            title: t('toast.submit.error'),
-            description: errorMessage(error, error.message),
-            variant: 'destructive',
-          }),
-      },
-    );
-  }, [data, update, create, complete, t, captchaToken]);
-
   return (
     <section aria-labelledby="wizard-title" className="mx-auto max-w-5xl">
       <h1 id="wizard-title" className="mb-4 font-heading text-2xl font-bold">
@@ -108,6 +81,7 @@ export function WizardPage() {
             {step === 1 ? (
               <ContactStep
                 defaultValues={data.contact}
+                onDraft={(contact) => update({ contact: { ...data.contact, ...contact } })}
                 onNext={(contact) => update({ contact: { ...data.contact, ...contact }, step: 2 })}
               />
             ) : step === 2 ? (
@@ -122,23 +96,21 @@ export function WizardPage() {
                 onNext={() => update({ step: 3 })}
               />
             ) : step === 3 ? (
-              <CompanyStep
-                company={data.company}
-                submitting={create.isPending}
+              <FilingStep
+                data={data}
+                update={update}
+                complete={complete}
                 onCompany={(company, name) => {
                   setCompanyName(name);
                   update({ company });
                 }}
                 onBack={() => update({ step: 2 })}
-                onSubmit={submit}
-                captcha={<Captcha onChange={setCaptchaToken} resetKey={create.submittedAt} />}
               />
             ) : result ? (
               <SuccessScreen
                 result={result}
                 onNewRequest={() => {
                   setCompanyName(undefined);
-                  create.reset();
                   reset();
                 }}
               />

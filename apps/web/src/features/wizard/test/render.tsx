@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
-import { Toaster } from '../../../components/ui/toast.tsx';
+import { Toaster } from '../../../components/ui/toaster.tsx';
 import { createQueryClient } from '../../../lib/query-client.ts';
 
 export type Route = (url: string, init?: RequestInit) => Response | Promise<Response> | undefined;

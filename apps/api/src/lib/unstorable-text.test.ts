@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unstorableTextAt } from './security.ts';
+import { unstorableTextAt } from './unstorable-text.ts';
 
 describe('unstorableTextAt', () => {
   it('finds NUL and lone surrogates anywhere, and lets every other text through', () => {

@@ -1,0 +1,97 @@
+import enOperations from '@acende/shared/i18n/en/admin-operations.json';
+import ptOperations from '@acende/shared/i18n/pt/admin-operations.json';
+import type { AdminRequestDetail } from '@acende/shared/schemas/admin-requests';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { addCatalogue } from '../../../lib/i18n.ts';
+import { createQueryClient } from '../../../lib/query-client.ts';
+import RequestDetailPage from './request-detail-page.tsx';
+
+beforeAll(() => {
+  addCatalogue('pt', ptOperations);
+  addCatalogue('en', enOperations);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const detail: AdminRequestDetail = {
+  id: 42,
+  name: 'Maria Silva',
+  email: null,
+  phone: '(51) 99876-4321',
+  address: 'Rua dos Andradas, 1234 - Centro Histórico, Porto Alegre - RS',
+  reference: null,
+  problemType: 'LIGHT_OUT',
+  latitude: '-30.0277',
+  longitude: '-51.2287',
+  district: 'Centro Histórico',
+  city: 'Porto Alegre',
+  status: 'open',
+  notes: null,
+  language: 'pt',
+  company: { id: 1, name: 'CEEE', fullName: 'CEEE Equatorial', colorClass: '', iconClass: '', active: true },
+  companyName: 'CEEE',
+  assignedToId: null,
+  assignedTo: null,
+  assignee: null,
+  createdAt: '2026-11-20T12:00:00.000Z',
+  updatedAt: '2026-11-20T12:00:00.000Z',
+  history: [],
+};
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+
+function renderDetail() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      if (input === '/api/admin/profile') {
+        return json({
+          id: 7,
+          username: 'rita',
+          name: 'Rita',
+          email: null,
+          role: 'user',
+          language: 'pt',
+          companyIds: [],
+        });
+      }
+      if (input === '/api/admin/repair-requests/42') return json(detail);
+      if (input.includes('/assignees')) return json([]);
+      // The site's map settings never arrive: the small map stays a spinner.
+      return new Promise<Response>(() => {});
+    }),
+  );
+  const router = createMemoryRouter([{ path: '/admin/requests/:id', element: <RequestDetailPage /> }], {
+    initialEntries: ['/admin/requests/42'],
+  });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('request detail layout', () => {
+  it('reads and tabs in the wide layout order: the request, then the update form, then the history', async () => {
+    renderDetail();
+    const update = await screen.findByRole('heading', { level: 2, name: 'Atualizar solicitação' });
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'Informações da solicitação',
+      'Contato',
+      'Localização',
+      'Atualizar solicitação',
+      'Histórico',
+    ]);
+    // Keyboard: the last control of the left column leads to the form's first field.
+    const openMap = screen.getByRole('link', { name: 'Abrir em um serviço de mapas' });
+    expect(
+      openMap.compareDocumentPosition(screen.getByLabelText(/^Novo status/)) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    // A phone's one column still starts with the form, by CSS order alone (below the lg breakpoint).
+    const formBox = update.closest('form')?.parentElement;
+    expect(formBox?.className).toMatch(/(^|\s)max-lg:order-first(\s|$)/);
+  });
+});

@@ -1,0 +1,59 @@
+// Step 3 with what sends the request: the company choice, the robot check and the filing
+// call. It travels in the later steps' chunk, so the first load of `/` carries none of it.
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Captcha } from '../../../components/captcha/captcha.tsx';
+import { useCaptchaGate } from '../../../components/captcha/use-captcha-gate.ts';
+import { toast } from '../../../components/ui/toast.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useCreateRepairRequest } from '../api/create-repair-request.ts';
+import { submissionKey, toCreateInput, type WizardData, type WizardResult } from '../lib/wizard-state.ts';
+import { CompanyStep } from './company-step.tsx';
+
+export interface FilingStepProps {
+  data: WizardData;
+  update: (patch: Partial<WizardData>) => void;
+  complete: (done: WizardResult) => void;
+  onCompany: (id: string, name: string) => void;
+  onBack: () => void;
+}
+
+export function FilingStep({ data, update, complete, onCompany, onBack }: FilingStepProps) {
+  const { t } = useTranslation();
+  const create = useCreateRepairRequest();
+  const gate = useCaptchaGate();
+
+  const send = useCallback(
+    (captchaToken: string | undefined) => {
+      const input = toCreateInput(data);
+      const submission = submissionKey(data.submission, input);
+      update({ submission });
+      create.mutate(
+        { input: { ...input, captchaToken }, idempotencyKey: submission.key },
+        {
+          onSuccess: (created) => complete({ ...created, input }),
+          onError: (error) =>
+            toast({
+              title: t('toast.submit.error'),
+              description: errorMessage(error, error.message),
+              variant: 'destructive',
+            }),
+        },
+      );
+    },
+    [data, update, create, complete, t],
+  );
+
+  return (
+    <CompanyStep
+      company={data.company}
+      submitting={create.isPending}
+      checking={gate.waiting}
+      onCompany={onCompany}
+      onBack={onBack}
+      // A robot check still solving itself is waited for, then the request goes.
+      onSubmit={() => gate.whenReady(send)}
+      captcha={<Captcha {...gate.captcha} resetKey={create.submittedAt} />}
+    />
+  );
+}

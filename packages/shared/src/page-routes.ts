@@ -1,0 +1,28 @@
+// Every page the web app draws, as React Router patterns. The server answers these with
+// the app and HTTP 200, and any other page path with the app's not-found page and HTTP 404.
+/** The citizen's pages (public layout). */
+export const PUBLIC_PAGE_PATHS = ['/', '/track', '/track/:id', '/privacy', '/accessibility'] as const;
+
+/** The back office's pages, below /admin (the admin app's routes). */
+export const ADMIN_PAGE_PATHS = [
+  '',
+  'login',
+  'request-password-reset',
+  'reset-password/:token',
+  'dashboard',
+  'change-password',
+  'requests',
+  'requests/:id',
+  'user-requests',
+  'users',
+  'users/new',
+  'users/:id/edit',
+  'energy-companies',
+  'email-settings',
+  'theme-settings',
+  'captcha-settings',
+  'reports',
+  'reports/requests',
+  'reports/area',
+  'reports/location-map',
+] as const;
