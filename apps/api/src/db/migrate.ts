@@ -18,6 +18,7 @@ import * as m0021 from './migrations/0021-shared-limits.ts';
 import * as m0022 from './migrations/0022-search-functions-bound.ts';
 import * as m0023 from './migrations/0023-area-retry.ts';
 import * as m0025 from './migrations/0025-list-sort-by-update.ts';
+import * as m0026 from './migrations/0026-poles.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022-search-functions-bound': m0022,
   '0023-area-retry': m0023,
   '0025-list-sort-by-update': m0025,
+  '0026-poles': m0026,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works below the typed schema

@@ -39,10 +39,27 @@ export interface RepairRequestsTable {
   areaRetryAt: string | null;
   /** Lookups of the area the retry worker has claimed (0023). */
   areaAttempts: Generated<number>;
+  /** The number of the pole the request is about, as it was when filed. */
   poleNumber: string | null;
+  /** The registry's pole the request is about (0026). */
+  poleId: number | null;
   /** Hex SHA-256 of the Idempotency-Key (0019): the raw key, which the token derives from, is not kept. */
   idempotencyKeyHash: string | null;
   idempotencyHash: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface PolesTable {
+  id: Generated<number>;
+  companyId: number;
+  /** Unique within the company (decision 20); upper case, see poleNumberSchema. */
+  number: string;
+  latitude: number;
+  longitude: number;
+  street: string | null;
+  description: string | null;
+  active: Generated<number>;
   createdAt: string;
   updatedAt: string;
 }
@@ -141,6 +158,7 @@ export interface RequestCountersTable {
 export interface Database {
   energyCompanies: EnergyCompaniesTable;
   repairRequests: RepairRequestsTable;
+  poles: PolesTable;
   requestEvents: RequestEventsTable;
   admins: AdminsTable;
   adminCompanies: AdminCompaniesTable;
@@ -154,6 +172,8 @@ export interface Database {
 
 export type EnergyCompany = Selectable<EnergyCompaniesTable>;
 export type NewEnergyCompany = Insertable<EnergyCompaniesTable>;
+export type Pole = Selectable<PolesTable>;
+export type NewPole = Insertable<PolesTable>;
 export type RepairRequest = Selectable<RepairRequestsTable>;
 export type NewRepairRequest = Insertable<RepairRequestsTable>;
 export type RepairRequestUpdate = Updateable<RepairRequestsTable>;

@@ -1,0 +1,71 @@
+// Poles (issue 21): the registry's payloads, the public map layer, and the number rule.
+// A pole number is unique within its company (decision 20) and appears in the label's
+// address `{PUBLIC_URL}/p/{companyId}/{number}`, so it is kept to characters a path
+// carries as they are: letters, digits, dot, hyphen and underscore, stored upper case.
+import * as z from 'zod/mini';
+import { msg } from '../i18n/message-key.ts';
+import { idNumber, optionalText } from './fields.ts';
+
+export const POLE_NUMBER_MAX = 32;
+const POLE_NUMBER = /^[A-Z0-9][A-Z0-9._-]*$/;
+
+/** Normalises what a person typed or a file held: trimmed, upper case, inner spaces to hyphens. */
+export function normalisePoleNumber(text: string): string {
+  return text.trim().toUpperCase().replace(/\s+/g, '-');
+}
+
+/** Whether `text` (already normalised) is a valid pole number. */
+export function isPoleNumber(text: string): boolean {
+  return text.length >= 1 && text.length <= POLE_NUMBER_MAX && POLE_NUMBER.test(text);
+}
+
+/** A pole number as typed: normalised, then judged. */
+export const poleNumberSchema = z
+  .pipe(
+    z.string({ error: (issue) => (issue.input == null ? 'validation.pole.numberRequired' : 'validation.invalidType') }),
+    z.transform(normalisePoleNumber),
+  )
+  .check(
+    z.refine((value: string) => value !== '', msg('validation.pole.numberRequired')),
+    z.refine((value: string) => value === '' || isPoleNumber(value), msg('validation.pole.numberInvalid')),
+  );
+
+const coordinate = (min: number, max: number, key: 'validation.latitude.invalid' | 'validation.longitude.invalid') =>
+  z.number({ error: msg(key) }).check(z.refine((n) => Number.isFinite(n) && n >= min && n <= max, msg(key)));
+
+export const poleInputSchema = z.object({
+  companyId: idNumber('validation.company.invalid'),
+  number: poleNumberSchema,
+  latitude: coordinate(-90, 90, 'validation.latitude.invalid'),
+  longitude: coordinate(-180, 180, 'validation.longitude.invalid'),
+  street: optionalText(200),
+  description: optionalText(500),
+  active: z._default(z.boolean({ error: msg('validation.invalidType') }), true),
+});
+export type PoleInput = z.input<typeof poleInputSchema>;
+export type PoleValues = z.output<typeof poleInputSchema>;
+
+/** What anyone may read of a pole: where it is and whose it is, nothing else. */
+export const publicPoleSchema = z.object({
+  id: z.number(),
+  companyId: z.number(),
+  number: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+});
+export type PublicPole = z.infer<typeof publicPoleSchema>;
+
+export const adminPoleSchema = z.object({
+  id: z.number(),
+  companyId: z.number(),
+  companyName: z.string(),
+  number: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  street: z.nullable(z.string()),
+  description: z.nullable(z.string()),
+  active: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminPole = z.infer<typeof adminPoleSchema>;
