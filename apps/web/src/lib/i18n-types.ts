@@ -9,6 +9,7 @@ type Merged = CatalogueNamespaces['common'] &
   CatalogueNamespaces['admin-email'] &
   CatalogueNamespaces['admin-password-reset'] &
   CatalogueNamespaces['admin-operations'] &
+  CatalogueNamespaces['admin-poles'] &
   CatalogueNamespaces['email'] &
   CatalogueNamespaces['admin-reports'] &
   CatalogueNamespaces['captcha'] &

@@ -8,6 +8,7 @@ import enAdminAccess from './en/admin-access.json';
 import enAdminEmail from './en/admin-email.json';
 import enAdminOperations from './en/admin-operations.json';
 import enAdminPasswordReset from './en/admin-password-reset.json';
+import enAdminPoles from './en/admin-poles.json';
 import enAdminReports from './en/admin-reports.json';
 import enAdminSettings from './en/admin-settings.json';
 import enCaptcha from './en/captcha.json';
@@ -20,6 +21,7 @@ import ptAdminAccess from './pt/admin-access.json';
 import ptAdminEmail from './pt/admin-email.json';
 import ptAdminOperations from './pt/admin-operations.json';
 import ptAdminPasswordReset from './pt/admin-password-reset.json';
+import ptAdminPoles from './pt/admin-poles.json';
 import ptAdminReports from './pt/admin-reports.json';
 import ptAdminSettings from './pt/admin-settings.json';
 import ptCaptcha from './pt/captcha.json';
@@ -37,6 +39,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     'admin-email': ptAdminEmail,
     'admin-password-reset': ptAdminPasswordReset,
     'admin-operations': ptAdminOperations,
+    'admin-poles': ptAdminPoles,
     email: ptEmail,
     'admin-reports': ptAdminReports,
     captcha: ptCaptcha,
@@ -50,6 +53,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     'admin-email': enAdminEmail,
     'admin-password-reset': enAdminPasswordReset,
     'admin-operations': enAdminOperations,
+    'admin-poles': enAdminPoles,
     email: enEmail,
     'admin-reports': enAdminReports,
     captcha: enCaptcha,

@@ -5,6 +5,7 @@ import type ptAdminAccess from './pt/admin-access.json';
 import type ptAdminEmail from './pt/admin-email.json';
 import type ptAdminOperations from './pt/admin-operations.json';
 import type ptAdminPasswordReset from './pt/admin-password-reset.json';
+import type ptAdminPoles from './pt/admin-poles.json';
 import type ptAdminReports from './pt/admin-reports.json';
 import type ptAdminSettings from './pt/admin-settings.json';
 import type ptCaptcha from './pt/captcha.json';
@@ -21,6 +22,7 @@ export interface CatalogueNamespaces {
   'admin-email': typeof ptAdminEmail;
   'admin-password-reset': typeof ptAdminPasswordReset;
   'admin-operations': typeof ptAdminOperations;
+  'admin-poles': typeof ptAdminPoles;
   email: typeof ptEmail;
   'admin-reports': typeof ptAdminReports;
   captcha: typeof ptCaptcha;

@@ -69,3 +69,27 @@ export const adminPoleSchema = z.object({
   updatedAt: z.string(),
 });
 export type AdminPole = z.infer<typeof adminPoleSchema>;
+
+/**
+ * The wizard map's layer for a bounding box (`GET /api/poles?bbox=minLng,minLat,maxLng,maxLat`):
+ * the poles themselves when the box holds few enough, otherwise counts by cell (clusters).
+ */
+export const poleClusterSchema = z.object({ latitude: z.number(), longitude: z.number(), count: z.number() });
+export type PoleCluster = z.infer<typeof poleClusterSchema>;
+export const poleLayerSchema = z.object({
+  poles: z.array(publicPoleSchema),
+  clusters: z.array(poleClusterSchema),
+});
+export type PoleLayer = z.infer<typeof poleLayerSchema>;
+
+/**
+ * One pole found by its company and number (`GET /api/poles/{companyId}/{number}`), as the
+ * QR address and the typed number need it: where it is, whose it is, and the open request
+ * already filed for it, if any (the citizen is warned before filing a duplicate).
+ */
+export const poleLookupSchema = z.extend(publicPoleSchema, {
+  companyName: z.string(),
+  street: z.nullable(z.string()),
+  openRequestId: z.nullable(z.number()),
+});
+export type PoleLookup = z.infer<typeof poleLookupSchema>;
