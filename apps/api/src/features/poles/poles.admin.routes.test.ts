@@ -64,9 +64,16 @@ describeEachEngine('administrators: pole registry', (ctx) => {
     const back = await call(
       'PUT',
       `/api/admin/poles/${body.id}`,
-      pole({ number: 'CRUD-2', companyId: 2, active: true }),
+      pole({ number: 'CRUD-2', companyId: 2, active: true, street: 'Travessa Zeta' }),
     );
     expect(back.json().active).toBe(true);
+    // The street search follows the edits (SQLite's index is kept by triggers).
+    const streetSearch = async (q: string) =>
+      (await call('GET', `/api/admin/poles?q=${q}`)).json().items.map((p: { id: number }) => p.id);
+    expect(await streetSearch('zeta')).toEqual([body.id]);
+    await call('PUT', `/api/admin/poles/${body.id}`, pole({ number: 'CRUD-2', companyId: 2, street: 'Beco Novo' }));
+    expect(await streetSearch('zeta')).toEqual([]);
+    expect(await streetSearch('ECO%20NOV')).toEqual([body.id]);
 
     expect((await call('GET', '/api/admin/poles/999999')).json()).toEqual({ message: 'Poste não encontrado' });
     expect((await call('PUT', '/api/admin/poles/999999', pole({ number: 'NONE' }))).statusCode).toBe(404);

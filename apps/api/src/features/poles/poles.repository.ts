@@ -1,6 +1,6 @@
 // The pole registry's SQL (issue 21). The list reads by number through the indexes of
 // migration 0027: numbers compare byte-wise on both engines (collate "C" on PostgreSQL), so a
-// number prefix is an index range, and the street search uses a trigram index there.
+// number prefix is an index range; the street search uses each engine's trigram index.
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { type Db, type Dialect, dialectOf } from '../../db/database.ts';
 import type { Database, NewPole } from '../../db/schema.ts';
@@ -48,21 +48,28 @@ function matches(
   filters: PoleFilters,
 ): Expression<SqlBool> {
   const key = numberKey(dialect);
-  const either: Expression<SqlBool>[] = [];
-  if (filters.numberPrefix) {
-    either.push(eb.and([eb(key, '>=', filters.numberPrefix), eb(key, '<', `${filters.numberPrefix}${PREFIX_END}`)]));
-  }
-  if (filters.street) {
-    const pattern = containsPattern(filters.street);
-    // ILIKE uses the trigram index on PostgreSQL; SQLite's LIKE ignores ASCII case already.
-    either.push(
-      dialect === 'postgres'
-        ? sql<SqlBool>`poles.street ilike ${pattern} escape '\\'`
-        : sql<SqlBool>`poles.street like ${pattern} escape '\\'`,
-    );
-  }
   const all: Expression<SqlBool>[] = [];
-  if (either.length) all.push(eb.or(either));
+  const byNumber = filters.numberPrefix
+    ? eb.and([eb(key, '>=', filters.numberPrefix), eb(key, '<', `${filters.numberPrefix}${PREFIX_END}`)])
+    : undefined;
+  if (filters.street && dialect === 'postgres') {
+    // ILIKE uses the trigram GIN index; with a number prefix, a BitmapOr of the two indexes.
+    const byStreet = sql<SqlBool>`poles.street ilike ${containsPattern(filters.street)} escape '\\'`;
+    all.push(byNumber ? eb.or([byNumber, byStreet]) : byStreet);
+  } else if (filters.street) {
+    // The FTS5 trigram table: a quoted phrase matches where the text is a part of the street.
+    // The ids of both searches, as one set: SQLite's planner does not mix an OR of a range and
+    // a virtual table's match (it fails on it with a partial index about).
+    const phrase = `"${filters.street.replace(/"/g, '""')}"`;
+    const streetIds = sql`select rowid from poles_street_search where poles_street_search match ${phrase}`;
+    all.push(
+      filters.numberPrefix
+        ? sql<SqlBool>`poles.id in (select id from poles where number >= ${filters.numberPrefix} and number < ${`${filters.numberPrefix}${PREFIX_END}`} union ${streetIds})`
+        : sql<SqlBool>`poles.id in (${streetIds})`,
+    );
+  } else if (byNumber) {
+    all.push(byNumber);
+  }
   if (filters.companyId !== undefined) all.push(eb('poles.companyId', '=', filters.companyId));
   if (filters.active !== undefined) all.push(eb('poles.active', '=', filters.active ? 1 : 0));
   return eb.and(all);
