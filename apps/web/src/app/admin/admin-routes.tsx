@@ -11,6 +11,7 @@ export type AdminNavKey =
   | 'reports'
   | 'users'
   | 'energyCompanies'
+  | 'poles'
   | 'emailSettings'
   | 'themeSettings'
   | 'captchaSettings'
@@ -24,6 +25,7 @@ export const NAV_ORDER: AdminNavKey[] = [
   'reports',
   'users',
   'energyCompanies',
+  'poles',
   'emailSettings',
   'themeSettings',
   'captchaSettings',
@@ -47,6 +49,8 @@ const RequestsPage = lazy(() => import('../../features/requests/components/reque
 const RequestDetailPage = lazy(() => import('../../features/requests/components/request-detail-page.tsx'));
 const MyQueuePage = lazy(() => import('../../features/my-queue/components/my-queue-page.tsx'));
 const EnergyCompaniesPage = lazy(() => import('../../features/energy-companies/components/energy-companies-page.tsx'));
+const PolesPage = lazy(() => import('../../features/poles/components/poles-page.tsx'));
+const PoleFormPage = lazy(() => import('../../features/poles/components/pole-form-page.tsx'));
 
 const ReportsMenuPage = lazy(() => import('../../features/reports/components/reports-menu-page.tsx'));
 const RequestsReportPage = lazy(() => import('../../features/reports/components/requests-report-page.tsx'));
@@ -72,6 +76,9 @@ export const adminRoutes: AdminRoute[] = [
   { path: 'requests/:id', element: <RequestDetailPage />, level: 'any' },
   { path: 'user-requests', element: <MyQueuePage />, level: 'any', navKey: 'myQueue' },
   { path: 'energy-companies', element: <EnergyCompaniesPage />, level: 'admin', navKey: 'energyCompanies' },
+  { path: 'poles', element: <PolesPage />, level: 'any', navKey: 'poles' },
+  { path: 'poles/new', element: <PoleFormPage />, level: 'any' },
+  { path: 'poles/:id', element: <PoleFormPage />, level: 'any' },
 ];
 
 const LoginPage = lazy(() => import('../../features/auth/components/login-page.tsx'));

@@ -1,0 +1,25 @@
+// POST /api/admin/poles and PUT /api/admin/poles/:id: create, edit, deactivate or reactivate
+// (an edit with active false or true). The list and the pole are reloaded after.
+import type { AdminPole, PoleInput } from '@acende/shared/schemas/poles';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { POLES_QUERY_KEY } from './get-poles.ts';
+
+export const createPole = (input: PoleInput) => apiRequest<AdminPole>('POST', '/api/admin/poles', input);
+export const updatePole = (id: number, input: PoleInput) =>
+  apiRequest<AdminPole>('PUT', `/api/admin/poles/${id}`, input);
+
+/** The input that writes `pole` back as it is, but for what `change` says. */
+export function poleInput(pole: AdminPole, change: Partial<PoleInput> = {}): PoleInput {
+  const { companyId, number, latitude, longitude, street, description, active } = pole;
+  return { companyId, number, latitude, longitude, street, description, active, ...change };
+}
+
+export function useSavePole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: number; input: PoleInput }) =>
+      id === undefined ? createPole(input) : updatePole(id, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: POLES_QUERY_KEY }),
+  });
+}
