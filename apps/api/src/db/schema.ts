@@ -64,6 +64,16 @@ export interface PolesTable {
   updatedAt: string;
 }
 
+/** Active poles per 0.01° cell and company, kept by triggers (migration 0026): the map's clusters. */
+export interface PoleCellsTable {
+  cellLat: number;
+  cellLng: number;
+  companyId: number;
+  n: number;
+  latSum: number;
+  lngSum: number;
+}
+
 export interface RequestEventsTable {
   id: Generated<number>;
   requestId: number;
@@ -159,6 +169,7 @@ export interface Database {
   energyCompanies: EnergyCompaniesTable;
   repairRequests: RepairRequestsTable;
   poles: PolesTable;
+  poleCells: PoleCellsTable;
   requestEvents: RequestEventsTable;
   admins: AdminsTable;
   adminCompanies: AdminCompaniesTable;

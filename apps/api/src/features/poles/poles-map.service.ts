@@ -1,0 +1,66 @@
+// The wizard map's pole layer (issue 21): the poles of the visible box, or counts by cell
+// when it holds more than a map can show. The box is read as Leaflet writes it
+// (minLng,minLat,maxLng,maxLat) and judged here, so every bad one is a clear 4xx.
+import type { MessageKey } from '@acende/shared/i18n/message-key';
+import type { PoleCluster, PoleLayer } from '@acende/shared/schemas/poles';
+import type { AppDeps } from '../../app-deps.ts';
+import { type Box, type CellCount, countPolesByCell, listPolesInBox, sumPoleCells } from './poles-map.repository.ts';
+
+/** The most poles one answer draws; a box holding more is answered with clusters. */
+export const LAYER_POLE_CAP = 500;
+/** The widest box, in degrees a side (about 440 km): the map asks for no layer further out. */
+export const MAX_BOX_SPAN = 4;
+/** About how many cells a clustered answer divides the box into (a 6 × 8 grid on a phone). */
+const TARGET_CELLS = 48;
+/** The stored cell (pole_cells, migration 0026): 0.01° a side. */
+const STORED_CELL = 0.01;
+
+const NUMBER = /^[-+]?\d{1,3}(\.\d{1,20})?$/;
+
+/** Reads `bbox=minLng,minLat,maxLng,maxLat`; answers the box or the message key of what is wrong. */
+export function parseBox(text: string): Box | MessageKey {
+  const parts = text.split(',').map((part) => part.trim());
+  if (parts.length !== 4 || !parts.every((part) => NUMBER.test(part))) return 'validation.bbox.invalid';
+  const [minLng, minLat, maxLng, maxLat] = parts.map(Number) as [number, number, number, number];
+  if (![minLng, maxLng].every((n) => n >= -180 && n <= 180) || ![minLat, maxLat].every((n) => n >= -90 && n <= 90)) {
+    return 'validation.bbox.range';
+  }
+  if (minLng >= maxLng || minLat >= maxLat) return 'validation.bbox.order';
+  if (maxLng - minLng > MAX_BOX_SPAN || maxLat - minLat > MAX_BOX_SPAN) return 'validation.bbox.tooLarge';
+  return { minLng, minLat, maxLng, maxLat };
+}
+
+/**
+ * The cluster cell for a box: 0.01° × 2^k, the smallest that cuts the box into at most
+ * TARGET_CELLS cells. A ladder, not the box's own fraction, so cells line up from one view
+ * to the next and a cluster does not jump as the map pans.
+ */
+export function clusterCellSize(box: Box): number {
+  let size = STORED_CELL / 32;
+  const cells = (s: number) => Math.ceil((box.maxLat - box.minLat) / s) * Math.ceil((box.maxLng - box.minLng) / s);
+  while (cells(size) > TARGET_CELLS) size *= 2;
+  return size;
+}
+
+function toCluster(row: CellCount, averaged: boolean): PoleCluster {
+  const count = Number(row.n);
+  const latitude = Number(row.latitude);
+  const longitude = Number(row.longitude);
+  // pole_cells keeps sums; the poles' own grouping answers averages.
+  return averaged
+    ? { latitude, longitude, count }
+    : { latitude: latitude / count, longitude: longitude / count, count };
+}
+
+export async function readPoleLayer(deps: AppDeps, box: Box): Promise<PoleLayer> {
+  const poles = await listPolesInBox(deps.db, box, LAYER_POLE_CAP + 1);
+  if (poles.length <= LAYER_POLE_CAP) return { poles, clusters: [] };
+  const size = clusterCellSize(box);
+  // Below a stored cell, the box is small (a few thousand poles at most): its poles are
+  // grouped directly. From a stored cell up, the counts come from pole_cells.
+  const clusters =
+    size < STORED_CELL
+      ? (await countPolesByCell(deps.db, box, size)).map((row) => toCluster(row, true))
+      : (await sumPoleCells(deps.db, box, Math.round(size / STORED_CELL))).map((row) => toCluster(row, false));
+  return { poles: [], clusters };
+}
