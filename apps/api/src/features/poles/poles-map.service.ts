@@ -53,14 +53,22 @@ function toCluster(row: CellCount, averaged: boolean): PoleCluster {
 }
 
 export async function readPoleLayer(deps: AppDeps, box: Box): Promise<PoleLayer> {
-  const poles = await listPolesInBox(deps.db, box, LAYER_POLE_CAP + 1);
-  if (poles.length <= LAYER_POLE_CAP) return { poles, clusters: [] };
   const size = clusterCellSize(box);
-  // Below a stored cell, the box is small (a few thousand poles at most): its poles are
-  // grouped directly. From a stored cell up, the counts come from pole_cells.
-  const clusters =
-    size < STORED_CELL
-      ? (await countPolesByCell(deps.db, box, size)).map((row) => toCluster(row, true))
-      : (await sumPoleCells(deps.db, box, Math.round(size / STORED_CELL))).map((row) => toCluster(row, false));
+  if (size < STORED_CELL) {
+    // A small box (a street, a block): its poles, stopping one past the cap; past it, the
+    // counts come from the poles themselves (a few thousand index entries at most).
+    const poles = await listPolesInBox(deps.db, box, LAYER_POLE_CAP + 1);
+    if (poles.length <= LAYER_POLE_CAP) return { poles, clusters: [] };
+    return { poles: [], clusters: (await countPolesByCell(deps.db, box, size)).map((row) => toCluster(row, true)) };
+  }
+  // A wide box (a district, a city): the counts first, from pole_cells. They count the
+  // cells its edges cross whole, so they are at least the box's poles: when even they are
+  // few, the poles are read; otherwise the counts are the answer, and no pole is read.
+  const clusters = (await sumPoleCells(deps.db, box, Math.round(size / STORED_CELL))).map((row) =>
+    toCluster(row, false),
+  );
+  if (clusters.reduce((sum, c) => sum + c.count, 0) <= LAYER_POLE_CAP) {
+    return { poles: await listPolesInBox(deps.db, box, LAYER_POLE_CAP), clusters: [] };
+  }
   return { poles: [], clusters };
 }
