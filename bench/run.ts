@@ -5,7 +5,9 @@
 // bench/results/latest.md. Flags: --rows N (1000000) --duration S (10) --connections C (50)
 // --engines sqlite,postgres --samples N (100 per admin measure: with 30, a p95 was the
 // second-slowest call, so one pause decided it) --rounds R (2 turns each of baseline and
-// Acende per public call, the best kept). Not a test: figures vary.
+// Acende per public call, the best kept), then the poles map layer (bench/poles.ts:
+// --poles N, 1000000); `--only poles` runs that part alone and writes
+// bench/results/poles-latest.md. Not a test: figures vary.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
@@ -22,6 +24,7 @@ import {
   countByStatus,
 } from '../apps/api/src/features/admin-requests/request-counters.repository.ts';
 import { validRequest } from '../apps/api/test/requests.ts';
+import { benchPoles, type PolesResult, polesReport } from './poles.ts';
 
 const ROOT = join(dirname(new URL(import.meta.url).pathname), '..');
 const args = process.argv.slice(2);
@@ -35,6 +38,8 @@ const CONNECTIONS = Number(flag('connections', '50'));
 const SAMPLES = Number(flag('samples', '100'));
 const ROUNDS = Number(flag('rounds', '2'));
 const ENGINES = flag('engines', 'sqlite,postgres').split(',') as ('sqlite' | 'postgres')[];
+const ONLY = flag('only', '');
+const POLES = Number(flag('poles', '1000000'));
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PASSWORD = 'bench-admin-password';
 
@@ -580,18 +585,32 @@ function report(results: EngineResult[]): string {
 
 async function main() {
   const results: EngineResult[] = [];
+  const poles: PolesResult[] = [];
   // Below the ephemeral range (32768+), where a client socket could take the port first.
   let port = 20_000 + (process.pid % 500) * 8;
   for (const engine of ENGINES) {
-    results.push(await benchEngine(engine, port));
+    if (ONLY !== 'poles') results.push(await benchEngine(engine, port));
+    poles.push(
+      await benchPoles({
+        engine,
+        poles: POLES,
+        samples: SAMPLES * 2,
+        port: port + 4,
+        pgAdminUrl: PG_ADMIN_URL,
+        root: ROOT,
+        log,
+      }),
+    );
     port += 2;
   }
-  const text = report(results);
+  const polesText = polesReport(poles, SAMPLES * 2);
+  const text = ONLY === 'poles' ? polesText : `${report(results)}\n${polesText}`;
+  const name = ONLY === 'poles' ? 'poles-latest.md' : 'latest.md';
   const out = join(ROOT, 'bench', 'results');
   mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, 'latest.md'), text);
+  writeFileSync(join(out, name), text);
   process.stdout.write(text);
-  log(`\nWritten to bench/results/latest.md`);
+  log(`\nWritten to bench/results/${name}`);
 }
 
 main().catch((error) => {
