@@ -1,0 +1,156 @@
+// The wizard map's layer of poles (issue 21): the poles of the visible box as small
+// markers, or count bubbles that zoom in when the box holds too many. It draws on a
+// Leaflet map it is given and imports Leaflet itself, so it must be loaded with the map
+// (lazily), never with the first page: `lazy(() => import('./pole-layer.tsx'))`.
+import type { PoleLayer as PoleLayerData, PublicPole } from '@acende/shared/schemas/poles';
+import L from 'leaflet';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getPoleLayer, poleLayerBox } from '../api/get-pole-layer.ts';
+
+export interface PoleLayerProps {
+  map: L.Map;
+  selectedPoleId?: number | null;
+  onSelect(pole: PublicPole): void;
+}
+
+/** How long the map must rest before its box is fetched. */
+export const POLE_LAYER_DEBOUNCE_MS = 250;
+
+// A 24 px target (WCAG 2.5.8) around a 12 px dot; the chosen pole is bigger and blue.
+const FOCUS = 'rounded-full focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-blue-700';
+const poleIcon = (selected: boolean) =>
+  L.divIcon({
+    className: FOCUS,
+    html: selected
+      ? '<span aria-hidden="true" class="m-[1px] block size-[22px] rounded-full border-[3px] border-white bg-blue-700 shadow-md"></span>'
+      : '<span aria-hidden="true" class="m-[6px] block size-3 rounded-full border-2 border-white bg-amber-500 shadow"></span>',
+    iconSize: [24, 24],
+    iconAnchor: [12, 12],
+  });
+const clusterIcon = (count: number) => {
+  const size = count < 100 ? 32 : count < 10_000 ? 40 : 48;
+  return L.divIcon({
+    className: FOCUS,
+    html: `<span aria-hidden="true" class="flex size-full items-center justify-center rounded-full border-2 border-white bg-amber-600/90 text-xs font-bold text-white shadow-md">${count < 10_000 ? count : `${Math.floor(count / 1000)}k`}</span>`,
+    iconSize: [size, size],
+    iconAnchor: [size / 2, size / 2],
+  });
+};
+
+/** Enter or Space on a marker acts as a click (Leaflet makes markers focusable, not pressable). */
+function onPress(element: HTMLElement | undefined, action: () => void): void {
+  element?.addEventListener('keydown', (event) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    event.stopPropagation();
+    action();
+  });
+}
+
+export function PoleLayer({ map, selectedPoleId = null, onSelect }: PoleLayerProps) {
+  const { t } = useTranslation();
+  const [layer, setLayer] = useState<PoleLayerData | null>(null);
+  const [failed, setFailed] = useState(false);
+  const select = useRef(onSelect);
+  select.current = onSelect;
+  // The pole whose marker had the focus when the layer was redrawn: it gets it back.
+  const focusedPole = useRef<string | null>(null);
+
+  // Only the visible box, once the map rests; a newer view cancels the older fetch.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let controller: AbortController | undefined;
+    const load = () => {
+      controller?.abort();
+      const bounds = map.getBounds();
+      const bbox = poleLayerBox(
+        { west: bounds.getWest(), south: bounds.getSouth(), east: bounds.getEast(), north: bounds.getNorth() },
+        map.getZoom(),
+      );
+      if (bbox === null) {
+        setLayer(null);
+        return;
+      }
+      const own = new AbortController();
+      controller = own;
+      getPoleLayer(bbox, own.signal).then(
+        (answer) => {
+          if (own.signal.aborted) return;
+          setLayer(answer);
+          setFailed(false);
+        },
+        () => {
+          if (!own.signal.aborted) setFailed(true);
+        },
+      );
+    };
+    const schedule = () => {
+      clearTimeout(timer);
+      timer = setTimeout(load, POLE_LAYER_DEBOUNCE_MS);
+    };
+    map.on('moveend', schedule);
+    load();
+    return () => {
+      map.off('moveend', schedule);
+      clearTimeout(timer);
+      controller?.abort();
+    };
+  }, [map]);
+
+  useEffect(() => {
+    // A map removed before this layer (its panes gone) has nothing to draw on.
+    if (!layer || !map.getPane('markerPane')) return;
+    const group = L.layerGroup().addTo(map);
+    for (const pole of layer.poles) {
+      const selected = pole.id === selectedPoleId;
+      const name = t('wizard.poles.pole', { number: pole.number });
+      const marker = L.marker([pole.latitude, pole.longitude], {
+        icon: poleIcon(selected),
+        title: name,
+        keyboard: true,
+        zIndexOffset: selected ? 1000 : 0,
+      })
+        .on('click', () => select.current(pole))
+        .addTo(group);
+      const element = marker.getElement();
+      element?.setAttribute('aria-label', name);
+      element?.setAttribute('aria-pressed', String(selected));
+      element?.setAttribute('data-pole-id', String(pole.id));
+      onPress(element, () => select.current(pole));
+      if (focusedPole.current === String(pole.id)) element?.focus();
+    }
+    for (const cluster of layer.clusters) {
+      const zoomIn = () => {
+        map.setView([cluster.latitude, cluster.longitude], Math.min(map.getZoom() + 2, 19));
+        // The bubble goes with the view: the keyboard carries on from the map.
+        map.getContainer().focus();
+      };
+      const name = t('wizard.poles.cluster', { count: cluster.count });
+      const marker = L.marker([cluster.latitude, cluster.longitude], {
+        icon: clusterIcon(cluster.count),
+        title: name,
+        keyboard: true,
+      })
+        .on('click', zoomIn)
+        .addTo(group);
+      marker.getElement()?.setAttribute('aria-label', name);
+      onPress(marker.getElement(), zoomIn);
+    }
+    focusedPole.current = null;
+    return () => {
+      const active = document.activeElement;
+      focusedPole.current =
+        active instanceof HTMLElement && map.getContainer().contains(active) ? (active.dataset.poleId ?? null) : null;
+      group.remove();
+    };
+  }, [map, layer, selectedPoleId, t]);
+
+  return (
+    <p role="status" className="sr-only">
+      {failed ? t('wizard.poles.loadFailed') : ''}
+    </p>
+  );
+}
+
+export default PoleLayer;
