@@ -74,6 +74,16 @@ export interface PoleCellsTable {
   lngSum: number;
 }
 
+/** SQLite only: the R*Tree of active poles (migration 0026); PostgreSQL has a GiST index instead. */
+export interface PolesRtreeTable {
+  id: number;
+  minLat: number;
+  maxLat: number;
+  minLng: number;
+  maxLng: number;
+  companyId: number;
+}
+
 export interface RequestEventsTable {
   id: Generated<number>;
   requestId: number;
@@ -170,6 +180,7 @@ export interface Database {
   repairRequests: RepairRequestsTable;
   poles: PolesTable;
   poleCells: PoleCellsTable;
+  polesRtree: PolesRtreeTable;
   requestEvents: RequestEventsTable;
   admins: AdminsTable;
   adminCompanies: AdminCompaniesTable;

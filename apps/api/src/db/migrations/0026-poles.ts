@@ -28,10 +28,20 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['company_id', 'number'])
     .unique()
     .execute();
-  // The map's bounding-box query reads active poles by latitude band, then longitude: a
-  // phone-sized box is a narrow band, and the longitude bound is checked inside the index
-  // (bench/results/issue-21-poles.md: p95 under 2 ms at a million poles on both engines).
-  await sql`create index poles_bbox_idx on poles (latitude, longitude) where active = 1`.execute(db);
+  // The map's box query (bench/results/issue-21-poles.md): a spatial index of the active
+  // poles, so a box reads the entries inside it, not a whole latitude band (a band across a
+  // city is hundreds of thousands of entries). PostgreSQL: GiST on the point; SQLite: an
+  // R*Tree kept by the triggers below (32-bit bounds rounded outwards; the row is re-checked),
+  // with the company, so counting a box's poles needs no row of poles.
+  if (pg) {
+    await sql`create index poles_bbox_idx on poles using gist (point(longitude, latitude)) where active = 1`.execute(
+      db,
+    );
+  } else {
+    await sql`create virtual table poles_rtree using rtree(id, min_lat, max_lat, min_lng, max_lng, +company_id)`.execute(
+      db,
+    );
+  }
   // A zoomed-out map shows counts, not poles: counting the poles of a city-wide box would
   // read hundreds of thousands of rows per request. These per-cell counts (0.01° cells,
   // about 1 km, per company) are kept by triggers, so such a box reads a few thousand rows.
@@ -64,12 +74,14 @@ export async function down(db: Kysely<any>): Promise<void> {
     for (const op of ['insert', 'update', 'delete'])
       await sql.raw(`drop trigger if exists poles_cells_${op}`).execute(db);
   await db.schema.dropTable('pole_cells').execute();
+  await sql`drop table if exists poles_rtree`.execute(db);
   await db.schema.alterTable('repair_requests').dropColumn('pole_id').execute();
   await db.schema.dropTable('poles').execute();
 }
 
 // A pole counts in its cell while it is active; a move, a change of company or of state
 // takes it out of one cell and into another. Cells left at zero stay (the reader skips them).
+// On SQLite the same triggers keep the R*Tree: an entry per active pole.
 const CELL = (row: 'new' | 'old') => `floor(${row}.latitude * 100), floor(${row}.longitude * 100), ${row}.company_id`;
 
 // biome-ignore lint/suspicious/noExplicitAny: see up()
@@ -77,9 +89,12 @@ async function poleCellTriggersSqlite(db: Kysely<any>): Promise<void> {
   const add = (when: string) => `insert into pole_cells (cell_lat, cell_lng, company_id, n, lat_sum, lng_sum)
       select ${CELL('new')}, 1, new.latitude, new.longitude where ${when}
       on conflict (cell_lat, cell_lng, company_id) do update
-      set n = n + 1, lat_sum = lat_sum + excluded.lat_sum, lng_sum = lng_sum + excluded.lng_sum;`;
+      set n = n + 1, lat_sum = lat_sum + excluded.lat_sum, lng_sum = lng_sum + excluded.lng_sum;
+    insert into poles_rtree (id, min_lat, max_lat, min_lng, max_lng, company_id)
+      select new.id, new.latitude, new.latitude, new.longitude, new.longitude, new.company_id where ${when};`;
   const remove = (when: string) => `update pole_cells set n = n - 1, lat_sum = lat_sum - old.latitude,
-      lng_sum = lng_sum - old.longitude where ${when} and (cell_lat, cell_lng, company_id) = (${CELL('old')});`;
+      lng_sum = lng_sum - old.longitude where ${when} and (cell_lat, cell_lng, company_id) = (${CELL('old')});
+    delete from poles_rtree where id = old.id;`;
   await sql
     .raw(`create trigger poles_cells_insert after insert on poles begin ${add('new.active = 1')} end`)
     .execute(db);

@@ -197,6 +197,17 @@ describeEachEngine('public map layer of poles', (ctx) => {
     }
   });
 
+  it('is in the OpenAPI document, public, with its bbox parameter', async () => {
+    const doc = (await ctx().app.inject({ url: '/api/openapi.json' })).json();
+    const get = doc.paths['/api/poles'].get;
+    expect(get.tags).toEqual(['public']);
+    expect(get.parameters).toEqual([expect.objectContaining({ in: 'query', name: 'bbox', required: true })]);
+    expect(Object.keys(get.responses['200'].content['application/json'].schema.properties).sort()).toEqual([
+      'clusters',
+      'poles',
+    ]);
+  });
+
   it('takes the widest box and both world edges', async () => {
     expect((await layer('-180,-90,-176,-86')).statusCode).toBe(200);
     expect((await layer('176,86,180,90')).statusCode).toBe(200);
