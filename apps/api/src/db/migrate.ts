@@ -20,6 +20,7 @@ import * as m0023 from './migrations/0023-area-retry.ts';
 import * as m0025 from './migrations/0025-list-sort-by-update.ts';
 import * as m0026 from './migrations/0026-poles.ts';
 import * as m0027 from './migrations/0027-poles-registry.ts';
+import * as m0029 from './migrations/0029-requests-by-pole.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0025-list-sort-by-update': m0025,
   '0026-poles': m0026,
   '0027-poles-registry': m0027,
+  '0029-requests-by-pole': m0029,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works below the typed schema

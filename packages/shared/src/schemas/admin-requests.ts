@@ -5,6 +5,7 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../constants.ts';
 import { PROBLEM_TYPES, REQUEST_STATUSES, ROLES } from '../enums.ts';
 import { type MessageKey, msg } from '../i18n/message-key.ts';
 import { idNumber, isIdText, optionalText } from './fields.ts';
+import { isPoleNumber, normalisePoleNumber } from './poles.ts';
 import { requestStatusSchema } from './repair-requests.ts';
 
 const blank = (value: unknown) => value === undefined || value === null || value === '';
@@ -35,6 +36,22 @@ function isCalendarDate(text: string): boolean {
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
+/**
+ * A query value that is absent, blank, or a pole number: normalised as the filing stores it
+ * (normalisePoleNumber), so `pole=ab 12` finds the requests filed on pole AB-12.
+ */
+export const optionalPoleFilter = z.pipe(
+  z.optional(z.string()),
+  z.transform((value, ctx) => {
+    if (blank(value)) return undefined;
+    const number = normalisePoleNumber(value as string);
+    if (number === '') return undefined;
+    if (isPoleNumber(number)) return number;
+    ctx.issues.push({ code: 'custom', message: msg('validation.pole.numberInvalid'), input: value });
+    return z.NEVER;
+  }),
+);
+
 /**
  * The last calendar day a filter may name: the API compares stored timestamps as text, so
  * every bound it derives must keep the four-digit year (a `to` day's bound is the start of
@@ -105,6 +122,8 @@ export const adminRequestListQuerySchema = z
     problemType: optionalChoice(PROBLEM_TYPES),
     companyId: optionalId('validation.reports.company'),
     assignedToId: optionalId('validation.reports.assignee'),
+    /** Requests filed on this pole (its number, matched exactly once normalised). */
+    pole: optionalPoleFilter,
     from: optionalInstant,
     to: optionalInstant,
     page: z.pipe(
@@ -160,6 +179,8 @@ export const adminRequestListItemSchema = z.object({
   companyName: z.string(),
   assignedToId: z.nullable(z.number()),
   assignedTo: z.nullable(z.string()),
+  /** The pole the request was filed on, as filed; null when none. */
+  poleNumber: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -221,10 +242,20 @@ export const adminRequestDetailSchema = z.object({
   assignedToId: z.nullable(z.number()),
   assignedTo: z.nullable(z.string()),
   assignee: z.nullable(z.object({ id: z.number(), name: z.string(), username: z.string(), active: z.boolean() })),
+  /** The pole number as filed, and the registry's pole when the number was one of its own. */
+  poleNumber: z.nullable(z.string()),
+  poleId: z.nullable(z.number()),
+  /**
+   * Other requests still waiting (open, in progress) on the same pole, newest first, up to
+   * SAME_POLE_LIMIT: the operator is warned of a likely duplicate.
+   */
+  openOnSamePole: z.array(z.object({ id: z.number(), status: z.enum(REQUEST_STATUSES), createdAt: z.string() })),
   createdAt: z.string(),
   updatedAt: z.string(),
   history: z.array(requestEventSchema),
 });
+/** How many of the other open requests on a pole the detail lists. */
+export const SAME_POLE_LIMIT = 20;
 export type AdminRequestDetail = z.infer<typeof adminRequestDetailSchema>;
 
 /**

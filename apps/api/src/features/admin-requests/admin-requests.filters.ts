@@ -86,6 +86,8 @@ export function applyFilters<O>(
   if (filters.problemType) q = q.where(col('repairRequests.problemType'), '=', filters.problemType);
   if (filters.companyId) q = q.where(col('repairRequests.companyId'), '=', filters.companyId);
   if (filters.assignedToId) q = q.where(col('repairRequests.assignedToId'), '=', filters.assignedToId);
+  // A pole keeps few requests: its index (migration 0029) drives whenever it is named.
+  if (filters.pole) q = q.where('repairRequests.poleNumber', '=', filters.pole);
   if (filters.from) q = q.where(col('repairRequests.createdAt'), '>=', lowerBound(filters.from));
   if (filters.to) {
     const bound = upperBound(filters.to);

@@ -109,12 +109,18 @@ function ordered<O>(
  * with company, status and assignee).
  */
 function narrows(filters: ListFilters, within: Within | undefined): boolean {
-  return Boolean(filters.assignedToId || filters.from || filters.to || within);
+  return Boolean(filters.assignedToId || filters.pole || filters.from || filters.to || within);
 }
 
 function hasOtherFilters(filters: ListFilters): boolean {
   return Boolean(
-    filters.status || filters.problemType || filters.companyId || filters.assignedToId || filters.from || filters.to,
+    filters.status ||
+      filters.problemType ||
+      filters.companyId ||
+      filters.assignedToId ||
+      filters.pole ||
+      filters.from ||
+      filters.to,
   );
 }
 
@@ -183,6 +189,7 @@ function readPage(
       'energyCompanies.name as companyName',
       'repairRequests.assignedToId',
       'repairRequests.assignedTo',
+      'repairRequests.poleNumber',
       'repairRequests.createdAt',
       'repairRequests.updatedAt',
     ])

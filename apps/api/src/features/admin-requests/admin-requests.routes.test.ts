@@ -477,6 +477,7 @@ describeEachEngine('operators: request list, detail and counts on 10,000 seeded 
       problemType: undefined,
       companyId: undefined,
       assignedToId: undefined,
+      pole: undefined,
       from: undefined,
       to: undefined,
     };
@@ -934,3 +935,184 @@ describeEachEngine(
   },
   { env: { GEOCODER_URL: 'http://127.0.0.1:9' } },
 );
+
+describeEachEngine('operators: requests on a pole (issue 21)', (ctx) => {
+  let admin: TestAccount;
+  let scoped: TestAccount;
+  /** Requests on pole PA-0012 of company 1, newest first. */
+  const onPole: { id: number; status: string }[] = [];
+  let unregistered: number[] = [];
+  let poleId: number;
+  let otherCompanyOnSameNumber: number;
+  let withoutPole: number;
+
+  /** Puts request `id` on `pole` (the number as filed, and the registry's pole when given). */
+  const putOnPole = (id: number, poleNumber: string, pole: number | null, status: string, createdAt: string) =>
+    ctx()
+      .db.updateTable('repairRequests')
+      .set({ poleNumber, poleId: pole, status, createdAt, updatedAt: createdAt })
+      .where('id', '=', id)
+      .execute();
+
+  beforeAll(async () => {
+    admin = await signedIn(ctx(), { role: 'admin' });
+    scoped = await signedIn(ctx(), { role: 'user', companyIds: [2] });
+    await seedRequests(ctx().db, { count: 300, now: ctx().clock.now(), seed: 7, companyIds: [1, 2] });
+    const now = ctx().clock.now().toISOString();
+    const insertPole = async (companyId: number, number: string) =>
+      (
+        await ctx()
+          .db.insertInto('poles')
+          .values({ companyId, number, latitude: -30.03, longitude: -51.21, createdAt: now, updatedAt: now })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    poleId = await insertPole(1, 'PA-0012');
+    const otherPole = await insertPole(2, 'PA-0012');
+    const ids = (
+      await ctx().db.selectFrom('repairRequests').select('id').where('companyId', '=', 1).orderBy('id').execute()
+    ).map((r) => r.id);
+    // Five on the pole, in order of filing: open, in progress, completed, cancelled, open.
+    const statuses = ['open', 'in_progress', 'completed', 'cancelled', 'open'];
+    for (const [i, status] of statuses.entries()) {
+      const id = ids[i] as number;
+      await putOnPole(id, 'PA-0012', poleId, status, `2026-0${i + 1}-10T12:00:00.000Z`);
+      onPole.unshift({ id, status });
+    }
+    // Two filed by a number the registry does not hold (no pole id).
+    unregistered = [ids[10] as number, ids[11] as number];
+    await putOnPole(unregistered[0]!, 'X-77', null, 'open', '2026-02-01T12:00:00.000Z');
+    await putOnPole(unregistered[1]!, 'X-77', null, 'in_progress', '2026-03-01T12:00:00.000Z');
+    const other = await ctx()
+      .db.selectFrom('repairRequests')
+      .select('id')
+      .where('companyId', '=', 2)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    otherCompanyOnSameNumber = other.id;
+    await putOnPole(otherCompanyOnSameNumber, 'PA-0012', otherPole, 'open', '2026-04-01T12:00:00.000Z');
+    withoutPole = ids[20] as number;
+  });
+
+  const list = (query: Record<string, string>, account: TestAccount = admin, language = 'pt') =>
+    ctx().app.inject({
+      url: '/api/admin/repair-requests',
+      query,
+      headers: { ...account.headers, 'accept-language': language },
+    });
+  const detail = async (id: number, account: TestAccount = admin) => {
+    const res = await ctx().app.inject({ url: `/api/admin/repair-requests/${id}`, headers: account.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+
+  it('shows each row’s pole number, and none for a request filed without one', async () => {
+    const res = await list({ pageSize: '100', sort: 'number', dir: 'asc' });
+    expect(res.statusCode, res.body).toBe(200);
+    const items: { id: number; poleNumber: string | null }[] = res.json().items;
+    const onPoleIds = new Set(onPole.map((r) => r.id));
+    for (const item of items) {
+      if (onPoleIds.has(item.id)) expect(item.poleNumber).toBe('PA-0012');
+      else if (unregistered.includes(item.id)) expect(item.poleNumber).toBe('X-77');
+      else if (item.id !== otherCompanyOnSameNumber) expect(item.poleNumber).toBeNull();
+    }
+    expect(items.filter((i) => i.poleNumber === 'PA-0012').length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('filters by pole number, normalised as filed, exactly, newest first, with the total', async () => {
+    const res = await list({ pole: '  pa 0012 ', companyId: '1' });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.total).toBe(5);
+    expect(body.items.map((i: { id: number }) => i.id)).toEqual(onPole.map((r) => r.id));
+    // Both companies have a pole PA-0012: without a company both show.
+    const both = (await list({ pole: 'PA-0012' })).json();
+    expect(both.total).toBe(6);
+    expect(both.items.map((i: { id: number }) => i.id)).toContain(otherCompanyOnSameNumber);
+    // Exact: a prefix or a longer number finds nothing.
+    expect((await list({ pole: 'PA-001' })).json().total).toBe(0);
+    expect((await list({ pole: 'PA-00120' })).json().total).toBe(0);
+    expect((await list({ pole: 'x-77' })).json().total).toBe(2);
+    // Blank means "any pole".
+    expect((await list({ pole: ' ' })).json().total).toBe(300);
+  });
+
+  it('combines the pole with the other filters, every order and cursor paging', async () => {
+    const open = (await list({ pole: 'PA-0012', status: 'open', companyId: '1' })).json();
+    expect(open.items.map((i: { id: number }) => i.id)).toEqual(
+      onPole.filter((r) => r.status === 'open').map((r) => r.id),
+    );
+    for (const sort of ['created', 'number', 'status', 'updated']) {
+      for (const dir of ['asc', 'desc']) {
+        const whole = (await list({ pole: 'PA-0012', sort, dir, pageSize: '10' })).json();
+        const seen: number[] = [];
+        let page = 1;
+        let cursor: string | null | undefined;
+        do {
+          const query: Record<string, string> = { pole: 'PA-0012', sort, dir, pageSize: '10', page: String(page) };
+          if (cursor) query.cursor = cursor;
+          const res = await list(query);
+          expect(res.statusCode, res.body).toBe(200);
+          seen.push(...res.json().items.map((i: { id: number }) => i.id));
+          cursor = res.json().nextCursor;
+          page++;
+        } while (cursor && page < 5);
+        expect(seen, `${sort} ${dir}`).toEqual(whole.items.map((i: { id: number }) => i.id));
+        expect(seen.length).toBe(6);
+      }
+    }
+  });
+
+  it('keeps a company-linked user to its companies when filtering by pole', async () => {
+    const body = (await list({ pole: 'PA-0012' }, scoped)).json();
+    expect(body.items.map((i: { id: number }) => i.id)).toEqual([otherCompanyOnSameNumber]);
+    expect(body.total).toBe(1);
+  });
+
+  it('refuses a pole number no pole can have with a clear 400, in Portuguese and in English', async () => {
+    const pt = await list({ pole: 'PA#12' });
+    expect(pt.statusCode).toBe(400);
+    expect(pt.json().message).toBe('Use de 1 a 32 letras, dígitos, pontos, hífens ou sublinhados no número do poste');
+    const en = await list({ pole: '-12' }, admin, 'en');
+    expect(en.statusCode).toBe(400);
+    expect(en.json().message).toBe('Use 1 to 32 letters, digits, dots, hyphens or underscores in the pole number');
+    expect((await list({ pole: 'A'.repeat(33) })).statusCode).toBe(400);
+  });
+
+  it('shows the pole in the detail and warns of the other open requests on it', async () => {
+    const newest = onPole[0]!;
+    const body = await detail(newest.id);
+    expect(body.poleNumber).toBe('PA-0012');
+    expect(body.poleId).toBe(poleId);
+    // Open and in progress only, not itself, not the other company's pole of the same number.
+    expect(body.openOnSamePole).toEqual([
+      { id: onPole[3]!.id, status: 'in_progress', createdAt: '2026-02-10T12:00:00.000Z' },
+      { id: onPole[4]!.id, status: 'open', createdAt: '2026-01-10T12:00:00.000Z' },
+    ]);
+    // A completed request on the pole still sees the open ones.
+    const completed = await detail(onPole.find((r) => r.status === 'completed')!.id);
+    expect(completed.openOnSamePole.map((o: { id: number }) => o.id)).toEqual([
+      newest.id,
+      onPole[3]!.id,
+      onPole[4]!.id,
+    ]);
+  });
+
+  it('matches a number the registry does not hold within the request’s company', async () => {
+    const body = await detail(unregistered[0]!);
+    expect(body.poleNumber).toBe('X-77');
+    expect(body.poleId).toBeNull();
+    expect(body.openOnSamePole).toEqual([
+      { id: unregistered[1], status: 'in_progress', createdAt: '2026-03-01T12:00:00.000Z' },
+    ]);
+  });
+
+  it('shows no pole and no warning for a request filed without one', async () => {
+    const body = await detail(withoutPole);
+    expect(body.poleNumber).toBeNull();
+    expect(body.poleId).toBeNull();
+    expect(body.openOnSamePole).toEqual([]);
+    const alone = await detail(otherCompanyOnSameNumber);
+    expect(alone.openOnSamePole).toEqual([]);
+  });
+});

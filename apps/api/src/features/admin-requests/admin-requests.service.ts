@@ -23,7 +23,7 @@ import type { Cursor } from './admin-requests.filters.ts';
 import { cursorOf, type ListOrder, listRequests, orderColumns } from './admin-requests.list.repository.ts';
 import { listAssignableAccounts } from './assignable-accounts.repository.ts';
 import { countByCompanyAndStatus, countByStatus, listScopedCompanies } from './request-counters.repository.ts';
-import { findRequest, listEvents } from './request-detail.repository.ts';
+import { findRequest, listEvents, listOpenOnSamePole } from './request-detail.repository.ts';
 import { insertEvent, updateRequestIfUnchanged } from './request-updates.repository.ts';
 
 type Reader = Pick<AuthAdmin, 'role' | 'companyIds'>;
@@ -116,9 +116,12 @@ export async function getAdminRequest(
   id: number,
   db: AppDeps['db'] | Trx = deps.db,
 ): Promise<AdminRequestDetail> {
-  const row = await findRequest(db, companyScope(admin), id);
+  const scope = companyScope(admin);
+  const row = await findRequest(db, scope, id);
   if (!row) throw notFound('errors.requestNotFound');
+  // One after the other: `db` may be a transaction, which runs one statement at a time.
   const events = await listEvents(db, id);
+  const samePole = await listOpenOnSamePole(db, scope, row);
   let assignee: number | null = null;
   const history: RequestEvent[] = events.map((event) => {
     // An event records the assignee after it; it changed it when that differs from before.
@@ -173,6 +176,13 @@ export async function getAdminRequest(
             active: row.assigneeActive === 1,
           }
         : null,
+    poleNumber: row.poleNumber,
+    poleId: row.poleId,
+    openOnSamePole: samePole.map((other) => ({
+      id: other.id,
+      status: other.status as RequestStatus,
+      createdAt: other.createdAt,
+    })),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     history,

@@ -1,4 +1,6 @@
-// One request as an operator sees it, within the caller's company scope, and its history.
+// One request as an operator sees it, within the caller's company scope, its history, and
+// the other requests still waiting on the same pole.
+import { SAME_POLE_LIMIT } from '@acende/shared/schemas/admin-requests';
 import type { Db, Trx } from '../../db/database.ts';
 import { applyScope, type Scope } from './admin-requests.filters.ts';
 
@@ -24,6 +26,8 @@ export function findRequest(db: Db | Trx, scope: Scope, id: number) {
       'repairRequests.companyId',
       'repairRequests.assignedToId',
       'repairRequests.assignedTo',
+      'repairRequests.poleNumber',
+      'repairRequests.poleId',
       'repairRequests.createdAt',
       'repairRequests.updatedAt',
       'energyCompanies.name as companyName',
@@ -56,5 +60,36 @@ export function listEvents(db: Db | Trx, requestId: number) {
     ])
     .where('requestId', '=', requestId)
     .orderBy('id')
+    .execute();
+}
+
+/**
+ * The other open or in-progress requests on a request's pole, newest first: by the registry's
+ * pole when the request has one (index (pole_id, status) of migration 0026), else by the
+ * number as filed within the request's company (numbers are unique per company, decision 20;
+ * index of migration 0029).
+ */
+export function listOpenOnSamePole(
+  db: Db | Trx,
+  scope: Scope,
+  request: { id: number; companyId: number; poleId: number | null; poleNumber: string | null },
+) {
+  let query = applyScope(db.selectFrom('repairRequests'), scope)
+    .select(['repairRequests.id', 'repairRequests.status', 'repairRequests.createdAt'])
+    .where('repairRequests.status', 'in', ['open', 'in_progress'])
+    .where('repairRequests.id', '<>', request.id);
+  if (request.poleId !== null) {
+    query = query.where('repairRequests.poleId', '=', request.poleId);
+  } else if (request.poleNumber !== null) {
+    query = query
+      .where('repairRequests.poleNumber', '=', request.poleNumber)
+      .where('repairRequests.companyId', '=', request.companyId);
+  } else {
+    return Promise.resolve([]);
+  }
+  return query
+    .orderBy('repairRequests.createdAt', 'desc')
+    .orderBy('repairRequests.id', 'desc')
+    .limit(SAME_POLE_LIMIT)
     .execute();
 }
