@@ -465,6 +465,7 @@ const NO_FILTERS = {
   problemType: undefined,
   companyId: undefined,
   assignedToId: undefined,
+  pole: undefined,
   from: undefined,
   to: undefined,
 };

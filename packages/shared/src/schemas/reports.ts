@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { DEFAULT_PAGE_SIZE, MAX_ID, PAGE_SIZES } from '../constants.ts';
 import { PROBLEM_TYPES, REQUEST_STATUSES } from '../enums.ts';
 import { type MessageKey, msg } from '../i18n/message-key.ts';
+import { optionalPoleFilter } from './admin-requests.ts';
 import { idFromText } from './fields.ts';
 
 export const REPORT_KINDS = ['requests', 'area', 'location-map'] as const;
@@ -56,6 +57,8 @@ const filterFields = {
   assigneeId: optionalQuery(idFromText('validation.reports.assignee')),
   companyId: optionalQuery(idFromText('validation.reports.company')),
   problemType: optionalQuery(z.enum(PROBLEM_TYPES, { error: msg('validation.problemType.invalid') })),
+  /** A pole number, normalised, matched exactly (as the operators' list reads it). */
+  pole: z.optional(optionalPoleFilter),
   /** An area key as areaKey() builds it: "city|district", either part empty when unknown. */
   area: optionalQuery(
     z.string({ error: msg('validation.invalidType') }).check(z.maxLength(400, msg('validation.tooLong'))),
@@ -111,6 +114,7 @@ export const FILTER_NAMES = [
   'companyId',
   'problemType',
   'area',
+  'pole',
 ] as const satisfies readonly (keyof ReportFilters)[];
 
 export function areaKey(city: string | null, district: string | null): string {
@@ -162,6 +166,8 @@ export const requestsReportRowSchema = z.object({
   companyName: z.string(),
   assigneeId: z.nullable(z.number()),
   assignee: z.nullable(z.string()),
+  /** The pole the request was filed on, as filed; null when none. */
+  poleNumber: z.nullable(z.string()),
   completedAt: z.nullable(z.string()),
   /** Whole days open so far (open, in progress) or taken to complete (completed); null when cancelled. */
   days: z.nullable(z.number()),

@@ -17,6 +17,7 @@ const FILTER_LABEL_KEYS: Record<(typeof FILTER_NAMES)[number], MessageKey> = {
   companyId: 'reports.filters.company',
   problemType: 'reports.filters.problemType',
   area: 'reports.filters.area',
+  pole: 'reports.filters.pole',
 };
 
 /**

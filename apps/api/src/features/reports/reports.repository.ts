@@ -35,6 +35,7 @@ export function reportWhere(eb: RequestsEb, criteria: ReportCriteria) {
   if (f.assigneeId) conditions.push(eb('repairRequests.assignedToId', '=', f.assigneeId));
   if (f.companyId) conditions.push(eb('repairRequests.companyId', '=', f.companyId));
   if (f.problemType) conditions.push(eb('repairRequests.problemType', '=', f.problemType));
+  if (f.pole) conditions.push(eb('repairRequests.poleNumber', '=', f.pole));
   if (f.area !== undefined) {
     const { city, district } = parseAreaKey(f.area);
     conditions.push(city === null ? eb('repairRequests.city', 'is', null) : eb('repairRequests.city', '=', city));
@@ -138,6 +139,7 @@ function requestRowsQuery(db: Db, criteria: ReportCriteria) {
       >`coalesce((select a.name from admins a where a.id = ${sql.ref('repairRequests.assignedToId')}), ${sql.ref('repairRequests.assignedTo')})`.as(
         'assignee',
       ),
+      'repairRequests.poleNumber',
       completedAtExpr().as('completedAt'),
     ])
     .where((eb) => reportWhere(eb, criteria))
@@ -156,6 +158,7 @@ export interface RequestRecord {
   companyName: string;
   assigneeId: number | null;
   assignee: string | null;
+  poleNumber: string | null;
   completedAt: string | null;
 }
 

@@ -17,6 +17,8 @@ interface Fixture {
   city: string | null;
   district: string | null;
   phone?: string;
+  /** The pole number as filed (issue 21). */
+  pole?: string;
   assignee?: boolean;
   /** Hours after creation of each "completed" event (the last one counts). */
   completedAfterHours?: number[];
@@ -37,6 +39,7 @@ const FIXTURES: Fixture[] = [
   },
   {
     key: 'r2',
+    pole: 'CE-100',
     companyId: 1,
     problemType: 'NO_LAMP',
     status: 'completed',
@@ -60,6 +63,7 @@ const FIXTURES: Fixture[] = [
   },
   {
     key: 'r4',
+    pole: 'CE-100',
     companyId: 2,
     problemType: 'POLE_DAMAGE',
     status: 'in_progress',
@@ -93,6 +97,7 @@ const FIXTURES: Fixture[] = [
   },
   {
     key: 'r7',
+    pole: 'X-9',
     companyId: 3,
     problemType: 'NO_LAMP',
     status: 'completed',
@@ -123,6 +128,7 @@ async function insertFixtures(ctx: TestContext, assigneeId: number): Promise<Rec
         trackingTokenHash: `hash-${f.key}`,
         city: f.city,
         district: f.district,
+        poleNumber: f.pole ?? null,
         createdAt: f.createdAt,
         updatedAt: f.createdAt,
       })
@@ -243,6 +249,7 @@ describeEachEngine('reports', (ctx) => {
       city: 'Porto Alegre',
       district: 'Centro',
       completedAt: '2026-03-04T01:00:00.000Z',
+      poleNumber: 'CE-100',
       days: 0,
     });
     expect(byId.get(id('r7'))).toMatchObject({ days: 4 });
@@ -251,6 +258,7 @@ describeEachEngine('reports', (ctx) => {
       days: Math.floor((now - Date.parse('2026-03-02T15:00:00.000Z')) / 86_400_000),
       completedAt: null,
       assignee: null,
+      poleNumber: null,
     });
   });
 
@@ -268,6 +276,9 @@ describeEachEngine('reports', (ctx) => {
     ['area', `area=${encodeURIComponent('Porto Alegre|Centro')}`, ['r6', 'r2', 'r1']],
     ['unknown area', `area=${encodeURIComponent('|')}`, ['r5']],
     ['combined', 'status=completed&companyId=1', ['r2']],
+    ['pole, normalised as filed', 'pole=ce%20100', ['r4', 'r2']],
+    ['pole and company', 'pole=CE-100&companyId=2', ['r4']],
+    ['pole, exactly (not a prefix)', 'pole=CE-10', []],
     ['blank values mean no filter', 'status=&q=&companyId=', ['r7', 'r6', 'r5', 'r4', 'r3', 'r2', 'r1']],
   ];
 
@@ -490,6 +501,7 @@ describeEachEngine('reports', (ctx) => {
       'Status',
       'Tipo de problema',
       'Endereço',
+      'Poste',
       'Bairro',
       'Cidade',
       'Concessionária',
@@ -507,6 +519,7 @@ describeEachEngine('reports', (ctx) => {
         translate('pt', `status.${r.status as RequestStatus}`),
         translate('pt', `problemType.${r.problemType as ProblemType}`),
         /^[=+\-@]/.test(address) ? `'${address}` : address,
+        r.poleNumber ?? '',
         r.district ?? '',
         r.city ?? '',
         r.companyName,
@@ -566,6 +579,22 @@ describeEachEngine('reports', (ctx) => {
     expect(text.indexOf(`${id('r7')} `)).toBeLessThan(text.indexOf('Rua B, 20'));
     expect(text).toContain('Rua B, 20');
     expect(text).not.toContain('Rua A, 10');
+    // The pole column: its heading, and r2's pole (the other completed requests have none).
+    expect(text).toMatch(/Address\s+Pole\s+Area/);
+    expect(text).toContain('CE-100');
+  });
+
+  it('exports the pole filter and the pole column of the requests report to PDF, in both languages', async () => {
+    const en = (
+      await pdfText((await get('/api/admin/reports/requests.pdf?pole=ce%20100', admin, 'en')).rawPayload)
+    ).pages.join(' ');
+    expect(en).toContain('Pole: CE-100');
+    expect(en).toContain('Total requests: 2');
+    expect(en).toContain('Rua Ç, 40');
+    expect(en).not.toContain('Rua A, 10');
+    const pt = (await pdfText((await get('/api/admin/reports/requests.pdf?pole=X-9')).rawPayload)).pages.join(' ');
+    expect(pt).toContain('Poste: X-9');
+    expect(pt).toMatch(/Endereço\s+Poste\s+Área/);
   });
 
   it('exports the area and location-map PDFs in Portuguese by default', async () => {
@@ -603,6 +632,12 @@ describeEachEngine('reports', (ctx) => {
       ],
       ['page=0', 'page', 'A página deve ser um número inteiro positivo', 'The page must be a positive whole number'],
       ['companyId=abc', 'companyId', 'Selecione uma concessionária válida', 'Select a valid energy company'],
+      [
+        'pole=A%23B',
+        'pole',
+        'Use de 1 a 32 letras, dígitos, pontos, hífens ou sublinhados no número do poste',
+        'Use 1 to 32 letters, digits, dots, hyphens or underscores in the pole number',
+      ],
     ];
     for (const [query, field, pt, en] of cases) {
       const resPt = await get(`/api/admin/reports/requests?${query}`);

@@ -96,6 +96,7 @@ export function toRequestRow(record: RequestRecord, nowMs: number): RequestsRepo
     companyName: record.companyName,
     assigneeId: record.assigneeId,
     assignee: record.assignee,
+    poleNumber: record.poleNumber,
     completedAt: record.status === 'completed' ? record.completedAt : null,
     days,
   };
