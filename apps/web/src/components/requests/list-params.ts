@@ -1,5 +1,5 @@
 // The request-list filters, order and page kept in the URL (?q=&status=&problemType=&companyId=
-// &assignedToId=&from=&to=&sort=&dir=&page=&pageSize=), so a filtered list can be shared,
+// &assignedToId=&pole=&from=&to=&sort=&dir=&page=&pageSize=), so a filtered list can be shared,
 // survives a reload and comes back from a request's page. A filter or order change goes
 // back to page 1. Unknown values in the URL are dropped, never sent.
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@acende/shared/constants';
@@ -12,6 +12,7 @@ import {
   SORT_DIRECTIONS,
   type SortDirection,
 } from '@acende/shared/schemas/admin-requests';
+import { isPoleNumber, normalisePoleNumber } from '@acende/shared/schemas/poles';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -22,6 +23,8 @@ export interface ListParams {
   /** An id as text, or '' for any. */
   companyId: string;
   assignedToId: string;
+  /** A pole number as typed (the API normalises it), or ''. */
+  pole: string;
   /** Calendar days (YYYY-MM-DD), both included, or ''. */
   from: string;
   to: string;
@@ -31,8 +34,17 @@ export interface ListParams {
   pageSize: number;
 }
 
-export type ListFilterName = 'q' | 'status' | 'problemType' | 'companyId' | 'assignedToId' | 'from' | 'to';
-const FILTERS: readonly ListFilterName[] = ['q', 'status', 'problemType', 'companyId', 'assignedToId', 'from', 'to'];
+export type ListFilterName = 'q' | 'status' | 'problemType' | 'companyId' | 'assignedToId' | 'pole' | 'from' | 'to';
+const FILTERS: readonly ListFilterName[] = [
+  'q',
+  'status',
+  'problemType',
+  'companyId',
+  'assignedToId',
+  'pole',
+  'from',
+  'to',
+];
 
 const DEFAULTS: Partial<Record<keyof ListParams, string | number>> = {
   page: 1,
@@ -44,6 +56,11 @@ const DEFAULTS: Partial<Record<keyof ListParams, string | number>> = {
 const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T =>
   (values as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
 const idText = (value: string | null) => (value && /^[1-9]\d{0,9}$/.test(value) ? value : '');
+/** A pole number as the URL holds it: normalised; one no pole can have is dropped, never sent. */
+const poleText = (value: string | null) => {
+  const number = normalisePoleNumber(value ?? '');
+  return isPoleNumber(number) ? number : '';
+};
 const dayText = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : '');
 
 /** The list's parameters as the URL holds them. */
@@ -55,6 +72,7 @@ export function readListParams(search: URLSearchParams): ListParams {
     problemType: oneOf<ProblemType | ''>(PROBLEM_TYPES, search.get('problemType'), ''),
     companyId: idText(search.get('companyId')),
     assignedToId: idText(search.get('assignedToId')),
+    pole: poleText(search.get('pole')),
     from: dayText(search.get('from')),
     to: dayText(search.get('to')),
     sort: oneOf(REQUEST_SORT_KEYS, search.get('sort'), DEFAULT_REQUEST_SORT),

@@ -1,8 +1,10 @@
-// The request-list filters: a search box (number, name, phone, address) sent on submit;
+// The request-list filters: a search box (number, name, phone, address) and a pole number
+// sent on submit (a pole number no pole can have is refused here, as the API would);
 // status, problem type, energy company and assignee selects and the creation-day range
 // applied at once (a range that ends before it starts is refused here, as the API would);
 // and "clear filters".
 import { PROBLEM_TYPES, REQUEST_STATUSES } from '@acende/shared/enums';
+import { isPoleNumber, normalisePoleNumber } from '@acende/shared/schemas/poles';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/button.tsx';
@@ -31,15 +33,26 @@ export function RequestFilters({
   const { t } = useTranslation();
   const id = useId();
   const [text, setText] = useState(params.q);
+  const [pole, setPole] = useState(params.pole);
+  const [poleInvalid, setPoleInvalid] = useState(false);
   const [range, setRange] = useState({ from: params.from, to: params.to });
   // The URL is the truth: going back or clearing updates the boxes.
   useEffect(() => setText(params.q), [params.q]);
+  useEffect(() => {
+    setPole(params.pole);
+    setPoleInvalid(false);
+  }, [params.pole]);
   useEffect(() => setRange({ from: params.from, to: params.to }), [params.from, params.to]);
   const backwards = Boolean(range.from && range.to && range.to < range.from);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onChange({ q: text.trim() });
+    const number = normalisePoleNumber(pole);
+    const invalid = number !== '' && !isPoleNumber(number);
+    setPoleInvalid(invalid);
+    if (invalid) return;
+    setPole(number);
+    onChange({ q: text.trim(), pole: number });
   };
 
   const setDay = (end: 'from' | 'to', value: string) => {
@@ -70,6 +83,17 @@ export function RequestFilters({
           </Button>
         </div>
       </div>
+      <TextField
+        id={`${id}-pole`}
+        label={t('operations.list.pole')}
+        placeholder={t('operations.list.polePlaceholder')}
+        value={pole}
+        maxLength={40}
+        kind="verbatim"
+        autoCapitalize="characters"
+        error={poleInvalid ? 'validation.pole.numberInvalid' : undefined}
+        onChange={(event) => setPole(event.target.value)}
+      />
       <SelectField
         id={`${id}-status`}
         label={t('operations.list.status')}
@@ -135,9 +159,11 @@ export function RequestFilters({
         <Button
           variant="secondary"
           size="sm"
-          disabled={!hasFilters && !text}
+          disabled={!hasFilters && !text && !pole}
           onClick={() => {
             setText('');
+            setPole('');
+            setPoleInvalid(false);
             onClear();
           }}
         >

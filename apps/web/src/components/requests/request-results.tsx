@@ -41,6 +41,7 @@ const COLUMNS: { name: string; sort?: RequestSortKey }[] = [
   { name: 'status', sort: 'status' },
   { name: 'problem' },
   { name: 'address' },
+  { name: 'pole' },
   { name: 'name' },
   { name: 'phone' },
   { name: 'company' },
@@ -62,7 +63,7 @@ interface ResultsProps {
   hasFilters: boolean;
   onClear: () => void;
   /** The table's least width on a wide screen: the columns scroll sideways past it (a phone shows cards). */
-  minWidth: 'min-w-[1040px]' | 'min-w-[1140px]';
+  minWidth: 'min-w-[1120px]' | 'min-w-[1220px]';
   /** A row's key: a new key starts the row's controls afresh. */
   rowKey?: (item: Item) => string;
   /** The last cell of a row. */
@@ -199,6 +200,14 @@ export function RequestResults({
                         {t(`problemType.${item.problemType}`)}
                       </TableCell>
                       <TableCell label={t('operations.list.columns.address')}>{item.address}</TableCell>
+                      {/* A phone's card names the pole only when the request has one. */}
+                      <TableCell
+                        label={t('operations.list.columns.pole')}
+                        card={item.poleNumber !== null}
+                        className="whitespace-nowrap"
+                      >
+                        {item.poleNumber ?? '—'}
+                      </TableCell>
                       <TableCell card={false}>{item.name ?? t('operations.common.notInformed')}</TableCell>
                       <TableCell card={false} className="whitespace-nowrap">
                         {item.phone}

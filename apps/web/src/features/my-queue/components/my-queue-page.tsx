@@ -25,7 +25,7 @@ export default function MyQueuePage() {
         none={t('operations.queue.none')}
         empty={t('operations.queue.empty')}
         choices={choices}
-        minWidth="min-w-[1140px]"
+        minWidth="min-w-[1220px]"
         // A new key after an update starts the row's quick status afresh.
         rowKey={(item) => `${item.id}-${item.updatedAt}`}
         actions={(item) => (

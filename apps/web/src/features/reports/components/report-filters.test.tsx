@@ -87,6 +87,32 @@ describe('report filters in the URL', () => {
     expect(url()).toBe('?startDate=2026-03-10');
   });
 
+  it('filters by a pole number, normalised in the URL, and opens the advanced filters when one is set', async () => {
+    renderAt('/admin/reports/requests?page=2');
+    await userEvent.click(screen.getByText('Filtros avançados'));
+    await userEvent.type(screen.getByLabelText('Poste'), ' pa 12');
+    await userEvent.click(screen.getByRole('button', { name: 'Aplicar filtros' }));
+    expect(url()).toBe('?pole=PA-12&page=1&pageSize=20');
+    expect(screen.getByLabelText('Poste')).toHaveValue('PA-12');
+    expect(screen.getByLabelText('Poste').closest('details')).toHaveAttribute('open');
+  });
+
+  it('refuses a pole number no pole can have, in words, without changing the URL', async () => {
+    renderAt('/admin/reports/requests?status=open');
+    await userEvent.click(screen.getByText('Filtros avançados'));
+    await userEvent.type(screen.getByLabelText('Poste'), 'PA#12');
+    await userEvent.click(screen.getByRole('button', { name: 'Aplicar filtros' }));
+    expect(
+      screen.getByText('Use de 1 a 32 letras, dígitos, pontos, hífens ou sublinhados no número do poste'),
+    ).toBeVisible();
+    expect(url()).toBe('?status=open');
+    expect(parseReportParams(new URLSearchParams('pole=%23&status=open'))).toEqual({
+      status: 'open',
+      page: 1,
+      pageSize: 20,
+    });
+  });
+
   it('clears the filters but keeps the page size', async () => {
     renderAt('/admin/reports/requests?status=open&pageSize=100&page=2');
     await userEvent.click(screen.getByRole('button', { name: 'Limpar filtros' }));

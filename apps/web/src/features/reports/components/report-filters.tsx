@@ -1,5 +1,5 @@
 // The filters shared by the three reports: basic (status, dates, search) always shown,
-// advanced (user, company, problem type, area) in a disclosure. Applied to the URL.
+// advanced (user, company, problem type, area, pole) in a disclosure. Applied to the URL.
 import { PROBLEM_TYPES, REQUEST_STATUSES } from '@acende/shared/enums';
 import type { MessageKey } from '@acende/shared/i18n/message-key';
 import { type ReportFilters, reportFiltersSchema } from '@acende/shared/schemas/reports';
@@ -23,6 +23,7 @@ const toDraft = (filters: ReportFilters): Draft => ({
   companyId: filters.companyId ? String(filters.companyId) : '',
   problemType: filters.problemType ?? '',
   area: filters.area ?? '',
+  pole: filters.pole ?? '',
 });
 
 export function ReportFiltersForm({
@@ -38,7 +39,7 @@ export function ReportFiltersForm({
   const [draft, setDraft] = useState<Draft>(() => toDraft(filters));
   const [errors, setErrors] = useState<Partial<Record<keyof ReportFilters, string>>>({});
   const advancedSet = Boolean(
-    filters.assigneeId || filters.companyId || filters.problemType || filters.area !== undefined,
+    filters.assigneeId || filters.companyId || filters.problemType || filters.area !== undefined || filters.pole,
   );
 
   useEffect(() => setDraft(toDraft(filters)), [filters]);
@@ -102,6 +103,14 @@ export function ReportFiltersForm({
           {select('companyId', 'reports.filters.company', 'reports.filters.anyCompany', companies)}
           {select('problemType', 'reports.filters.problemType', 'reports.filters.anyProblemType', problemTypes)}
           {select('area', 'reports.filters.area', 'reports.filters.anyArea', areas)}
+          <TextField
+            label={t('reports.filters.pole')}
+            placeholder={t('reports.filters.polePlaceholder')}
+            maxLength={40}
+            kind="verbatim"
+            autoCapitalize="characters"
+            {...bind('pole')}
+          />
         </div>
       </details>
       <div className="flex flex-wrap gap-2">

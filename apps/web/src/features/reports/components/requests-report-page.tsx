@@ -8,7 +8,18 @@ import { useRequestsReport } from '../api/get-requests-report.ts';
 import { areaName, useReportParams } from '../lib/report-params.ts';
 import { PagedReport, ReportPage } from './report-page.tsx';
 
-const COLUMNS = ['id', 'date', 'status', 'problemType', 'address', 'area', 'company', 'assignee', 'days'] as const;
+const COLUMNS = [
+  'id',
+  'date',
+  'status',
+  'problemType',
+  'address',
+  'pole',
+  'area',
+  'company',
+  'assignee',
+  'days',
+] as const;
 
 export default function RequestsReportPage() {
   const { t, i18n } = useTranslation();
@@ -21,7 +32,7 @@ export default function RequestsReportPage() {
         onPage={setPage}
         onPageSize={setPageSize}
         table={(data) => (
-          <Table label={t('reports.kinds.requests.title')} className="min-w-[900px]" aria-busy={report.isFetching}>
+          <Table label={t('reports.kinds.requests.title')} className="min-w-[980px]" aria-busy={report.isFetching}>
             <TableHeader>
               <TableRow>
                 {COLUMNS.map((column) => (
@@ -49,6 +60,14 @@ export default function RequestsReportPage() {
                   </TableCell>
                   <TableCell label={t('reports.columns.problemType')}>{t(`problemType.${row.problemType}`)}</TableCell>
                   <TableCell label={t('reports.columns.address')}>{row.address}</TableCell>
+                  {/* A phone's card names the pole only when the request has one. */}
+                  <TableCell
+                    label={t('reports.columns.pole')}
+                    card={row.poleNumber !== null}
+                    className="whitespace-nowrap"
+                  >
+                    {row.poleNumber ?? '—'}
+                  </TableCell>
                   <TableCell label={t('reports.columns.area')}>
                     {areaName(row.city, row.district, t('reports.area.unknown'))}
                   </TableCell>

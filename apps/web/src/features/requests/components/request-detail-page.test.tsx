@@ -35,6 +35,9 @@ const detail: AdminRequestDetail = {
   assignedToId: null,
   assignedTo: null,
   assignee: null,
+  poleNumber: null,
+  poleId: null,
+  openOnSamePole: [],
   createdAt: '2026-11-20T12:00:00.000Z',
   updatedAt: '2026-11-20T12:00:00.000Z',
   history: [],
@@ -43,7 +46,7 @@ const detail: AdminRequestDetail = {
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
-function renderDetail() {
+function renderDetail(answer: AdminRequestDetail = detail) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string) => {
@@ -58,7 +61,7 @@ function renderDetail() {
           companyIds: [],
         });
       }
-      if (input === '/api/admin/repair-requests/42') return json(detail);
+      if (input === '/api/admin/repair-requests/42') return json(answer);
       if (input.includes('/assignees')) return json([]);
       // The site's map settings never arrive: the small map stays a spinner.
       return new Promise<Response>(() => {});
@@ -93,5 +96,35 @@ describe('request detail layout', () => {
     // A phone's one column still starts with the form, by CSS order alone (below the lg breakpoint).
     const formBox = update.closest('form')?.parentElement;
     expect(formBox?.className).toMatch(/(^|\s)max-lg:order-first(\s|$)/);
+  });
+});
+
+describe('a request on a pole', () => {
+  it('names the pole and warns of the other open requests on it, each a link', async () => {
+    renderDetail({
+      ...detail,
+      poleNumber: 'PA-0012',
+      poleId: 3,
+      openOnSamePole: [
+        { id: 41, status: 'in_progress', createdAt: '2026-11-19T12:00:00.000Z' },
+        { id: 40, status: 'open', createdAt: '2026-11-18T12:00:00.000Z' },
+      ],
+    });
+    const warning = await screen.findByRole('region', { name: 'Outras solicitações abertas neste poste' });
+    expect(warning).toHaveTextContent(
+      'Este poste já tem 2 outras solicitações abertas ou em andamento. Pode ser a mesma falha.',
+    );
+    expect(screen.getByRole('link', { name: 'Solicitação 41' })).toHaveAttribute('href', '/admin/requests/41');
+    expect(screen.getByRole('link', { name: 'Solicitação 40' })).toHaveAttribute('href', '/admin/requests/40');
+    expect(warning).toHaveTextContent(/Em andamento, registrada em 19\/11\/2026/);
+    const pole = screen.getByText('Poste', { selector: 'dt' });
+    expect(pole.nextElementSibling).toHaveTextContent('PA-0012');
+  });
+
+  it('says no pole was given, and warns of nothing, for a request without one', async () => {
+    renderDetail();
+    await screen.findByRole('heading', { level: 2, name: 'Atualizar solicitação' });
+    expect(screen.getByText('Poste', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Não informado');
+    expect(screen.queryByRole('region', { name: /poste/ })).toBeNull();
   });
 });

@@ -14,6 +14,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useRequest } from '../api/get-request.ts';
 import { RequestHistory } from './request-history.tsx';
+import { SamePoleWarning } from './same-pole-warning.tsx';
 import { UpdateRequestForm } from './update-request-form.tsx';
 
 function Item({ label, children }: { label: string; children: React.ReactNode }) {
@@ -80,6 +81,8 @@ export default function RequestDetailPage() {
         </div>
       </div>
 
+      <SamePoleWarning others={r.openOnSamePole} />
+
       {/* The source follows the wide layout (the request's facts on the left, then the form
           heading the right column, then the history), so Tab goes as the eye does; on a phone's
           one column the form is moved first with CSS order only. */}
@@ -93,6 +96,7 @@ export default function RequestDetailPage() {
               <Item label={t('operations.detail.number')}>{r.id}</Item>
               <Item label={t('operations.detail.status')}>{t(`status.${r.status}`)}</Item>
               <Item label={t('operations.detail.problemType')}>{t(`problemType.${r.problemType}`)}</Item>
+              <Item label={t('operations.detail.pole')}>{r.poleNumber ?? t('operations.common.notInformed')}</Item>
               <Item label={t('operations.detail.company')}>
                 {r.company.name} — {r.company.fullName}
               </Item>

@@ -32,6 +32,7 @@ const item = {
   companyName: 'CEEE',
   assignedToId: null,
   assignedTo: null,
+  poleNumber: null,
   createdAt: '2026-11-20T12:00:00.000Z',
   updatedAt: '2026-11-20T12:00:00.000Z',
 } satisfies AdminRequestList['items'][number];
@@ -143,6 +144,47 @@ describe('request list order, empty states and the way back', () => {
     await userEvent.type(to, '2026-03-01');
     expect(await screen.findByText('A data final deve ser igual ou posterior à data inicial')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?from=2026-03-10');
+  });
+});
+
+describe('the pole', () => {
+  it('shows a pole column, and keeps an empty pole cell out of a phone card', async () => {
+    renderList({
+      total: 2,
+      totalIsEstimate: false,
+      items: [{ ...item, id: 1, poleNumber: 'PA-0012' }, item],
+    });
+    expect(await screen.findByRole('columnheader', { name: 'Poste' })).toBeInTheDocument();
+    const withPole = screen.getByRole('cell', { name: /PA-0012/ });
+    expect(withPole.className).not.toMatch(/max-sm:hidden/);
+    const rows = screen.getAllByRole('row');
+    const emptyPole = rows[rows.length - 1]?.querySelectorAll('[role="cell"]')[4];
+    expect(emptyPole).toHaveTextContent('—');
+    expect(emptyPole?.className).toMatch(/max-sm:hidden/);
+  });
+
+  it('filters by a pole number, normalised, kept in the URL and sent to the API', async () => {
+    const { asked, router } = renderList({ total: 1, totalIsEstimate: false }, '/admin/requests?status=open');
+    await userEvent.type(await screen.findByLabelText('Poste'), ' pa 12{Enter}');
+    expect(router.state.location.search).toBe('?status=open&pole=PA-12');
+    expect(screen.getByLabelText('Poste')).toHaveValue('PA-12');
+    await vi.waitFor(() => expect(asked.some((u) => u.includes('status=open&pole=PA-12&page=1'))).toBe(true));
+  });
+
+  it('refuses a pole number no pole can have, without asking the API', async () => {
+    const { router } = renderList({ total: 1, totalIsEstimate: false }, '/admin/requests?status=open');
+    await userEvent.type(await screen.findByLabelText('Poste'), 'PA#12{Enter}');
+    expect(
+      await screen.findByText('Use de 1 a 32 letras, dígitos, pontos, hífens ou sublinhados no número do poste'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Poste')).toHaveAttribute('aria-invalid', 'true');
+    expect(router.state.location.search).toBe('?status=open');
+  });
+
+  it('drops a pole number no pole can have from the URL instead of sending it', async () => {
+    const { asked } = renderList({ total: 1, totalIsEstimate: false }, '/admin/requests?pole=%23%23&q=x');
+    await screen.findByRole('columnheader', { name: 'Poste' });
+    expect(asked.some((u) => u.includes('pole='))).toBe(false);
   });
 });
 

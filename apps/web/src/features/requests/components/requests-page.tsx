@@ -19,7 +19,7 @@ export default function RequestsPage() {
         none={t('operations.list.none')}
         empty={t('operations.list.empty')}
         choices={choices}
-        minWidth="min-w-[1040px]"
+        minWidth="min-w-[1120px]"
         actions={(item) => (
           <TableCell label={t('operations.list.columns.actions')}>
             <DetailsLink id={item.id} />

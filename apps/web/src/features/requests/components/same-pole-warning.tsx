@@ -1,0 +1,39 @@
+// The warning on a request's page that its pole already has other requests waiting (open or
+// in progress): likely the same fault filed twice (issue 21). Each links to that request's
+// page, which returns to the same list as this one.
+import type { AdminRequestDetail } from '@acende/shared/schemas/admin-requests';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { formatDateTime } from '../../../components/requests/format.ts';
+
+export function SamePoleWarning({ others }: { others: AdminRequestDetail['openOnSamePole'] }) {
+  const { t, i18n } = useTranslation();
+  const state = useLocation().state;
+  if (others.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="same-pole-title"
+      className="grid gap-2 rounded-theme border border-amber-700 bg-amber-50 p-4 text-amber-950"
+    >
+      <h2 id="same-pole-title" className="font-heading text-lg font-semibold">
+        {t('operations.detail.samePole.title')}
+      </h2>
+      <p>{t('operations.detail.samePole.intro', { count: others.length })}</p>
+      <ul className="grid gap-1">
+        {others.map((other) => (
+          <li key={other.id}>
+            <Link to={`/admin/requests/${other.id}`} state={state} className="font-medium text-blue-900 underline">
+              {t('operations.detail.samePole.item', { id: other.id })}
+            </Link>{' '}
+            <span>
+              {t('operations.detail.samePole.itemDetail', {
+                status: t(`status.${other.status}`),
+                date: formatDateTime(other.createdAt, i18n.language),
+              })}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
