@@ -944,6 +944,8 @@ describeEachEngine('operators: requests on a pole (issue 21)', (ctx) => {
   let unregistered: number[] = [];
   let poleId: number;
   let otherCompanyOnSameNumber: number;
+  /** Company 2's request filed on X-77: another company's pole of the same number. */
+  let otherCompanyUnregistered: number;
   let withoutPole: number;
 
   /** Puts request `id` on `pole` (the number as filed, and the registry's pole when given). */
@@ -983,14 +985,17 @@ describeEachEngine('operators: requests on a pole (issue 21)', (ctx) => {
     unregistered = [ids[10] as number, ids[11] as number];
     await putOnPole(unregistered[0]!, 'X-77', null, 'open', '2026-02-01T12:00:00.000Z');
     await putOnPole(unregistered[1]!, 'X-77', null, 'in_progress', '2026-03-01T12:00:00.000Z');
-    const other = await ctx()
+    const [other, otherUnregistered] = await ctx()
       .db.selectFrom('repairRequests')
       .select('id')
       .where('companyId', '=', 2)
       .orderBy('id')
-      .executeTakeFirstOrThrow();
-    otherCompanyOnSameNumber = other.id;
+      .limit(2)
+      .execute();
+    otherCompanyOnSameNumber = other!.id;
     await putOnPole(otherCompanyOnSameNumber, 'PA-0012', otherPole, 'open', '2026-04-01T12:00:00.000Z');
+    otherCompanyUnregistered = otherUnregistered!.id;
+    await putOnPole(otherCompanyUnregistered, 'X-77', null, 'open', '2026-04-02T12:00:00.000Z');
     withoutPole = ids[20] as number;
   });
 
@@ -1013,7 +1018,8 @@ describeEachEngine('operators: requests on a pole (issue 21)', (ctx) => {
     const onPoleIds = new Set(onPole.map((r) => r.id));
     for (const item of items) {
       if (onPoleIds.has(item.id)) expect(item.poleNumber).toBe('PA-0012');
-      else if (unregistered.includes(item.id)) expect(item.poleNumber).toBe('X-77');
+      else if (unregistered.includes(item.id) || item.id === otherCompanyUnregistered)
+        expect(item.poleNumber).toBe('X-77');
       else if (item.id !== otherCompanyOnSameNumber) expect(item.poleNumber).toBeNull();
     }
     expect(items.filter((i) => i.poleNumber === 'PA-0012').length).toBeGreaterThanOrEqual(5);
@@ -1032,7 +1038,7 @@ describeEachEngine('operators: requests on a pole (issue 21)', (ctx) => {
     // Exact: a prefix or a longer number finds nothing.
     expect((await list({ pole: 'PA-001' })).json().total).toBe(0);
     expect((await list({ pole: 'PA-00120' })).json().total).toBe(0);
-    expect((await list({ pole: 'x-77' })).json().total).toBe(2);
+    expect((await list({ pole: 'x-77' })).json().total).toBe(3);
     // Blank means "any pole".
     expect((await list({ pole: ' ' })).json().total).toBe(300);
   });

@@ -87,12 +87,17 @@ describe('report filters in the URL', () => {
     expect(url()).toBe('?startDate=2026-03-10');
   });
 
-  it('filters by a pole number, normalised in the URL, and opens the advanced filters when one is set', async () => {
+  it('filters by a pole number, normalised in the URL', async () => {
     renderAt('/admin/reports/requests?page=2');
     await userEvent.click(screen.getByText('Filtros avançados'));
     await userEvent.type(screen.getByLabelText('Poste'), ' pa 12');
     await userEvent.click(screen.getByRole('button', { name: 'Aplicar filtros' }));
     expect(url()).toBe('?pole=PA-12&page=1&pageSize=20');
+    expect(screen.getByLabelText('Poste')).toHaveValue('PA-12');
+  });
+
+  it('opens the advanced filters on a URL that filters by pole, the pole in its box', () => {
+    renderAt('/admin/reports/requests?pole=PA-12');
     expect(screen.getByLabelText('Poste')).toHaveValue('PA-12');
     expect(screen.getByLabelText('Poste').closest('details')).toHaveAttribute('open');
   });
