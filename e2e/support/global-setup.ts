@@ -1,6 +1,9 @@
 // One fake geocoder and one built server for the whole run; their addresses reach the
-// tests through the environment (E2E_BASE_URL, E2E_GEOCODER_URL).
+// tests through the environment (E2E_BASE_URL, E2E_GEOCODER_URL), with the requests on a
+// pole that no public route can set up yet (E2E_POLE_FIXTURE, see request-pole.ts).
+import { join } from 'node:path';
 import { startFakeGeocoder } from './fake-geocoder.ts';
+import { seedRequestsOnPole } from './request-pole.ts';
 import { startServer } from './server.ts';
 
 export default async function globalSetup() {
@@ -8,6 +11,8 @@ export default async function globalSetup() {
   const server = await startServer({ GEOCODER_URL: geocoder.url });
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_GEOCODER_URL = geocoder.url;
+  const pole = await seedRequestsOnPole(server.url, `sqlite:${join(server.dataDir, 'acende.db')}`);
+  process.env.E2E_POLE_FIXTURE = JSON.stringify(pole);
   return async () => {
     await server.stop();
     await geocoder.close();
