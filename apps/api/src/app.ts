@@ -28,6 +28,7 @@ import { healthRoutes, type Lifecycle } from './features/health/health.routes.ts
 import { passwordResetRoutes } from './features/password-reset/password-reset.routes.ts';
 import { polesAdminRoutes } from './features/poles/poles.admin.routes.ts';
 import { polesMapRoutes } from './features/poles/poles-map.routes.ts';
+import { polesImportRoutes } from './features/poles/poles-import.routes.ts';
 import { repairRequestsRoutes } from './features/repair-requests/repair-requests.routes.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { loadRoutePreloads } from './features/site-settings/route-preloads.ts';
@@ -205,6 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(geocodingRoutes, { deps });
   await app.register(reportsRoutes, { deps });
   await app.register(polesMapRoutes, { deps });
+  await app.register(polesImportRoutes, { deps });
 
   await registerWebApp(app, deps);
 

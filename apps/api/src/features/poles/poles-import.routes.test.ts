@@ -1,0 +1,321 @@
+import { randomBytes } from 'node:crypto';
+import { beforeAll, expect } from 'vitest';
+import { signedIn, type TestAccount } from '../../../test/accounts.ts';
+import { describeEachEngine, it } from '../../../test/engines.ts';
+
+describeEachEngine('operators: importing poles from CSV and GeoJSON', (ctx) => {
+  let admin: TestAccount;
+  let viewer: TestAccount;
+  let ceeeUser: TestAccount;
+
+  beforeAll(async () => {
+    admin = await signedIn(ctx(), { role: 'admin' });
+    viewer = await signedIn(ctx(), { role: 'viewer' });
+    ceeeUser = await signedIn(ctx(), { role: 'user', companyIds: [1] });
+  });
+
+  const send = (
+    path: 'import' | 'import/preview',
+    payload: string | Buffer,
+    {
+      companyId = 2,
+      type = 'text/csv',
+      account = admin,
+      language = 'pt',
+      accept,
+    }: { companyId?: number | string; type?: string; account?: TestAccount; language?: string; accept?: string } = {},
+  ) =>
+    ctx().app.inject({
+      method: 'POST',
+      url: `/api/admin/poles/${path}?companyId=${companyId}`,
+      payload,
+      headers: {
+        ...account.headers,
+        'content-type': type,
+        'accept-language': language,
+        ...(accept ? { accept } : {}),
+      },
+    });
+  const polesOf = (companyId: number) =>
+    ctx().db.selectFrom('poles').selectAll().where('companyId', '=', companyId).orderBy('number').execute();
+  const count = async () =>
+    Number(
+      (
+        await ctx()
+          .db.selectFrom('poles')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  const goodCsv = [
+    'numero;latitude;longitude;rua;descrição',
+    'P-1;-30,0346;-51,2177;Rua dos Andradas;Esquina',
+    'p 2;-30.0350;-51.2180;;',
+    'P-3;-30.0360;-51.2190;Av. Borges;',
+  ].join('\r\n');
+
+  it('previews a semicolon CSV with decimal commas, writing nothing', async () => {
+    const before = await count();
+    const res = await send('import/preview', goodCsv);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      format: 'csv',
+      rows: 3,
+      created: 3,
+      updated: 0,
+      unchanged: 0,
+      errorCount: 0,
+      errors: [],
+    });
+    expect(await count()).toBe(before);
+  });
+
+  it('imports a CSV, then a re-import updates by number (same ids) instead of duplicating', async () => {
+    const res = await send('import', goodCsv);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ format: 'csv', rows: 3, created: 3, updated: 0, unchanged: 0 });
+    const first = await polesOf(2);
+    expect(first.map((p) => [p.number, p.latitude, p.longitude, p.street, p.active])).toEqual([
+      ['P-1', -30.0346, -51.2177, 'Rua dos Andradas', 1],
+      ['P-2', -30.035, -51.218, null, 1],
+      ['P-3', -30.036, -51.219, 'Av. Borges', 1],
+    ]);
+
+    // P-1 moves, P-2 is deactivated, P-3 is as it was, P-4 is new (comma-separated this time).
+    const again = [
+      'number,lat,lng,active',
+      'P-1,-30.1,-51.3,',
+      'P-2,-30.0350,-51.2180,não',
+      'P-3,-30.0360,-51.2190,1',
+      'P-4,-30.2,-51.4,sim',
+    ].join('\n');
+    const preview = await send('import/preview', again);
+    expect(preview.json()).toMatchObject({ rows: 4, created: 1, updated: 2, unchanged: 1, errorCount: 0 });
+    const res2 = await send('import', again);
+    expect(res2.json()).toEqual({ format: 'csv', rows: 4, created: 1, updated: 2, unchanged: 1 });
+    const second = await polesOf(2);
+    expect(second).toHaveLength(4);
+    const byNumber = new Map(second.map((p) => [p.number, p]));
+    for (const pole of first) expect(byNumber.get(pole.number)?.id).toBe(pole.id);
+    // A column the file leaves out (street) keeps what the registry had.
+    expect(byNumber.get('P-1')).toMatchObject({
+      latitude: -30.1,
+      longitude: -51.3,
+      street: 'Rua dos Andradas',
+      active: 1,
+    });
+    expect(byNumber.get('P-2')?.active).toBe(0);
+    expect(byNumber.get('P-3')?.updatedAt).toBe(first[2]?.updatedAt);
+  });
+
+  it('imports a GeoJSON FeatureCollection of points ([lon, lat]) for another company', async () => {
+    const geojson = {
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          geometry: { type: 'Point', coordinates: [-51.1, -29.9] },
+          properties: { numero: 101, rua: 'Rua A' },
+        },
+        {
+          type: 'Feature',
+          geometry: { type: 'Point', coordinates: [-51.2, -29.8] },
+          properties: { Number: 'G-2', active: false },
+        },
+      ],
+    };
+    const res = await send('import', JSON.stringify(geojson), { companyId: 3, type: 'application/geo+json' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ format: 'geojson', rows: 2, created: 2, updated: 0, unchanged: 0 });
+    expect((await polesOf(3)).map((p) => [p.number, p.latitude, p.longitude, p.street, p.active])).toEqual([
+      ['101', -29.9, -51.1, 'Rua A', 1],
+      ['G-2', -29.8, -51.2, null, 0],
+    ]);
+  });
+
+  it('lists row errors in the reader language and refuses the import with 422, writing nothing', async () => {
+    const bad = [
+      'numero;latitude;longitude',
+      'B-1;-30.1;-51.1',
+      ';-30.1;-51.1',
+      'B 3!;-30.1;-51.1',
+      'B-4;-95;-51.1',
+      'B-5;-30.1;abc',
+      'b-1;-30.2;-51.2',
+      'B-7;;-51.1',
+    ].join('\n');
+    const preview = await send('import/preview', bad, { companyId: 1 });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toMatchObject({ rows: 7, created: 1, errorCount: 6 });
+    expect(preview.json().errors).toEqual([
+      { row: 3, field: 'numero', message: 'Falta o número do poste' },
+      {
+        row: 4,
+        field: 'numero',
+        message:
+          'Número de poste inválido "B 3!": letras, algarismos, ponto, hífen ou sublinhado, no máximo 32 caracteres',
+      },
+      { row: 5, field: 'latitude', message: 'Latitude inválida "-95": um número entre -90 e 90' },
+      { row: 6, field: 'longitude', message: 'Longitude inválida "abc": um número entre -180 e 180' },
+      { row: 7, field: 'numero', message: 'O número B-1 aparece de novo (primeiro na linha 2)' },
+      { row: 8, field: 'latitude', message: 'Falta a latitude' },
+    ]);
+    const en = await send('import/preview', bad, { companyId: 1, language: 'en' });
+    expect(en.json().errors[4]).toEqual({
+      row: 7,
+      field: 'numero',
+      message: 'The number B-1 appears again (first on line 2)',
+    });
+
+    const before = await count();
+    const res = await send('import', bad, { companyId: 1, language: 'en' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ message: 'The file has 6 errors; nothing was written', errorCount: 6 });
+    expect(res.json().errors).toHaveLength(6);
+    expect(await count()).toBe(before);
+    expect(await polesOf(1)).toEqual([]);
+  });
+
+  it('lists at most 100 errors with the total', async () => {
+    const lines = ['numero,lat,lon'];
+    for (let i = 0; i < 250; i++) lines.push(`X-${i},200,0`);
+    const res = await send('import/preview', lines.join('\n'));
+    expect(res.json()).toMatchObject({ rows: 250, errorCount: 250 });
+    expect(res.json().errors).toHaveLength(100);
+  });
+
+  it.each([
+    [
+      'wrong columns',
+      'text/csv',
+      'poste;y;x\nA;1;2',
+      400,
+      /Falta\(m\) a\(s\) coluna\(s\): numero, latitude, longitude.*Colunas encontradas: poste, y, x/,
+    ],
+    [
+      'a repeated column',
+      'text/csv',
+      'numero,lat,latitude,lon\nA,1,1,2',
+      400,
+      /A coluna "latitude" aparece mais de uma vez/,
+    ],
+    ['an empty file', 'text/csv', '', 400, /O arquivo está vazio/],
+    ['only a header', 'text/csv', 'numero;latitude;longitude\n', 400, /cabeçalho mas nenhum poste/],
+    ['a broken quote', 'text/csv', 'numero,lat,lon\n"A,1,2\nB,"x"y,3', 400, /Não foi possível ler o arquivo como CSV/],
+    ['2 MB of junk bytes', 'text/csv', randomBytes(2 * 1024 * 1024), 400, /O arquivo não é texto/],
+    ['junk as GeoJSON', 'application/geo+json', randomBytes(2 * 1024 * 1024), 400, /O arquivo não é texto/],
+    ['invalid JSON', 'application/json', '{"type": "FeatureCollection", ', 400, /não é um JSON válido/],
+    [
+      'a Feature, not a FeatureCollection',
+      'application/geo+json',
+      '{"type":"Feature","geometry":null}',
+      400,
+      /deve ser uma FeatureCollection/,
+    ],
+    ['a JSON list', 'application/json', '[1,2]', 400, /deve ser uma FeatureCollection/],
+    [
+      'no features',
+      'application/geo+json',
+      '{"type":"FeatureCollection","features":[]}',
+      400,
+      /não tem nenhuma feição/,
+    ],
+    ['a PDF', 'application/pdf', '%PDF-1.4', 415, /.+/],
+  ])('refuses %s with a clear 4xx on both routes, writing nothing', async (_name, type, payload, status, message) => {
+    const before = await count();
+    for (const path of ['import/preview', 'import'] as const) {
+      const res = await send(path, payload, { type });
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.json().message, res.body).toMatch(message);
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it('reports GeoJSON features that are not points by their index', async () => {
+    const geojson = {
+      type: 'FeatureCollection',
+      features: [
+        { type: 'Feature', geometry: { type: 'Point', coordinates: [-51.1, -29.9] }, properties: { numero: 'Q-1' } },
+        {
+          type: 'Feature',
+          geometry: {
+            type: 'LineString',
+            coordinates: [
+              [0, 0],
+              [1, 1],
+            ],
+          },
+          properties: { numero: 'Q-2' },
+        },
+        { type: 'Feature', geometry: { type: 'Point', coordinates: [-51.1, -99] }, properties: { numero: 'Q-3' } },
+        { type: 'Feature', geometry: { type: 'Point', coordinates: [-51.1, -29] }, properties: { numero: 'q 1' } },
+        'junk',
+      ],
+    };
+    const res = await send('import/preview', JSON.stringify(geojson), { type: 'application/geo+json', language: 'en' });
+    expect(res.json().errors).toEqual([
+      { row: 2, field: 'geometry', message: 'The geometry must be a Point with coordinates [longitude, latitude]' },
+      { row: 3, field: 'geometry', message: 'Invalid latitude "-99": a number between -90 and 90' },
+      { row: 4, field: 'numero', message: 'The number Q-1 appears again (first in feature 1)' },
+      { row: 5, field: 'type', message: 'Not a GeoJSON Feature' },
+    ]);
+  });
+
+  it('refuses a body over the limit with 413 in the reader language', async () => {
+    const res = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/admin/poles/import/preview?companyId=2',
+      payload: Buffer.alloc(21 * 1024 * 1024, 'a'),
+      headers: { ...admin.headers, 'content-type': 'text/csv', 'accept-language': 'en' },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe('The file is larger than 20 MB');
+  });
+
+  it('keeps company-linked accounts to their companies and refuses viewers', async () => {
+    const csv = 'numero,lat,lon\nS-1,-30,-51';
+    expect((await send('import/preview', csv, { account: viewer })).statusCode).toBe(403);
+    expect((await send('import', csv, { account: viewer })).statusCode).toBe(403);
+    const out = await send('import', csv, { account: ceeeUser, companyId: 2, language: 'en' });
+    expect(out.statusCode).toBe(403);
+    expect(out.json().message).toBe('Your account cannot import poles for this company');
+    expect((await send('import', csv, { account: ceeeUser, companyId: 1 })).statusCode).toBe(200);
+    expect((await polesOf(1)).map((p) => p.number)).toEqual(['S-1']);
+    expect((await send('import', csv, { companyId: 999 })).statusCode).toBe(404);
+    expect((await send('import', csv, { companyId: 'x' })).statusCode).toBe(400);
+    const anonymous = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/admin/poles/import?companyId=1',
+      payload: csv,
+      headers: { 'content-type': 'text/csv' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('streams writing progress as NDJSON, then the result', async () => {
+    const lines = ['numero;latitude;longitude'];
+    for (let i = 0; i < 4500; i++) lines.push(`N-${i};-30.${i};-51.${i}`);
+    const res = await send('import', lines.join('\n'), { companyId: 1, accept: 'application/x-ndjson' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/application\/x-ndjson/);
+    const events = res.body
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    const progress = events.filter((e) => 'phase' in e);
+    expect(progress[0]).toEqual({ phase: 'writing', done: 0, total: 4500 });
+    expect(progress.at(-1)).toEqual({ phase: 'writing', done: 4500, total: 4500 });
+    expect(progress.length).toBeGreaterThan(2);
+    expect(events.at(-1)).toEqual({ result: { format: 'csv', rows: 4500, created: 4500, updated: 0, unchanged: 0 } });
+    expect((await polesOf(1)).length).toBe(4501);
+  });
+
+  it('states the routes in the OpenAPI document under admin poles', async () => {
+    const doc = (await ctx().app.inject({ url: '/api/openapi.json' })).json();
+    const post = doc.paths['/api/admin/poles/import'].post;
+    expect(post.tags).toEqual(['admin poles']);
+    expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['200', '422', '413']));
+    expect(doc.paths['/api/admin/poles/import/preview'].post.tags).toEqual(['admin poles']);
+  });
+});
