@@ -177,6 +177,25 @@ describeEachEngine('operators: importing poles from CSV and GeoJSON', (ctx) => {
     expect(await polesOf(1)).toEqual([]);
   });
 
+  it('reads an Excel (Windows-1252) CSV and counts lines across quoted line breaks', async () => {
+    const text = [
+      'Número;Latitude;Longitude;Logradouro;Descrição',
+      'W-1;-30,1;-51,1;"Rua São João;\nesquina";"Poste ""novo"""',
+      'W-2;-30,1;-51,x;;',
+    ].join('\r\n');
+    const res = await send('import/preview', Buffer.from(text, 'latin1'), { companyId: 1 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ rows: 2, created: 1, errorCount: 1 });
+    expect(res.json().errors).toEqual([
+      { row: 4, field: 'Longitude', message: 'Longitude inválida "-51,x": um número entre -180 e 180' },
+    ]);
+    const fixed = text.replace('-51,x', '-51,2');
+    expect((await send('import', Buffer.from(fixed, 'latin1'), { companyId: 1 })).statusCode).toBe(200);
+    const [w1] = await polesOf(1);
+    expect(w1).toMatchObject({ number: 'W-1', street: 'Rua São João;\nesquina', description: 'Poste "novo"' });
+    await ctx().db.deleteFrom('poles').where('companyId', '=', 1).execute();
+  });
+
   it('lists at most 100 errors with the total', async () => {
     const lines = ['numero,lat,lon'];
     for (let i = 0; i < 250; i++) lines.push(`X-${i},200,0`);
