@@ -25,4 +25,5 @@ export const ADMIN_PAGE_PATHS = [
   'reports/requests',
   'reports/area',
   'reports/location-map',
+  'poles/import',
 ] as const;

@@ -52,6 +52,7 @@ const EnergyCompaniesPage = lazy(() => import('../../features/energy-companies/c
 const PolesPage = lazy(() => import('../../features/poles/components/poles-page.tsx'));
 const PoleFormPage = lazy(() => import('../../features/poles/components/pole-form-page.tsx'));
 
+const PoleImportPage = lazy(() => import('../../features/poles/components/pole-import-page.tsx'));
 const ReportsMenuPage = lazy(() => import('../../features/reports/components/reports-menu-page.tsx'));
 const RequestsReportPage = lazy(() => import('../../features/reports/components/requests-report-page.tsx'));
 const AreaReportPage = lazy(() => import('../../features/reports/components/area-report-page.tsx'));
@@ -79,6 +80,8 @@ export const adminRoutes: AdminRoute[] = [
   { path: 'poles', element: <PolesPage />, level: 'any', navKey: 'poles' },
   { path: 'poles/new', element: <PoleFormPage />, level: 'any' },
   { path: 'poles/:id', element: <PoleFormPage />, level: 'any' },
+  // Operators import; the screen itself tells a viewer (read-only) why it cannot.
+  { path: 'poles/import', element: <PoleImportPage />, level: 'any' },
 ];
 
 const LoginPage = lazy(() => import('../../features/auth/components/login-page.tsx'));
