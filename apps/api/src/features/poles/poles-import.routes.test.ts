@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { beforeAll, expect } from 'vitest';
 import { signedIn, type TestAccount } from '../../../test/accounts.ts';
 import { describeEachEngine, it } from '../../../test/engines.ts';
@@ -328,6 +329,43 @@ describeEachEngine('operators: importing poles from CSV and GeoJSON', (ctx) => {
     expect(progress.length).toBeGreaterThan(2);
     expect(events.at(-1)).toEqual({ result: { format: 'csv', rows: 4500, created: 4500, updated: 0, unchanged: 0 } });
     expect((await polesOf(1)).length).toBe(4501);
+  });
+
+  it('writes nothing when the database fails part-way, and the stream ends saying so', async () => {
+    // A trigger refuses one pole, in the third batch on SQLite and the second on PostgreSQL.
+    const { db, engine } = ctx();
+    if (engine === 'sqlite') {
+      await sql`create trigger poles_boom before insert on poles when new.number = 'BOOM'
+        begin select raise(abort, 'boom'); end`.execute(db);
+    } else {
+      await sql`create function poles_boom() returns trigger language plpgsql as $$
+        begin if new.number = 'BOOM' then raise exception 'boom'; end if; return new; end $$`.execute(db);
+      await sql`create trigger poles_boom before insert on poles for each row execute function poles_boom()`.execute(
+        db,
+      );
+    }
+    try {
+      const lines = ['numero;latitude;longitude'];
+      for (let i = 0; i < 2500; i++) lines.push(`F-${i};-30.1;-51.1`);
+      lines.push('BOOM;-30.1;-51.1');
+      const before = await count();
+      const res = await send('import', lines.join('\n'), {
+        companyId: 3,
+        accept: 'application/x-ndjson',
+        language: 'en',
+      });
+      const events = res.body
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+      expect(events.filter((e) => 'phase' in e).length).toBeGreaterThan(1);
+      expect(events.at(-1)).toEqual({
+        error: { message: 'The import could not be completed; nothing was written' },
+      });
+      expect(await count()).toBe(before);
+    } finally {
+      await sql`drop trigger poles_boom${sql.raw(engine === 'sqlite' ? '' : ' on poles')}`.execute(db);
+    }
   });
 
   it('states the routes in the OpenAPI document under admin poles', async () => {
