@@ -34,15 +34,23 @@ type Step =
 
 export default function PoleImportPage() {
   const { t } = useTranslation();
-  const profile = useAdminProfile().data;
-  if (profile?.role === 'viewer') {
+  const profile = useAdminProfile();
+  // The account decides what is offered (nothing to a viewer, its own companies to a linked one).
+  if (!profile.data) {
+    return (
+      <PageShell title={t('poles.import.title')}>
+        <Spinner />
+      </PageShell>
+    );
+  }
+  if (profile.data.role === 'viewer') {
     return (
       <PageShell title={t('poles.import.title')}>
         <p role="note">{t('poles.import.viewerRefused')}</p>
       </PageShell>
     );
   }
-  return <ImportForm isAdmin={profile?.role === 'admin'} linked={profile?.companyIds ?? []} />;
+  return <ImportForm isAdmin={profile.data.role === 'admin'} linked={profile.data.companyIds} />;
 }
 
 function ImportForm({ isAdmin, linked }: { isAdmin: boolean; linked: number[] }) {
