@@ -145,6 +145,7 @@ const report = [
   'Through the API over HTTP on 127.0.0.1 (`npm run bench:poles-import`): the time from sending the request to the last',
   'byte of the answer, so it includes reading the body, parsing, checking every row, comparing with the registry and the',
   'one transaction of batched upserts (1,000 rows per INSERT on SQLite, 2,000 on PostgreSQL).',
+  'Figures depend on the machine and on what else runs on it.',
   '',
   ...sections.flatMap((s) => [s, '']),
 ].join('\n');
