@@ -114,7 +114,8 @@ test('an admin fixes a bad row with a GeoJSON file and imports it (en)', async (
     submit: 'Sign in',
   });
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.goto('/admin/poles/import');
+  await page.goto('/admin/poles');
+  await page.getByRole('link', { name: 'Import poles' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Import poles');
 
   await page.getByLabel('Energy company').selectOption({ label: 'RGE' });
@@ -159,4 +160,9 @@ test('an admin fixes a bad row with a GeoJSON file and imports it (en)', async (
   await expect(page.getByRole('heading', { name: 'Import finished' })).toBeFocused();
   await expect(page.getByText('3 poles created, 0 updated, 0 unchanged (3 in the file).')).toBeVisible();
   await axe('import finished en');
+
+  // The registry lists them, by the number's start.
+  await page.goto(`/admin/poles?q=${prefix}`);
+  await expect(page.getByText('3 poles', { exact: true })).toBeVisible();
+  for (const n of [1, 2, 3]) await expect(page.getByText(`${prefix}-${n}`, { exact: true }).first()).toBeVisible();
 });

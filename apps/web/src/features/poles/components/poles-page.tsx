@@ -89,6 +89,9 @@ export default function PolesPage() {
           // Links to other ways of adding poles (an import) go beside "New pole".
           <div className="flex flex-wrap gap-2">
             <LinkButton to="/admin/poles/new">{t('poles.registry.new')}</LinkButton>
+            <LinkButton to="/admin/poles/import" variant="secondary">
+              {t('poles.import.title')}
+            </LinkButton>
           </div>
         ) : null
       }
