@@ -272,11 +272,14 @@ describeEachEngine('administrators: pole registry', (ctx) => {
           .filter(([, op]) => op.tags?.includes('admin poles'))
           .map(([m]) => `${m} ${path}`),
     );
-    expect(tagged.sort()).toEqual([
-      'get /api/admin/poles',
-      'get /api/admin/poles/{id}',
-      'post /api/admin/poles',
-      'put /api/admin/poles/{id}',
-    ]);
+    // The registry's own four (the import and the labels add theirs under the same tag).
+    expect(tagged).toEqual(
+      expect.arrayContaining([
+        'get /api/admin/poles',
+        'get /api/admin/poles/{id}',
+        'post /api/admin/poles',
+        'put /api/admin/poles/{id}',
+      ]),
+    );
   });
 });
