@@ -29,6 +29,7 @@ import { passwordResetRoutes } from './features/password-reset/password-reset.ro
 import { polesAdminRoutes } from './features/poles/poles.admin.routes.ts';
 import { polesMapRoutes } from './features/poles/poles-map.routes.ts';
 import { polesImportRoutes } from './features/poles/poles-import.routes.ts';
+import { polesLookupRoutes } from './features/poles/poles.lookup.routes.ts';
 import { repairRequestsRoutes } from './features/repair-requests/repair-requests.routes.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { loadRoutePreloads } from './features/site-settings/route-preloads.ts';
@@ -194,6 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       fastPath = path;
     },
   });
+  await app.register(polesLookupRoutes, { deps });
   await app.register(siteSettingsRoutes, { deps });
   await app.register(captchaRoutes, { deps });
   await app.register(authRoutes, { deps });

@@ -5,6 +5,7 @@
 // what they stored.
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertPole } from '../../test/citizen-poles.ts';
 import { configureSmtp } from '../../test/email.ts';
 import { type TestContext, testConfig } from '../../test/engines.ts';
 import { validRequest } from '../../test/requests.ts';
@@ -49,6 +50,8 @@ for (const engine of ENGINES) {
         await migrateToLatest(db);
         await seedExampleCompanies(db, at.toISOString());
         await db.updateTable('energyCompanies').set({ active: 0 }).where('id', '=', 3).execute();
+        await insertPole(db, { companyId: 1, number: 'PA-1' });
+        await insertPole(db, { companyId: 2, number: 'RGE-1' });
         const clock = manualClock(at);
         const app = await buildApp({ config, db, clock, logger: false });
         await app.listen({ port: 0, host: '127.0.0.1' });
@@ -92,6 +95,15 @@ for (const engine of ENGINES) {
       ).toBe(409);
       expect((await both('/api/repair-requests', () => post({ ...body, company: '3' }))).status).toBe(400);
       expect((await both('/api/repair-requests', () => post({ ...body, phone: '' }))).status).toBe(400);
+      // About a pole (1, company 1's), and about another company's pole (2).
+      const aboutPole = await both('/api/repair-requests', () =>
+        post({ ...body, pole: '1' }, { 'idempotency-key': 'about-pole-0001' }),
+      );
+      expect(aboutPole.status).toBe(201);
+      expect((await both('/api/repair-requests', () => post({ ...body, pole: '2' }))).status).toBe(422);
+      const poleTracking = await both(`/api/repair-requests/${JSON.parse(aboutPole.body).id}`);
+      expect(JSON.parse(poleTracking.body)).toMatchObject({ poleNumber: 'PA-1', masked: true });
+      expect((await both('/api/poles/1/pa-1')).status).toBe(200);
       // One after another: requests sent at once may reach the two servers in other orders
       // and take other numbers.
       for (const n of [1, 2, 3]) {
@@ -129,8 +141,9 @@ for (const engine of ENGINES) {
             .execute(),
         })),
       );
-      expect(stored[0]?.requests).toHaveLength(5);
-      expect(stored[0]?.emails).toHaveLength(5);
+      expect(stored[0]?.requests).toHaveLength(6);
+      expect(stored[0]?.requests.filter((r) => r.poleNumber === 'PA-1')).toHaveLength(1);
+      expect(stored[0]?.emails).toHaveLength(6);
       expect(stored[1]).toEqual(stored[0]);
     });
 
@@ -147,6 +160,8 @@ for (const engine of ENGINES) {
           latitude: '-30.03',
           longitude: '-51.23',
           companyId: 1,
+          poleId: null,
+          poleNumber: null,
           district: null,
           city: null,
           areaRetryAt: null,

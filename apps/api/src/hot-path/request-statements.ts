@@ -20,6 +20,8 @@ export type PublicRequestValues = Required<
     | 'latitude'
     | 'longitude'
     | 'companyId'
+    | 'poleId'
+    | 'poleNumber'
     | 'district'
     | 'city'
     | 'areaRetryAt'
@@ -44,6 +46,7 @@ export type PublicRequestRow = Pick<
   | 'latitude'
   | 'longitude'
   | 'companyId'
+  | 'poleNumber'
   | 'status'
   | 'trackingTokenHash'
   | 'createdAt'
@@ -66,6 +69,8 @@ const FILED_TYPES = {
   latitude: 'text',
   longitude: 'text',
   companyId: 'int',
+  poleId: 'int',
+  poleNumber: 'text',
   district: 'text',
   city: 'text',
   areaRetryAt: 'text',
@@ -109,6 +114,7 @@ export function requestStatements(db: Db) {
         'r.latitude',
         'r.longitude',
         'r.companyId',
+        'r.poleNumber',
         'r.status',
         'r.trackingTokenHash',
         'r.createdAt',

@@ -30,6 +30,8 @@ export const createRepairRequestSchema = z.extend(contactSchema, {
   latitude: numericText('validation.latitude.required', 'validation.latitude.invalid', -90, 90),
   longitude: numericText('validation.longitude.required', 'validation.longitude.invalid', -180, 180),
   company: idText('validation.company.required', 'validation.company.invalid'),
+  /** The registry's pole the request is about (issue 21), as its id in text like `company`; optional. */
+  pole: z.optional(idText('validation.pole.invalid', 'validation.pole.invalid')),
   captchaToken: z.optional(z.string().check(z.maxLength(10_000))),
 });
 export type CreateRepairRequestInput = z.input<typeof createRepairRequestSchema>;
@@ -62,6 +64,8 @@ export const publicRepairRequestSchema = z.object({
   company: z.string(),
   companyName: z.string(),
   companyFullName: z.string(),
+  /** The number of the pole the request is about, as filed (a pole's number is public, not contact data). */
+  poleNumber: z.nullable(z.string()),
   status: z.enum(REQUEST_STATUSES),
   createdAt: z.string(),
   updatedAt: z.string(),

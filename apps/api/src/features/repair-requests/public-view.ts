@@ -27,6 +27,7 @@ export function toPublicRequest(row: PublicRequestRow | undefined, token: string
     company: String(row.companyId),
     companyName: row.companyName,
     companyFullName: row.companyFullName,
+    poleNumber: row.poleNumber,
     status: row.status as RequestStatus,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { expect } from 'vitest';
+import { insertPole } from '../../../test/citizen-poles.ts';
 import { describeEachEngine, it } from '../../../test/engines.ts';
 import { validRequest as valid } from '../../../test/requests.ts';
 import { idempotencyKeyHash } from '../../lib/tokens.ts';
@@ -245,6 +246,76 @@ describeEachEngine('public repair requests', (ctx) => {
       expect(res.json().errors.company).toBe('A concessionária selecionada não existe ou não está ativa');
     }
     await ctx().db.updateTable('energyCompanies').set({ active: 1 }).where('id', '=', 3).execute();
+  });
+
+  it('files a request about a pole: stores its id and number, and the tracking page shows the number', async () => {
+    const { db } = ctx();
+    const poleId = await insertPole(db, { companyId: 2, number: 'RGE-7' });
+    const res = await post({ ...valid, company: '2', pole: String(poleId) });
+    expect(res.statusCode).toBe(201);
+    const { id, trackingToken } = res.json();
+    const row = await db
+      .selectFrom('repairRequests')
+      .select(['poleId', 'poleNumber'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ poleId, poleNumber: 'RGE-7' });
+    expect((await ctx().app.inject({ url: `/api/repair-requests/${id}` })).json()).toMatchObject({
+      poleNumber: 'RGE-7',
+      masked: true,
+    });
+    expect((await ctx().app.inject({ url: `/api/repair-requests/${id}?t=${trackingToken}` })).json().poleNumber).toBe(
+      'RGE-7',
+    );
+    // A request without a pole reads back without one.
+    const plain = await post(valid);
+    expect((await ctx().app.inject({ url: `/api/repair-requests/${plain.json().id}` })).json().poleNumber).toBeNull();
+  });
+
+  it('refuses with 422 a pole that is unknown, out of service or of another company, and 400 a malformed one', async () => {
+    const { db } = ctx();
+    const other = await insertPole(db, { companyId: 2, number: 'RGE-8' });
+    const off = await insertPole(db, { companyId: 1, number: 'CEEE-OFF', active: false });
+    const before = await db
+      .selectFrom('repairRequests')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    for (const pole of [String(other), String(off), '999999']) {
+      const res = await post({ ...valid, company: '1', pole });
+      expect(res.statusCode, pole).toBe(422);
+      expect(res.json()).toEqual({
+        message: 'Este poste não está em serviço ou não pertence à concessionária selecionada',
+        errors: { pole: 'Este poste não está em serviço ou não pertence à concessionária selecionada' },
+      });
+      const en = await post({ ...valid, company: '1', pole }, { 'accept-language': 'en' });
+      expect(en.json().message).toBe('This pole is not in service or does not belong to the selected energy company');
+    }
+    for (const pole of ['abc', '0', '1.5', '', '99999999999']) {
+      const res = await post({ ...valid, pole }, { 'accept-language': 'en' });
+      expect(res.statusCode, pole).toBe(400);
+      expect(res.json().errors.pole).toBe('Invalid pole');
+    }
+    const after = await db
+      .selectFrom('repairRequests')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it('answers a retried Idempotency-Key about a pole with its request, even once the pole is out of service', async () => {
+    const { db } = ctx();
+    const poleId = await insertPole(db, { companyId: 1, number: 'CEEE-RETRY' });
+    const key = 'pole-retry-key-0001';
+    const body = { ...valid, pole: String(poleId) };
+    const first = await post(body, { 'idempotency-key': key });
+    expect(first.statusCode).toBe(201);
+    expect((await post(body, { 'idempotency-key': key })).json()).toEqual(first.json());
+    // The same key about no pole, or another, is other data.
+    expect((await post(valid, { 'idempotency-key': key })).statusCode).toBe(409);
+    await db.updateTable('poles').set({ active: 0 }).where('id', '=', poleId).execute();
+    const late = await post(body, { 'idempotency-key': key });
+    expect(late.statusCode).toBe(201);
+    expect(late.json()).toEqual(first.json());
   });
 
   it('answers 404 for a missing number and 400 for a non-numeric one', async () => {

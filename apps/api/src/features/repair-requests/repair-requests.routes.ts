@@ -39,7 +39,12 @@ export const repairRequestsRoutes: FastifyPluginAsyncZod<RepairRequestsRoutesOpt
         summary: 'File a repair request',
         headers: z.object({ 'idempotency-key': z.string().min(8).max(200).optional() }),
         body: createRepairRequestSchema,
-        response: { 201: createRepairRequestResponseSchema, 400: errorResponseSchema, 409: errorResponseSchema },
+        response: {
+          201: createRepairRequestResponseSchema,
+          400: errorResponseSchema,
+          409: errorResponseSchema,
+          422: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {

@@ -15,6 +15,7 @@ import { hasConfirmationEmail } from '../email/outbox.repository.ts';
 import { confirmationEmail } from '../email/outbox.service.ts';
 import { fillAreaLater, firstAreaRetryAt } from '../geocoding/area-retry.ts';
 import { knownArea } from '../geocoding/geocoding.service.ts';
+import { poleForFiling } from '../poles/poles.lookup.service.ts';
 import { toPublicRequest } from './public-view.ts';
 
 export interface CreateContext {
@@ -52,6 +53,19 @@ export async function createRepairRequest(
     throw error;
   }
 
+  // The pole, when one is named, must be in service and the chosen company's (422). A retry
+  // of a request stored before the pole left service still answers with that request.
+  let pole: { id: number; number: string } | null = null;
+  if (input.pole !== undefined) {
+    try {
+      pole = await poleForFiling(deps, Number(input.pole), Number(input.company));
+    } catch (error) {
+      const replay = keyHash ? await replayIdempotent(deps, keyHash, bodyHash as string) : undefined;
+      if (replay) return { ...replay, trackingToken, emailQueued: await emailQueuedFor(deps, replay.id, email) };
+      throw error;
+    }
+  }
+
   // The area comes from the geocoder's cache (the citizen's own lookup filled it); when it
   // is not there the request is stored at once, marked for a retry, and the area filled in
   // after (fillAreaLater, else the area retry worker).
@@ -77,6 +91,8 @@ export async function createRepairRequest(
       latitude: input.latitude,
       longitude: input.longitude,
       companyId: Number(input.company),
+      poleId: pole?.id ?? null,
+      poleNumber: pole?.number ?? null,
       district: area?.district ?? null,
       city: area?.city ?? null,
       areaRetryAt: area ? null : firstAreaRetryAt(filedAt),
