@@ -10,6 +10,7 @@ export default defineConfig({
     tailwindcss(),
     chunkGraph(import.meta.dirname, {
       '/': 'src/features/wizard/components/wizard-page.tsx',
+      '/p/:companyId/:number': 'src/features/wizard/components/pole-page.tsx',
       '/track': 'src/features/tracking/components/tracking-page.tsx',
       '/track/:id': 'src/features/tracking/components/tracking-page.tsx',
       '/privacy': 'src/features/layout/components/notice-page.tsx',

@@ -48,6 +48,10 @@ describe('page preloads (built server)', () => {
       expect(holds(tracking, 'src/features/tracking/components/tracking-page.tsx'), path).toHaveLength(1);
       expect(holds(tracking, 'src/features/wizard/'), path).toEqual([]);
     }
+    // A pole's QR address: its own page's chunk, no tracking code (issue 21).
+    const pole = await page('/p/1/PA-0042');
+    expect(holds(pole, 'src/features/wizard/components/pole-page.tsx')).toHaveLength(1);
+    expect(holds(pole, 'src/features/tracking/')).toEqual([]);
     // A page without its own chunk list gets the entry only.
     const admin = await page('/admin/login');
     expect(holds(admin, 'src/features/wizard/')).toEqual([]);
@@ -55,7 +59,7 @@ describe('page preloads (built server)', () => {
   });
 
   it('serves every preloaded file, and a page loads at most 120 KB of gzipped JavaScript first', async () => {
-    for (const path of ['/', '/track/42']) {
+    for (const path of ['/', '/track/42', '/p/1/PA-0042']) {
       let total = 0;
       for (const file of await page(path)) {
         const res = await fetch(`${env.server.url}/${file}`, { headers: { 'accept-encoding': 'identity' } });

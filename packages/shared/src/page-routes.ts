@@ -1,7 +1,15 @@
 // Every page the web app draws, as React Router patterns. The server answers these with
 // the app and HTTP 200, and any other page path with the app's not-found page and HTTP 404.
 /** The citizen's pages (public layout). */
-export const PUBLIC_PAGE_PATHS = ['/', '/track', '/track/:id', '/privacy', '/accessibility'] as const;
+export const PUBLIC_PAGE_PATHS = [
+  '/',
+  // A pole's QR label address (decision 20).
+  '/p/:companyId/:number',
+  '/track',
+  '/track/:id',
+  '/privacy',
+  '/accessibility',
+] as const;
 
 /** The back office's pages, below /admin (the admin app's routes). */
 export const ADMIN_PAGE_PATHS = [

@@ -13,6 +13,10 @@ import { PublicLayout } from '../features/layout/components/public-layout.tsx';
 const WizardPage = lazy(() =>
   import('../features/wizard/components/wizard-page.tsx').then((module) => ({ default: module.WizardPage })),
 );
+// A pole's QR address starts the wizard with the pole chosen: its own chunk.
+const PolePage = lazy(() =>
+  import('../features/wizard/components/pole-page.tsx').then((module) => ({ default: module.PolePage })),
+);
 const TrackingPage = lazy(() => import('../features/tracking/components/tracking-page.tsx'));
 
 // The privacy notice and accessibility statement: one small chunk for both.
@@ -31,6 +35,7 @@ export function AppRoutes() {
           <Route path="/admin/*" element={<AdminApp />} />
           <Route element={<PublicLayout />}>
             <Route path="/" element={<WizardPage />} />
+            <Route path="/p/:companyId/:number" element={<PolePage />} />
             <Route path="/track" element={<TrackingPage />} />
             <Route path="/track/:id" element={<TrackingPage />} />
             <Route path="/privacy" element={<PrivacyPage />} />

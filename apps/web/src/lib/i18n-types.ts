@@ -14,7 +14,8 @@ type Merged = CatalogueNamespaces['common'] &
   CatalogueNamespaces['admin-reports'] &
   CatalogueNamespaces['captcha'] &
   CatalogueNamespaces['admin-settings'] &
-  CatalogueNamespaces['public-pages'];
+  CatalogueNamespaces['public-pages'] &
+  CatalogueNamespaces['public-poles'];
 
 declare module 'i18next' {
   interface CustomTypeOptions {

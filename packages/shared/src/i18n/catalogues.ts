@@ -16,6 +16,7 @@ import enCommon from './en/common.json';
 import enEmail from './en/email.json';
 import enPublic from './en/public.json';
 import enPublicPages from './en/public-pages.json';
+import enPublicPoles from './en/public-poles.json';
 import type { CatalogueNamespaces } from './message-key.ts';
 import ptAdminAccess from './pt/admin-access.json';
 import ptAdminEmail from './pt/admin-email.json';
@@ -29,6 +30,7 @@ import ptCommon from './pt/common.json';
 import ptEmail from './pt/email.json';
 import ptPublic from './pt/public.json';
 import ptPublicPages from './pt/public-pages.json';
+import ptPublicPoles from './pt/public-poles.json';
 import { type Catalogue, createTranslator } from './translate.ts';
 
 export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Catalogue>> = {
@@ -45,6 +47,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     captcha: ptCaptcha,
     'admin-settings': ptAdminSettings,
     'public-pages': ptPublicPages,
+    'public-poles': ptPublicPoles,
   } satisfies CatalogueNamespaces,
   en: {
     common: enCommon,
@@ -59,6 +62,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     captcha: enCaptcha,
     'admin-settings': enAdminSettings,
     'public-pages': enPublicPages,
+    'public-poles': enPublicPoles,
   },
 };
 

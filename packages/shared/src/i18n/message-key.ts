@@ -13,6 +13,7 @@ import type ptCommon from './pt/common.json';
 import type ptEmail from './pt/email.json';
 import type ptPublic from './pt/public.json';
 import type ptPublicPages from './pt/public-pages.json';
+import type ptPublicPoles from './pt/public-poles.json';
 
 /** Each catalogue file by namespace; catalogues.ts registers exactly these in both languages. */
 export interface CatalogueNamespaces {
@@ -29,6 +30,8 @@ export interface CatalogueNamespaces {
   'admin-settings': typeof ptAdminSettings;
   /** The notices' default texts: the server's only (the web app never bundles them). */
   'public-pages': typeof ptPublicPages;
+  /** The citizen's pole texts (issue 21): loaded with the wizard's later steps and the pole page, not on the first load. */
+  'public-poles': typeof ptPublicPoles;
 }
 
 type Paths<T> = {

@@ -153,6 +153,12 @@ export default function TrackingPage() {
                 {t('track.mapsLink')}
               </a>
             </dd>
+            {request.poleNumber ? (
+              <>
+                <dt className="font-medium text-gray-700">{t('track.pole')}</dt>
+                <dd data-testid="track-pole">{request.poleNumber}</dd>
+              </>
+            ) : null}
             {request.reference ? (
               <>
                 <dt className="font-medium text-gray-700">{t('track.reference')}</dt>

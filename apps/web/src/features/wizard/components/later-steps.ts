@@ -1,7 +1,9 @@
-// Steps 2 to 4 of the wizard and step 1's check, loaded as one chunk after the first paint.
+// Steps 2 to 4 of the wizard and step 1's check, loaded as one chunk after the first paint
+// (with the pole page's last step, which shares the filing).
 
 export { contactErrors } from '../lib/contact-check.ts';
 export { CompanyStep } from './company-step.tsx';
 export { FilingStep } from './filing-step.tsx';
 export { LocationStep } from './location-step.tsx';
+export { PoleFilingStep } from './pole-filing-step.tsx';
 export { SuccessScreen } from './success-screen.tsx';

@@ -1,5 +1,6 @@
-// Step 2: where the problem is (device position, address search or a point on the map),
-// a reference and the problem type. Spec sections 2, 4 and 8.
+// Step 2: where the problem is (device position, address search, a point on the map or a
+// pole of the registry, by its number with no map at all), a reference and the problem type.
+// Spec sections 2, 4 and 8; issue 21 for the pole.
 
 import {
   COORDINATE_FALLBACK_DECIMALS,
@@ -11,6 +12,7 @@ import {
 } from '@acende/shared/constants';
 import { PROBLEM_TYPES, type ProblemType } from '@acende/shared/enums';
 import type { MessageKey } from '@acende/shared/i18n/message-key';
+import type { PoleLookup } from '@acende/shared/schemas/poles';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSite } from '../../../components/map/get-site.ts';
@@ -22,6 +24,8 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { useReverseGeocode } from '../api/reverse-geocode.ts';
 import type { LocationState } from '../lib/wizard-state.ts';
 import { AddressSearch } from './address-search.tsx';
+import { OpenRequestWarning, SelectedPole } from './pole-notices.tsx';
+import { PoleNumberSearch } from './pole-number-search.tsx';
 
 const LocationMap = lazy(() => import('../../../components/map/location-map.tsx'));
 
@@ -32,6 +36,9 @@ export interface LocationStepProps {
   reference: string;
   problemType: ProblemType | '';
   onLocation: (patch: Partial<LocationState>) => void;
+  /** The chosen pole (its location is the request's; its company is filled in). */
+  pole?: PoleLookup | null;
+  onPole?: (pole: PoleLookup | null) => void;
   onReference: (value: string) => void;
   onProblemType: (value: ProblemType | '') => void;
   onBack: () => void;
@@ -47,7 +54,27 @@ export function locationStepBlocker(location: LocationState, problemType: string
 }
 
 export function LocationStep(props: LocationStepProps) {
-  const { location, reference, problemType, onLocation, onReference, onProblemType, onBack, onNext } = props;
+  const {
+    location,
+    reference,
+    problemType,
+    onLocation: setLocation,
+    onReference,
+    onProblemType,
+    onBack,
+    onNext,
+  } = props;
+  const { pole = null, onPole } = props;
+  const poleRef = useRef(pole);
+  poleRef.current = pole;
+  // A point chosen another way (the device, a search, the map) is no longer the pole's.
+  const onLocation = useCallback(
+    (patch: Partial<LocationState>) => {
+      if (patch.latitude !== undefined && poleRef.current) onPole?.(null);
+      setLocation(patch);
+    },
+    [onPole, setLocation],
+  );
   const { t } = useTranslation();
   const site = useSite();
   const reverse = useReverseGeocode();
@@ -55,39 +82,44 @@ export function LocationStep(props: LocationStepProps) {
   const mapHintId = useId();
   const hasPoint = location.latitude !== null && location.longitude !== null;
 
-  const requestPosition = useCallback(() => {
-    if (!('geolocation' in navigator) || !navigator.geolocation) {
-      onLocation({ error: GEOLOCATION_UNSUPPORTED, loaded: true });
-      toast({ title: t('toast.browser.error'), variant: 'destructive' });
-      return;
-    }
-    onLocation({ loaded: false });
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        setZoom(MAP_ZOOM_INITIAL);
-        onLocation({
-          latitude: position.coords.latitude,
-          longitude: position.coords.longitude,
-          address: '',
-          loaded: true,
-          error: null,
-          confirmed: false,
-        });
-      },
-      (error) => {
-        onLocation({ error: error.message || String(error.code), loaded: true });
-        toast({ title: t('toast.location.error'), variant: 'destructive' });
-      },
-      { enableHighAccuracy: true, timeout: GEOLOCATION_TIMEOUT_MS, maximumAge: 0 },
-    );
-  }, [onLocation, t]);
+  const requestPosition = useCallback(
+    (automatic = false) => {
+      if (!('geolocation' in navigator) || !navigator.geolocation) {
+        onLocation({ error: GEOLOCATION_UNSUPPORTED, loaded: true });
+        toast({ title: t('toast.browser.error'), variant: 'destructive' });
+        return;
+      }
+      onLocation({ loaded: false });
+      navigator.geolocation.getCurrentPosition(
+        (position) => {
+          // The position asked for on load arrived after a pole was chosen: the pole stands.
+          if (automatic && poleRef.current) return;
+          setZoom(MAP_ZOOM_INITIAL);
+          onLocation({
+            latitude: position.coords.latitude,
+            longitude: position.coords.longitude,
+            address: '',
+            loaded: true,
+            error: null,
+            confirmed: false,
+          });
+        },
+        (error) => {
+          onLocation({ error: error.message || String(error.code), loaded: true });
+          toast({ title: t('toast.location.error'), variant: 'destructive' });
+        },
+        { enableHighAccuracy: true, timeout: GEOLOCATION_TIMEOUT_MS, maximumAge: 0 },
+      );
+    },
+    [onLocation, t],
+  );
 
   // On screen load the device position is asked for, unless a point was already chosen.
   const asked = useRef(false);
   useEffect(() => {
     if (asked.current) return;
     asked.current = true;
-    if (location.latitude === null) requestPosition();
+    if (location.latitude === null) requestPosition(true);
   }, [location.latitude, requestPosition]);
 
   // Coordinates without an address: look the address up.
@@ -148,6 +180,31 @@ export function LocationStep(props: LocationStepProps) {
     }
   }, [location.confirmed]);
 
+  // A pole chosen by its number: its place is the request's, already confirmed (the registry
+  // knows where it stands); the address is looked up from it unless the registry has a street.
+  const poleCard = useRef<HTMLDivElement>(null);
+  const justChosePole = useRef(false);
+  const choosePole = (found: PoleLookup) => {
+    setZoom(MAP_ZOOM_RESULT);
+    setLocation({
+      latitude: found.latitude,
+      longitude: found.longitude,
+      address: found.street ?? '',
+      confirmed: true,
+      manual: false,
+      error: null,
+      loaded: true,
+    });
+    justChosePole.current = true;
+    onPole?.(found);
+  };
+  useEffect(() => {
+    if (pole && justChosePole.current) {
+      justChosePole.current = false;
+      poleCard.current?.focus();
+    }
+  }, [pole]);
+
   const startManual = () => {
     onLocation({ manual: true, confirmed: false });
     toast({ title: t('location.manualActive') });
@@ -194,7 +251,7 @@ export function LocationStep(props: LocationStepProps) {
       />
 
       <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" size="sm" onClick={requestPosition} disabled={locating}>
+        <Button variant="secondary" size="sm" onClick={() => requestPosition()} disabled={locating}>
           <TargetIcon />
           {t('location.myLocation')}
         </Button>
@@ -209,6 +266,21 @@ export function LocationStep(props: LocationStepProps) {
           {t('location.manual')}
         </Button>
       </div>
+
+      {onPole ? <PoleNumberSearch onFound={choosePole} /> : null}
+      {pole ? (
+        <>
+          <SelectedPole
+            ref={poleCard}
+            pole={pole}
+            onRemove={() => {
+              onPole?.(null);
+              toast({ title: t('pole.selected.removed') });
+            }}
+          />
+          <OpenRequestWarning pole={pole} />
+        </>
+      ) : null}
 
       <div className="overflow-hidden rounded-theme border border-gray-300" style={{ minHeight: MAP_HEIGHT_PX }}>
         {site.data ? (

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { CheckIcon, CopyIcon } from '../../../components/ui/icons.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import type { WizardResult } from '../lib/wizard-state.ts';
+import '../lib/pole-catalogue.ts';
 
 function useCopy(errorKey: MessageKey) {
   const { t } = useTranslation();
@@ -80,6 +81,12 @@ export function SuccessScreen({ result, onNewRequest }: { result: WizardResult; 
           ) : null}
           <dt className="font-medium text-gray-700">{t('success.address')}</dt>
           <dd className="break-words">{input.address}</dd>
+          {result.poleNumber ? (
+            <>
+              <dt className="font-medium text-gray-700">{t('pole.number')}</dt>
+              <dd data-testid="success-pole">{result.poleNumber}</dd>
+            </>
+          ) : null}
           {input.reference ? (
             <>
               <dt className="font-medium text-gray-700">{t('success.reference')}</dt>

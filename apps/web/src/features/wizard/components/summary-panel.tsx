@@ -22,6 +22,12 @@ export function SummaryPanel({ data, companyName }: { data: WizardData; companyN
           <dt className="font-medium text-gray-700">{t('summary.location')}</dt>
           <dd className="break-words">{location.address || missing}</dd>
         </div>
+        {data.pole ? (
+          <div>
+            <dt className="font-medium text-gray-700">{t('summary.pole')}</dt>
+            <dd data-testid="summary-pole">{data.pole.number}</dd>
+          </div>
+        ) : null}
         <div>
           <dt className="font-medium text-gray-700">{t('summary.reference')}</dt>
           <dd className="break-words">{data.reference || missing}</dd>

@@ -90,6 +90,8 @@ export function WizardPage() {
                 reference={data.reference}
                 problemType={data.problemType}
                 onLocation={updateLocation}
+                pole={data.pole}
+                onPole={(pole) => update(pole ? { pole, company: String(pole.companyId) } : { pole: null })}
                 onReference={(reference) => update({ reference })}
                 onProblemType={(problemType) => update({ problemType })}
                 onBack={() => update({ step: 1 })}

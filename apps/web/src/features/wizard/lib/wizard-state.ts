@@ -1,6 +1,7 @@
 // The wizard's data across its steps, kept in session storage until the request is
 // submitted, so a reload or Back loses nothing. Success clears it.
 import type { ProblemType } from '@acende/shared/enums';
+import type { PoleLookup } from '@acende/shared/schemas/poles';
 import type { CreateRepairRequestInput, CreateRepairRequestResponse } from '@acende/shared/schemas/repair-requests';
 import { useCallback, useEffect, useState } from 'react';
 
@@ -30,12 +31,15 @@ export interface WizardData {
   reference: string;
   problemType: ProblemType | '';
   company: string;
+  /** The registry's pole the request is about (a QR label, a typed number, the map's layer). */
+  pole: PoleLookup | null;
   /** The Idempotency-Key of the last submission attempt and what it carried. */
   submission: { key: string; fingerprint: string } | null;
 }
 
 export interface WizardResult extends CreateRepairRequestResponse {
   input: CreateRepairRequestInput;
+  poleNumber?: string | null;
 }
 
 export const emptyLocation: LocationState = {
@@ -55,6 +59,7 @@ export const emptyWizard: WizardData = {
   reference: '',
   problemType: '',
   company: '',
+  pole: null,
   submission: null,
 };
 
@@ -97,6 +102,7 @@ export function toCreateInput(data: WizardData): CreateRepairRequestInput {
     latitude: data.location.latitude === null ? '' : String(data.location.latitude),
     longitude: data.location.longitude === null ? '' : String(data.location.longitude),
     company: data.company,
+    ...(data.pole ? { pole: String(data.pole.id) } : {}),
   };
 }
 

@@ -1,0 +1,87 @@
+// The pole's address, `/p/{companyId}/{number}`, which its QR label carries (decision 20).
+// The pole is looked up and the wizard starts with it, its place and its company chosen
+// (pole-wizard.tsx: contact, then confirm with the problem and send). An unknown pole says
+// so and offers the ordinary wizard. The wizard's code is fetched while the pole is looked
+// up, so the page's first load is only the lookup.
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { Button, LinkButton } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
+import { lookUpPole } from '../api/look-up-pole.ts';
+import { reverseGeocode } from '../api/reverse-geocode.ts';
+import '../lib/pole-catalogue.ts';
+
+// A plain import: sharing the wizard's stale-chunk reload would split it out of `/`'s first load.
+const loadPoleWizard = () => import('./pole-wizard.tsx');
+const PoleWizard = lazy(() => loadPoleWizard().then((m) => ({ default: m.PoleWizard })));
+
+/** The pole and the address its requests carry: the registry's street, else the geocoder's. */
+async function findPole(companyId: string, number: string) {
+  const pole = await lookUpPole(companyId, number);
+  const address = pole.street || (await reverseGeocode(pole.latitude, pole.longitude));
+  return { pole, address };
+}
+export type FoundPole = Awaited<ReturnType<typeof findPole>>;
+
+const isRefusal = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
+
+export function PolePage() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const companyId = params.companyId ?? '';
+  const asked = params.number ?? '';
+  const lookup = useQuery({
+    queryKey: ['pole', companyId, asked],
+    queryFn: () => findPole(companyId, asked),
+    // An unknown pole stays unknown; a dropped connection is worth another try.
+    retry: (count, error) => !isRefusal(error) && count < 2,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const found = lookup.data;
+  // The number as the registry writes it, once found.
+  const number = found?.pole.number ?? asked;
+
+  usePageTitle(t('pole.page.title', { number }));
+
+  useEffect(() => {
+    loadPoleWizard().catch(() => {});
+  }, []);
+
+  return (
+    <section aria-labelledby="pole-title" className="mx-auto grid max-w-xl gap-4">
+      <h1 id="pole-title" className="font-heading text-2xl font-bold">
+        {t('pole.page.title', { number })}
+      </h1>
+      {lookup.isError ? (
+        <div role="alert" className="grid gap-3 rounded-theme border border-red-700 bg-red-50 p-4 text-red-900">
+          {isRefusal(lookup.error) ? (
+            <>
+              <h2 className="font-heading text-xl font-semibold">{t('pole.page.notFoundTitle')}</h2>
+              <p>{t('pole.page.notFoundBody', { number })}</p>
+            </>
+          ) : (
+            <>
+              <p>{t('pole.page.failed')}</p>
+              <Button variant="secondary" className="justify-self-start" onClick={() => void lookup.refetch()}>
+                {t('pole.page.retry')}
+              </Button>
+            </>
+          )}
+          <LinkButton to="/" className="justify-self-start">
+            {t('pole.page.reportNormally')}
+          </LinkButton>
+        </div>
+      ) : found ? (
+        <Suspense fallback={<Spinner />}>
+          <PoleWizard found={found} />
+        </Suspense>
+      ) : (
+        <Spinner label={t('pole.page.looking')} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+// The wizard of a pole's address, in two steps: contact, then the pole confirmed with the
+// problem, and sent (pole-filing-step.tsx); then the success screen. It starts with the pole,
+// its place (confirmed: the registry knows where it stands) and its company, and keeps what
+// the citizen typed before (contact, problem) in the wizard's session storage.
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { loadLaterSteps } from '../lib/later-steps-loader.ts';
+import { emptyLocation, useWizardState } from '../lib/wizard-state.ts';
+import { ContactStep } from './contact-step.tsx';
+import type { FoundPole } from './pole-page.tsx';
+import { WizardProgress } from './wizard-page.tsx';
+
+const PoleFilingStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.PoleFilingStep })));
+const SuccessScreen = lazy(() => loadLaterSteps().then((m) => ({ default: m.SuccessScreen })));
+
+export function PoleWizard({ found }: { found: FoundPole }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data, result, update, complete, reset } = useWizardState();
+  const [step, setStep] = useState<1 | 2>(1);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+
+  useEffect(() => {
+    loadLaterSteps().catch(() => {});
+  }, []);
+
+  useEffect(() => {
+    update({
+      pole: found.pole,
+      company: String(found.pole.companyId),
+      location: {
+        ...emptyLocation,
+        latitude: found.pole.latitude,
+        longitude: found.pole.longitude,
+        address: found.address,
+        loaded: true,
+        confirmed: true,
+      },
+    });
+  }, [found, update]);
+
+  // Moving between steps puts focus on the new step's heading, so screen readers follow.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on step changes only
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    heading.current?.focus();
+    window.scrollTo({ top: 0 });
+  }, [step, result]);
+
+  if (!result && data.pole?.id !== found.pole.id) return <Spinner />;
+
+  return (
+    <div>
+      {/* The label did the location step: contact is the wizard's first step, the last is its third. */}
+      <WizardProgress step={result ? 4 : step === 1 ? 1 : 3} />
+      <h2 ref={heading} tabIndex={-1} className="mb-4 font-heading text-xl font-semibold outline-none">
+        {result ? t('wizard.steps.4') : t(`pole.page.steps.${step}`)}
+      </h2>
+      <Suspense fallback={<Spinner />}>
+        {result ? (
+          <SuccessScreen
+            result={result}
+            onNewRequest={() => {
+              reset();
+              navigate('/');
+            }}
+          />
+        ) : step === 1 ? (
+          <ContactStep
+            defaultValues={data.contact}
+            onDraft={(contact) => update({ contact: { ...data.contact, ...contact } })}
+            onNext={(contact) => {
+              update({ contact: { ...data.contact, ...contact } });
+              setStep(2);
+            }}
+          />
+        ) : (
+          <PoleFilingStep
+            data={data}
+            update={update}
+            complete={complete}
+            onBack={() => setStep(1)}
+            onElsewhere={() => {
+              update({ pole: null, company: '', location: emptyLocation, step: 2 });
+              navigate('/');
+            }}
+          />
+        )}
+      </Suspense>
+    </div>
+  );
+}
