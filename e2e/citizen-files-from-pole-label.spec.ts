@@ -1,0 +1,111 @@
+// A citizen scans the QR label on a pole with a phone: its address, /p/{company}/{number},
+// opens the wizard with the pole, its place and its company chosen, and the request is filed
+// in two steps (contact; confirm, problem, send). The request carries the pole's number where
+// others read it; opening the label again warns that the pole already has an open request.
+// Phone project only (playwright.config.ts).
+import { text as wizardText } from './support/citizen.ts';
+import { expect, test } from './support/fixtures.ts';
+import { seedPole, uniquePoleNumber } from './support/poles.ts';
+
+const words = {
+  pt: {
+    title: (n: string) => `Solicitar reparo do poste ${n}`,
+    step1: 'Passo 1 de 2: Suas informações',
+    step2: 'Passo 2 de 2: Confirme e envie',
+    problem: 'Lâmpada apagada',
+    pole: (n: string) => `Poste ${n}`,
+    open: 'Este poste já tem uma solicitação em aberto',
+    follow: (id: number) => `Acompanhar a solicitação nº ${id}`,
+    poleLabel: 'Poste',
+    notFound: 'Poste não encontrado',
+    reportNormally: 'Fazer a solicitação sem o poste',
+  },
+  en: {
+    title: (n: string) => `Request a repair of pole ${n}`,
+    step1: 'Step 1 of 2: Your information',
+    step2: 'Step 2 of 2: Confirm and send',
+    problem: 'Light Out',
+    pole: (n: string) => `Pole ${n}`,
+    open: 'This pole already has an open request',
+    follow: (id: number) => `Follow request no. ${id}`,
+    poleLabel: 'Pole',
+    notFound: 'Pole not found',
+    reportNormally: 'Report without the pole',
+  },
+} as const;
+
+for (const lang of ['pt', 'en'] as const) {
+  test(`a citizen files about a pole from its QR label in two steps (${lang})`, async ({
+    page,
+    axe,
+    baseURL,
+  }, testInfo) => {
+    const t = wizardText[lang];
+    const w = words[lang];
+    const companies = (await (await fetch(`${baseURL}/api/energy-companies`)).json()) as { id: number; name: string }[];
+    const ceee = companies.find((company) => company.name === 'CEEE');
+    if (!ceee) throw new Error('no CEEE among the companies');
+    const pole = await seedPole(baseURL as string, {
+      companyId: ceee.id,
+      number: uniquePoleNumber(testInfo, `QR-${lang}`),
+      latitude: -30.0277,
+      longitude: -51.2287,
+      street: 'Rua dos Andradas, 1234',
+    });
+
+    await page.goto(`/p/${ceee.id}/${pole.number}`);
+    if (lang === 'en') await page.getByRole('button', { name: 'Mudar para English' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: w.title(pole.number) })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: w.step1 })).toBeVisible();
+    await axe(`pole label: contact (${lang})`);
+
+    // Step 1 of 2: contact.
+    await page.getByLabel(new RegExp(`^${t.phone}`)).fill('(51) 99876-4321');
+    await page.getByRole('button', { name: t.next }).click();
+
+    // Step 2 of 2: the pole, its place and company are there; the problem is picked; sent.
+    await expect(page.getByRole('heading', { level: 2, name: w.step2 })).toBeFocused();
+    await expect(page.getByTestId('selected-pole')).toContainText(w.pole(pole.number));
+    await expect(page.getByTestId('selected-pole')).toContainText('CEEE');
+    await expect(page.getByTestId('pole-address')).toHaveText('Rua dos Andradas, 1234');
+    await expect(page.getByTestId('pole-open-request')).toHaveCount(0);
+    // Sending without a problem is refused at the field, which takes the focus.
+    await page.getByRole('button', { name: t.submit }).click();
+    const problem = page.getByLabel(new RegExp(`^${t.problemType}`));
+    await expect(problem).toBeFocused();
+    await expect(problem).toHaveAttribute('aria-invalid', 'true');
+    await problem.selectOption({ label: w.problem });
+    await axe(`pole label: confirm (${lang})`);
+    await page.getByRole('button', { name: t.submit }).click();
+
+    await expect(page.getByRole('heading', { level: 2, name: t.step(4) })).toBeFocused();
+    await expect(page.getByTestId('success-pole')).toHaveText(pole.number);
+    const id = Number(await page.getByTestId('request-id').textContent());
+    expect(id).toBeGreaterThan(0);
+
+    // The request carries the pole: its public tracking page shows the number.
+    await page.getByTestId('tracking-link').click();
+    await expect(page.getByTestId('track-pole')).toHaveText(pole.number);
+    await expect(page.getByText(w.poleLabel, { exact: true })).toBeVisible();
+
+    // The label again: the pole already has an open request, which the citizen can follow,
+    // or file anyway.
+    await page.goto(`/p/${ceee.id}/${pole.number.toLowerCase()}`);
+    await expect(page.getByRole('heading', { level: 1, name: w.title(pole.number) })).toBeVisible();
+    await page.getByLabel(new RegExp(`^${t.phone}`)).fill('(51) 99876-4321');
+    await page.getByRole('button', { name: t.next }).click();
+    const warning = page.getByTestId('pole-open-request');
+    await expect(warning).toContainText(w.open);
+    await expect(warning.getByRole('link', { name: w.follow(id) })).toHaveAttribute('href', `/track/${id}`);
+    await expect(page.getByRole('button', { name: t.submit })).toBeEnabled();
+    await axe(`pole label: open request warning (${lang})`);
+
+    // An address of no pole says so and offers the ordinary wizard.
+    await page.goto(`/p/${ceee.id}/NO-SUCH-POLE-${lang.toUpperCase()}`);
+    const alert = page.getByRole('alert').filter({ hasText: w.notFound });
+    await expect(alert).toBeVisible();
+    await axe(`pole label: unknown pole (${lang})`);
+    await alert.getByRole('link', { name: w.reportNormally }).click();
+    await expect(page.getByRole('heading', { level: 2, name: t.step(1) })).toBeVisible();
+  });
+}

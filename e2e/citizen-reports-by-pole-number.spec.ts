@@ -1,0 +1,131 @@
+// A citizen reports a light by the number on its pole, by keyboard alone and with no map
+// (FixMyStreet #6139: a map is unusable with a screen reader): "I know the pole number",
+// the company and the number typed as read from the plate; a wrong number is refused at the
+// field, which takes the focus; the right one sets the place and the company, and the
+// request carries the pole's number through the summary, the success screen and the API.
+import type { Locator, Page } from '@playwright/test';
+import { ANDRADAS, expectStep, type Lang, text } from './support/citizen.ts';
+import { expect, test } from './support/fixtures.ts';
+import { seedPole, uniquePoleNumber } from './support/poles.ts';
+
+const words = {
+  pt: {
+    toggle: 'Sei o número do poste',
+    company: 'Concessionária do poste',
+    number: 'Número do poste',
+    find: 'Buscar poste',
+    notFound: 'Nenhum poste em serviço tem este número nesta concessionária',
+    found: (n: string) => `Poste ${n} da CEEE selecionado. A localização é a do poste.`,
+  },
+  en: {
+    toggle: 'I know the pole number',
+    company: "Pole's energy company",
+    number: 'Pole number',
+    find: 'Find pole',
+    notFound: 'No pole in service has this number at this energy company',
+    found: (n: string) => `Pole ${n} of CEEE selected. The location is the pole's.`,
+  },
+} as const;
+
+const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
+
+/** Presses Tab until `target` has focus (as a keyboard user would), at most `limit` times. */
+async function tabTo(page: Page, target: Locator, limit = 40) {
+  for (let i = 0; i < limit; i += 1) {
+    await page.keyboard.press('Tab');
+    if (await isFocused(target)) return;
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
+for (const lang of ['pt', 'en'] as const satisfies Lang[]) {
+  test(`a citizen reports by typing a pole number, keyboard only (${lang})`, async ({
+    page,
+    axe,
+    baseURL,
+  }, testInfo) => {
+    const t = text[lang];
+    const w = words[lang];
+    const companies = (await (await fetch(`${baseURL}/api/energy-companies`)).json()) as { id: number; name: string }[];
+    const ceee = companies.find((company) => company.name === 'CEEE');
+    if (!ceee) throw new Error('no CEEE among the companies');
+    // No street in the registry: the address comes from the geocoder, from the pole's place.
+    const pole = await seedPole(baseURL as string, {
+      companyId: ceee.id,
+      number: uniquePoleNumber(testInfo, `KB-${lang}`),
+      latitude: Number(ANDRADAS.lat),
+      longitude: Number(ANDRADAS.lon),
+    });
+
+    await page.goto('/');
+    await expectStep(page, 'pt', 1);
+    const phone = page.getByLabel(new RegExp(`^${t.phone}`));
+    if (lang === 'en') {
+      await page.getByRole('button', { name: 'EN, Mudar para English' }).focus();
+      await page.keyboard.press('Enter');
+      await expectStep(page, 'en', 1);
+      await tabTo(page, phone);
+    } else {
+      await phone.focus();
+    }
+    await page.keyboard.type('(51) 99876-4321');
+    await tabTo(page, page.getByRole('button', { name: t.next }));
+    await page.keyboard.press('Enter');
+
+    // Step 2, no map: "I know the pole number".
+    await expectStep(page, lang, 2);
+    const toggle = page.getByRole('button', { name: w.toggle });
+    await tabTo(page, toggle);
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const company = page.getByLabel(new RegExp(`^${w.company}`));
+    await tabTo(page, company);
+    await page.keyboard.press('ArrowDown');
+    await expect(company).toHaveValue(String(ceee.id));
+    const number = page.getByLabel(new RegExp(`^${w.number}`));
+    await tabTo(page, number);
+    // A number no pole has: refused at the field, which keeps the focus and says why.
+    await page.keyboard.type('NO-SUCH-POLE');
+    await page.keyboard.press('Enter');
+    await expect(number).toHaveAttribute('aria-invalid', 'true');
+    await expect(number).toBeFocused();
+    await expect(page.getByText(w.notFound)).toBeVisible();
+    await expect(number).toHaveAccessibleDescription(new RegExp(w.notFound));
+    await axe(`pole number: refused (${lang})`);
+
+    // The number as read from the plate: lower case, spaces for hyphens.
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(pole.number.toLowerCase().replaceAll('-', ' '));
+    await page.keyboard.press('Enter');
+    const chosen = page.getByTestId('selected-pole');
+    await expect(chosen).toBeFocused();
+    await expect(chosen).toContainText(pole.number);
+    await expect(page.getByRole('status').filter({ hasText: w.found(pole.number) })).toBeAttached();
+    // The pole's place is the request's, confirmed; its address came from the geocoder.
+    await expect(page.getByTestId('location-confirmed')).toBeVisible();
+    await expect(page.getByTestId('selected-address')).toContainText('Porto Alegre');
+    await expect(page.getByTestId('summary-pole')).toHaveText(pole.number);
+    await axe(`pole number: chosen (${lang})`);
+
+    const problem = page.getByLabel(new RegExp(`^${t.problemType}`));
+    await tabTo(page, problem);
+    await page.keyboard.press('ArrowDown');
+    await expect(problem).not.toHaveValue('');
+    await tabTo(page, page.getByRole('button', { name: t.next }));
+    await page.keyboard.press('Enter');
+
+    // Step 3: the pole's company is chosen already.
+    await expectStep(page, lang, 3);
+    await expect(page.getByRole('radio', { name: /CEEE/ })).toBeChecked();
+    await expect(page.getByTestId('summary-pole')).toHaveText(pole.number);
+    await tabTo(page, page.getByRole('button', { name: t.submit }));
+    await page.keyboard.press('Enter');
+
+    await expectStep(page, lang, 4);
+    await expect(page.getByTestId('success-pole')).toHaveText(pole.number);
+    const link = (await page.getByTestId('tracking-link').textContent()) ?? '';
+    const stored = await (await fetch(link.replace('/track/', '/api/repair-requests/'))).json();
+    expect(stored).toMatchObject({ poleNumber: pole.number, company: String(ceee.id) });
+    expect(Number(stored.latitude)).toBeCloseTo(Number(ANDRADAS.lat), 4);
+  });
+}
