@@ -34,6 +34,7 @@ const request = {
   company: '1',
   companyName: 'CEEE',
   companyFullName: 'CEEE Equatorial Energia',
+  poleNumber: null as string | null,
   status: 'in_progress',
   createdAt: new Date(Date.now() - 3 * 3600_000).toISOString(),
   updatedAt: new Date().toISOString(),
@@ -53,6 +54,18 @@ describe('tracking page', () => {
       'href',
       'https://www.openstreetmap.org/?mlat=-30.0277&mlon=-51.2287#map=18/-30.0277/-51.2287',
     );
+  });
+
+  it('shows the pole number of a request about a pole', async () => {
+    renderAt('/track/7', () => new Response(JSON.stringify({ ...request, poleNumber: 'PA-0042' })));
+    expect(await screen.findByTestId('track-pole')).toHaveTextContent('PA-0042');
+    expect(screen.getByText('Poste', { selector: 'dt' })).toBeInTheDocument();
+  });
+
+  it('shows no pole line for a request about no pole', async () => {
+    renderAt('/track/7', () => new Response(JSON.stringify(request)));
+    expect(await screen.findByRole('heading', { name: 'Solicitação nº 7' })).toBeInTheDocument();
+    expect(screen.queryByTestId('track-pole')).not.toBeInTheDocument();
   });
 
   it('says "not found" for a 404 and gives the generic error otherwise', async () => {
