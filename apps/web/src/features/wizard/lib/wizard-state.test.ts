@@ -22,6 +22,21 @@ describe('wizard state', () => {
     expect(input).toMatchObject({ latitude: '-30.5', longitude: '-51.25', address: 'Rua' });
   });
 
+  it('names the chosen pole by its id, and sends no pole field without one (its fingerprint unchanged)', () => {
+    const pole = {
+      id: 12,
+      companyId: 1,
+      number: 'PA-0042',
+      latitude: -30.03,
+      longitude: -51.23,
+      companyName: 'CEEE',
+      street: null,
+      openRequestId: null,
+    };
+    expect(toCreateInput({ ...emptyWizard, company: '1', pole })).toMatchObject({ company: '1', pole: '12' });
+    expect('pole' in toCreateInput(emptyWizard)).toBe(false);
+  });
+
   it('restores what session storage holds and ignores what it cannot read', () => {
     sessionStorage.setItem(WIZARD_STORAGE_KEY, JSON.stringify({ step: 2, contact: { phone: '123' } }));
     expect(loadWizard()).toMatchObject({ step: 2, contact: { name: '', email: '', phone: '123' } });
