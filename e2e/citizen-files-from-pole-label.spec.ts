@@ -19,6 +19,7 @@ const words = {
     poleLabel: 'Poste',
     notFound: 'Poste não encontrado',
     reportNormally: 'Fazer a solicitação sem o poste',
+    elsewhere: 'Não é este poste? Informar outro local',
   },
   en: {
     title: (n: string) => `Request a repair of pole ${n}`,
@@ -31,6 +32,7 @@ const words = {
     poleLabel: 'Pole',
     notFound: 'Pole not found',
     reportNormally: 'Report without the pole',
+    elsewhere: 'Not this pole? Report another place',
   },
 } as const;
 
@@ -100,12 +102,20 @@ for (const lang of ['pt', 'en'] as const) {
     await expect(page.getByRole('button', { name: t.submit })).toBeEnabled();
     await axe(`pole label: open request warning (${lang})`);
 
+    // Not this pole: the ordinary wizard, at its location step, with no pole and no place.
+    await page.getByRole('button', { name: w.elsewhere }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 2, name: t.step(2) })).toBeVisible();
+    await expect(page.getByTestId('selected-pole')).toHaveCount(0);
+
     // An address of no pole says so and offers the ordinary wizard.
     await page.goto(`/p/${ceee.id}/NO-SUCH-POLE-${lang.toUpperCase()}`);
     const alert = page.getByRole('alert').filter({ hasText: w.notFound });
     await expect(alert).toBeVisible();
     await axe(`pole label: unknown pole (${lang})`);
     await alert.getByRole('link', { name: w.reportNormally }).click();
-    await expect(page.getByRole('heading', { level: 2, name: t.step(1) })).toBeVisible();
+    // The wizard as this session left it: contact given, at the location step, no pole.
+    await expect(page.getByRole('heading', { level: 2, name: t.step(2) })).toBeVisible();
+    await expect(page.getByTestId('selected-pole')).toHaveCount(0);
   });
 }

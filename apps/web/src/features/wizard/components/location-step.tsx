@@ -67,13 +67,16 @@ export function LocationStep(props: LocationStepProps) {
   const { pole = null, onPole } = props;
   const poleRef = useRef(pole);
   poleRef.current = pole;
+  const dropPole = useRef(onPole);
+  dropPole.current = onPole;
   // A point chosen another way (the device, a search, the map) is no longer the pole's.
+  // Kept as stable as the wizard's own setter: the address lookup's effect depends on it.
   const onLocation = useCallback(
     (patch: Partial<LocationState>) => {
-      if (patch.latitude !== undefined && poleRef.current) onPole?.(null);
+      if (patch.latitude !== undefined && poleRef.current) dropPole.current?.(null);
       setLocation(patch);
     },
-    [onPole, setLocation],
+    [setLocation],
   );
   const { t } = useTranslation();
   const site = useSite();

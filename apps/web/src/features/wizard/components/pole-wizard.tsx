@@ -20,6 +20,7 @@ export function PoleWizard({ found }: { found: FoundPole }) {
   const navigate = useNavigate();
   const { data, result, update, complete, reset } = useWizardState();
   const [step, setStep] = useState<1 | 2>(1);
+  const [leaving, setLeaving] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
 
@@ -41,6 +42,12 @@ export function PoleWizard({ found }: { found: FoundPole }) {
       },
     });
   }, [found, update]);
+
+  // "Not this pole": the ordinary wizard, once the wizard's data without the pole is stored
+  // (its storing effect runs before this one, in the same commit).
+  useEffect(() => {
+    if (leaving) navigate('/');
+  }, [leaving, navigate]);
 
   // Moving between steps puts focus on the new step's heading, so screen readers follow.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on step changes only
@@ -88,7 +95,7 @@ export function PoleWizard({ found }: { found: FoundPole }) {
             onBack={() => setStep(1)}
             onElsewhere={() => {
               update({ pole: null, company: '', location: emptyLocation, step: 2 });
-              navigate('/');
+              setLeaving(true);
             }}
           />
         )}
