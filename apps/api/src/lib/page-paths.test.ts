@@ -7,6 +7,12 @@ describe('isPagePath', () => {
       expect(isPagePath(path), path).toBe(true);
   });
 
+  it("knows a pole's QR address, /p/{companyId}/{number} (decision 20)", () => {
+    for (const path of ['/p/1/PA-0042', '/p/12/pa.0042_b', '/p/1/PA%2F0042', '/P/1/PA-0042/'])
+      expect(isPagePath(path), path).toBe(true);
+    for (const path of ['/p', '/p/', '/p/1', '/p/1/', '/p/1/PA/more']) expect(isPagePath(path), path).toBe(false);
+  });
+
   it('knows the back office pages below /admin', () => {
     for (const path of [
       '/admin',
