@@ -111,6 +111,12 @@ describe('location step, a pole by its number', { timeout: 20_000 }, () => {
       /Use de 1 a 32 letras, dígitos, pontos, hífens ou sublinhados no número do poste$/,
     );
     expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/poles/'))).toBe(false);
+    // Focus was on the field already: the refusal is said in the status as well.
+    expect(
+      await screen.findByText('Use de 1 a 32 letras, dígitos, pontos, hífens ou sublinhados no número do poste', {
+        selector: '[role="status"]',
+      }),
+    ).toBeInTheDocument();
 
     await userEvent.clear(number);
     await userEvent.type(number, 'PA-9999{Enter}');
@@ -118,6 +124,11 @@ describe('location step, a pole by its number', { timeout: 20_000 }, () => {
       expect(number).toHaveAccessibleDescription(/Nenhum poste em serviço tem este número nesta concessionária$/),
     );
     expect(number).toHaveFocus();
+    expect(
+      await screen.findByText('Nenhum poste em serviço tem este número nesta concessionária', {
+        selector: '[role="status"]',
+      }),
+    ).toBeInTheDocument();
     expect(onPole).not.toHaveBeenCalled();
   });
 

@@ -2,11 +2,12 @@
 // #6139: a map is unusable with a screen reader). The company and the number on the pole's
 // plate are looked up; a refusal is said in the field and takes the focus.
 import { isPoleNumber, normalisePoleNumber, type PoleLookup } from '@acende/shared/schemas/poles';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { messageKey } from '../../../lib/i18n-types.ts';
 import { usePublicEnergyCompanies } from '../../../lib/public-energy-companies.ts';
 import { lookUpPole } from '../api/look-up-pole.ts';
 import '../lib/pole-catalogue.ts';
@@ -27,10 +28,19 @@ export function PoleNumberSearch({ onFound }: { onFound: (pole: PoleLookup) => v
   // One company: it is the pole's.
   const chosen = company || (list.length === 1 ? String(list[0]?.id) : '');
 
+  // A refusal takes the focus to its field, and is said in the status too: focus that is
+  // already on the field (Enter pressed in it) would not make a screen reader read it again.
+  const said = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(said.current), []);
   const refuse = (found: { company?: string; number?: string }) => {
     setErrors(found);
-    setStatus('');
     (found.company ? companyRef : numberRef).current?.focus();
+    const first = found.company ?? found.number ?? '';
+    const words = /^validation\./.test(first) ? t(messageKey(first)) : first;
+    // Emptied first, so the same refusal twice is said twice.
+    setStatus('');
+    clearTimeout(said.current);
+    said.current = setTimeout(() => setStatus(words), 100);
   };
 
   const submit = async (event: FormEvent) => {
@@ -47,6 +57,7 @@ export function PoleNumberSearch({ onFound }: { onFound: (pole: PoleLookup) => v
     if (found.company || found.number) return refuse(found);
     setBusy(true);
     setErrors({});
+    clearTimeout(said.current);
     setStatus(t('pole.byNumber.finding'));
     try {
       const pole = await lookUpPole(chosen, normalised);
