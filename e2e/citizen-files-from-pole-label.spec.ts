@@ -1,10 +1,12 @@
 // A citizen scans the QR label on a pole with a phone: its address, /p/{company}/{number},
 // opens the wizard with the pole, its place and its company chosen, and the request is filed
 // in two steps (contact; confirm, problem, send). The request carries the pole's number where
-// others read it; opening the label again warns that the pole already has an open request.
+// others read it (the tracking page, the operator's detail); opening the label again warns
+// that the pole already has an open request.
 // Phone project only (playwright.config.ts).
+import { signInThroughForm } from './support/admin.ts';
 import { text as wizardText } from './support/citizen.ts';
-import { expect, test } from './support/fixtures.ts';
+import { admin, expect, test } from './support/fixtures.ts';
 import { seedPole, uniquePoleNumber } from './support/poles.ts';
 
 const words = {
@@ -19,6 +21,8 @@ const words = {
     poleLabel: 'Poste',
     notFound: 'Poste não encontrado',
     reportNormally: 'Fazer a solicitação sem o poste',
+    signIn: { username: 'Nome de usuário', password: 'Senha', submit: 'Entrar' },
+    detail: (id: number) => `Solicitação nº ${id}`,
     elsewhere: 'Não é este poste? Informar outro local',
   },
   en: {
@@ -32,6 +36,8 @@ const words = {
     poleLabel: 'Pole',
     notFound: 'Pole not found',
     reportNormally: 'Report without the pole',
+    signIn: { username: 'Username', password: 'Password', submit: 'Sign in' },
+    detail: (id: number) => `Request no. ${id}`,
     elsewhere: 'Not this pole? Report another place',
   },
 } as const;
@@ -117,5 +123,13 @@ for (const lang of ['pt', 'en'] as const) {
     // The wizard as this session left it: contact given, at the location step, no pole.
     await expect(page.getByRole('heading', { level: 2, name: t.step(2) })).toBeVisible();
     await expect(page.getByTestId('selected-pole')).toHaveCount(0);
+
+    // The operator sees the pole number on the request.
+    await page.goto('/admin/login');
+    await signInThroughForm(page, admin.username, admin.password, w.signIn);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await page.goto(`/admin/requests/${id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.detail(id));
+    await expect(page.getByRole('definition').filter({ hasText: pole.number })).toBeVisible();
   });
 }

@@ -28,13 +28,23 @@ export function chunkGraph(root: string, pages: Record<string, string>): Plugin 
     apply: 'build',
     generateBundle(_options, bundle) {
       const chunks: Record<string, ChunkNode> = {};
+      // A chunk of CSS alone (a stylesheet two lazy chunks share, as leaflet.css once the map
+      // and its layer of poles both import Leaflet) is no file: Vite drops it and its CSS goes
+      // with its importers, which list it in their importedCss.
+      const cssOnly = (output: { moduleIds: string[] }) =>
+        output.moduleIds.length > 0 && output.moduleIds.every((id) => /\.css(\?|$)/.test(id));
+      const dropped = new Set(
+        Object.values(bundle).flatMap((output) =>
+          output.type === 'chunk' && cssOnly(output) ? [output.fileName] : [],
+        ),
+      );
       for (const output of Object.values(bundle)) {
-        if (output.type !== 'chunk') continue;
+        if (output.type !== 'chunk' || dropped.has(output.fileName)) continue;
         const meta = (output as { viteMetadata?: { importedCss: Set<string> } }).viteMetadata;
         chunks[output.fileName] = {
           modules: output.moduleIds.map((id) => relative(root, id).replace(/^.*node_modules\//, 'node_modules/')),
-          imports: output.imports,
-          dynamicImports: output.dynamicImports,
+          imports: output.imports.filter((file) => !dropped.has(file)),
+          dynamicImports: output.dynamicImports.filter((file) => !dropped.has(file)),
           css: [...(meta?.importedCss ?? [])],
           isEntry: output.isEntry,
         };

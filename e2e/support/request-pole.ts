@@ -1,10 +1,7 @@
-// Two requests filed on one registry pole, and one filed elsewhere, for the pole journeys
-// (issue 21). The citizen's filing does not store a pole yet and the registry's admin API is
-// being built, so no public route can put a request on a pole: the pole is written straight
-// into the journeys' database, once, in global setup before any journey runs (a write from
-// outside the server while it handles another journey's filing could fail that filing with
-// SQLITE_BUSY). Swap for those routes once they are on main.
-import { createDatabase } from '../../apps/api/src/db/database.ts';
+// Two requests filed on one registry pole, and one filed elsewhere, for the operators' pole
+// journey (issue 21): the pole through the registry's API, the requests through the citizen's
+// filing naming it. Done once, in global setup, before any journey runs.
+import { seedPole } from './poles.ts';
 
 export interface PoleFixture {
   /** The pole's number as stored, and as a person might type it (lower case, a space). */
@@ -14,7 +11,7 @@ export interface PoleFixture {
   newerId: number;
 }
 
-async function file(baseUrl: string, name: string, phone: string): Promise<number> {
+async function file(baseUrl: string, name: string, phone: string, pole?: number): Promise<number> {
   const res = await fetch(`${baseUrl}/api/repair-requests`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -26,35 +23,25 @@ async function file(baseUrl: string, name: string, phone: string): Promise<numbe
       latitude: '-30.0401',
       longitude: '-51.2219',
       company: '2',
+      ...(pole ? { pole: String(pole) } : {}),
     }),
   });
   if (res.status !== 201) throw new Error(`filing for the pole journeys: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { id: number }).id;
 }
 
-export async function seedRequestsOnPole(baseUrl: string, databaseUrl: string): Promise<PoleFixture> {
+export async function seedRequestsOnPole(baseUrl: string): Promise<PoleFixture> {
   const suffix = Date.now().toString(36).toUpperCase();
-  const number = `E2E-${suffix}`;
-  const olderId = await file(baseUrl, 'Poste Antigo', '(51) 98888-0001');
-  const newerId = await file(baseUrl, 'Poste Novo', '(51) 98888-0002');
+  const pole = await seedPole(baseUrl, {
+    companyId: 2,
+    number: `E2E-${suffix}`,
+    latitude: -30.0401,
+    longitude: -51.2219,
+  });
+  const olderId = await file(baseUrl, 'Poste Antigo', '(51) 98888-0001', pole.id);
+  const newerId = await file(baseUrl, 'Poste Novo', '(51) 98888-0002', pole.id);
   await file(baseUrl, 'Sem Poste', '(51) 98888-0003');
-  const db = createDatabase(databaseUrl);
-  try {
-    const now = new Date().toISOString();
-    const pole = await db
-      .insertInto('poles')
-      .values({ companyId: 2, number, latitude: -30.0401, longitude: -51.2219, createdAt: now, updatedAt: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .updateTable('repairRequests')
-      .set({ poleId: pole.id, poleNumber: number })
-      .where('id', 'in', [olderId, newerId])
-      .execute();
-  } finally {
-    await db.destroy();
-  }
-  return { number, typed: ` e2e ${suffix.toLowerCase()} `, olderId, newerId };
+  return { number: pole.number, typed: ` e2e ${suffix.toLowerCase()} `, olderId, newerId };
 }
 
 /** The fixture global setup seeded (E2E_POLE_FIXTURE). */

@@ -2,7 +2,7 @@
 // The marker is an inline SVG, so no image has to be fetched for it.
 import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 
 export interface LocationMapProps {
   /** The marker, or null before a position is known. */
@@ -26,6 +26,8 @@ export interface LocationMapProps {
   onKeyboardPick?: (lat: number, lon: number, zoom: number) => void;
   /** The id of the text that tells how to use the map by keyboard. */
   describedBy?: string;
+  /** What draws on the map once it exists (the wizard's layer of poles), given the Leaflet map. */
+  layers?: (map: L.Map) => ReactNode;
 }
 
 const markerIcon = L.divIcon({
@@ -37,7 +39,8 @@ const markerIcon = L.divIcon({
 
 export default function LocationMap(props: LocationMapProps) {
   const { position, zoom, fallback, tileUrl, attribution, label, zoomLabels, heightPx, onMapClick, crosshair } = props;
-  const { onKeyboardPick, describedBy } = props;
+  const { onKeyboardPick, describedBy, layers } = props;
+  const [drawn, setDrawn] = useState<L.Map | null>(null);
   const element = useRef<HTMLElement>(null);
   const map = useRef<L.Map | null>(null);
   const marker = useRef<L.Marker | null>(null);
@@ -62,7 +65,9 @@ export default function LocationMap(props: LocationMapProps) {
     };
     container.addEventListener('keydown', onKeyDown);
     map.current = instance;
+    setDrawn(instance);
     return () => {
+      setDrawn(null);
       container.removeEventListener('keydown', onKeyDown);
       map.current = null;
       marker.current = null;
@@ -132,6 +137,7 @@ export default function LocationMap(props: LocationMapProps) {
           <path d="M20 0v12M20 28v12M0 20h12M28 20h12" stroke="#1d4ed8" strokeWidth="2.5" />
         </svg>
       ) : null}
+      {drawn && layers ? layers(drawn) : null}
     </div>
   );
 }

@@ -12,7 +12,7 @@ import {
 } from '@acende/shared/constants';
 import { PROBLEM_TYPES, type ProblemType } from '@acende/shared/enums';
 import type { MessageKey } from '@acende/shared/i18n/message-key';
-import type { PoleLookup } from '@acende/shared/schemas/poles';
+import type { PoleLookup, PublicPole } from '@acende/shared/schemas/poles';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSite } from '../../../components/map/get-site.ts';
@@ -21,6 +21,8 @@ import { SelectField, TextAreaField } from '../../../components/ui/field.tsx';
 import { CheckIcon, PinIcon, TargetIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { lookUpPole } from '../api/look-up-pole.ts';
 import { useReverseGeocode } from '../api/reverse-geocode.ts';
 import type { LocationState } from '../lib/wizard-state.ts';
 import { AddressSearch } from './address-search.tsx';
@@ -28,6 +30,8 @@ import { OpenRequestWarning, SelectedPole } from './pole-notices.tsx';
 import { PoleNumberSearch } from './pole-number-search.tsx';
 
 const LocationMap = lazy(() => import('../../../components/map/location-map.tsx'));
+// The poles on the map come with Leaflet, after the map.
+const PoleLayer = lazy(() => import('./pole-layer.tsx'));
 
 export const GEOLOCATION_UNSUPPORTED = 'Geolocation is not supported by this browser';
 
@@ -187,8 +191,8 @@ export function LocationStep(props: LocationStepProps) {
   // knows where it stands); the address is looked up from it unless the registry has a street.
   const poleCard = useRef<HTMLDivElement>(null);
   const justChosePole = useRef(false);
-  const choosePole = (found: PoleLookup) => {
-    setZoom(MAP_ZOOM_RESULT);
+  const choosePole = (found: PoleLookup, from: 'number' | 'map' = 'number') => {
+    if (from === 'number') setZoom(MAP_ZOOM_RESULT);
     setLocation({
       latitude: found.latitude,
       longitude: found.longitude,
@@ -198,8 +202,19 @@ export function LocationStep(props: LocationStepProps) {
       error: null,
       loaded: true,
     });
-    justChosePole.current = true;
+    // Chosen by its number, focus goes to the pole chosen; on the map, it stays on the map.
+    justChosePole.current = from === 'number';
     onPole?.(found);
+  };
+  // A pole tapped (or pressed) on the map: its company's name and open request come from the lookup.
+  const choosePoleOnMap = (tapped: PublicPole) => {
+    lookUpPole(String(tapped.companyId), tapped.number).then(
+      (found) => {
+        choosePole(found, 'map');
+        setAnnouncement(t('pole.byNumber.found', { number: found.number, company: found.companyName }));
+      },
+      (error: unknown) => toast({ title: errorMessage(error, t('pole.byNumber.failed')), variant: 'destructive' }),
+    );
   };
   useEffect(() => {
     if (pole && justChosePole.current) {
@@ -301,6 +316,15 @@ export function LocationStep(props: LocationStepProps) {
               crosshair={location.manual}
               onKeyboardPick={onKeyboardPick}
               describedBy={mapHintId}
+              layers={
+                onPole
+                  ? (map) => (
+                      <Suspense fallback={null}>
+                        <PoleLayer map={map} selectedPoleId={pole?.id ?? null} onSelect={choosePoleOnMap} />
+                      </Suspense>
+                    )
+                  : undefined
+              }
             />
           </Suspense>
         ) : (
