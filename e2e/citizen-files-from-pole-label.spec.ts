@@ -37,7 +37,7 @@ const words = {
     notFound: 'Pole not found',
     reportNormally: 'Report without the pole',
     signIn: { username: 'Username', password: 'Password', submit: 'Sign in' },
-    detail: (id: number) => `Request no. ${id}`,
+    detail: (id: number) => `Request #${id}`,
     elsewhere: 'Not this pole? Report another place',
   },
 } as const;
