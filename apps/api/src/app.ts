@@ -29,6 +29,7 @@ import { passwordResetRoutes } from './features/password-reset/password-reset.ro
 import { polesAdminRoutes } from './features/poles/poles.admin.routes.ts';
 import { polesLookupRoutes } from './features/poles/poles.lookup.routes.ts';
 import { polesImportRoutes } from './features/poles/poles-import.routes.ts';
+import { poleLabelsRoutes } from './features/poles/poles-labels.routes.ts';
 import { polesMapRoutes } from './features/poles/poles-map.routes.ts';
 import { repairRequestsRoutes } from './features/repair-requests/repair-requests.routes.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
@@ -209,6 +210,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(reportsRoutes, { deps });
   await app.register(polesMapRoutes, { deps });
   await app.register(polesImportRoutes, { deps });
+  await app.register(poleLabelsRoutes, { deps });
 
   await registerWebApp(app, deps);
 

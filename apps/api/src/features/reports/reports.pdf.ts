@@ -57,7 +57,7 @@ export function toWinAnsi(text: string): string {
 type Doc = PDFKit.PDFDocument;
 
 /** The text cut to fit `width` (with an ellipsis) and its width. */
-function fit(doc: Doc, text: string, width: number): [string, number] {
+export function fit(doc: Doc, text: string, width: number): [string, number] {
   const clean = toWinAnsi(text);
   const full = doc.widthOfString(clean);
   if (full <= width) return [clean, full];
@@ -102,7 +102,7 @@ export class ReaderGone extends Error {}
  * Resolves when the reader has taken what is queued (pdfkit pushes without waiting);
  * rejects with ReaderGone when the stream was destroyed, so the writer stops reading rows.
  */
-function drained(doc: Doc): Promise<void> {
+export function drained(doc: Doc): Promise<void> {
   const stream = doc as unknown as {
     readableLength: number;
     readableHighWaterMark: number;
