@@ -34,4 +34,5 @@ export const ADMIN_PAGE_PATHS = [
   'reports/area',
   'reports/location-map',
   'poles/import',
+  'poles/labels',
 ] as const;

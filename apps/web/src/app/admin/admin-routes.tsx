@@ -58,6 +58,7 @@ const RequestsReportPage = lazy(() => import('../../features/reports/components/
 const AreaReportPage = lazy(() => import('../../features/reports/components/area-report-page.tsx'));
 const LocationMapReportPage = lazy(() => import('../../features/reports/components/location-map-report-page.tsx'));
 const ThemeSettingsPage = lazy(() => import('../../features/theme-settings/components/theme-settings-page.tsx'));
+const PoleLabelsPage = lazy(() => import('../../features/poles/components/pole-labels-page.tsx'));
 const CaptchaSettingsPage = lazy(() => import('../../features/captcha-settings/components/captcha-settings-page.tsx'));
 
 export const adminRoutes: AdminRoute[] = [
@@ -82,6 +83,7 @@ export const adminRoutes: AdminRoute[] = [
   { path: 'poles/:id', element: <PoleFormPage />, level: 'any' },
   // Operators import; the screen itself tells a viewer (read-only) why it cannot.
   { path: 'poles/import', element: <PoleImportPage />, level: 'any' },
+  { path: 'poles/labels', element: <PoleLabelsPage />, level: 'any' },
 ];
 
 const LoginPage = lazy(() => import('../../features/auth/components/login-page.tsx'));

@@ -1,0 +1,39 @@
+// /admin/poles/labels: QR labels for every pole of a company, and what the sheet looks like.
+// The registry list prints its selection with PrintLabelsButton; this page prints companies.
+import { useTranslation } from 'react-i18next';
+import { QueryPage } from '../../../components/ui/page-shell.tsx';
+import { useAdminProfile } from '../../../lib/admin-session.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useLabelCompanies } from '../api/get-label-companies.ts';
+import { PrintCompanyLabels } from './print-company-labels.tsx';
+
+export default function PoleLabelsPage() {
+  const { t } = useTranslation();
+  const companies = useLabelCompanies();
+  const profile = useAdminProfile();
+  return (
+    <QueryPage
+      title={t('poles.labels.title')}
+      description={t('poles.labels.description')}
+      className="max-w-2xl gap-6"
+      query={companies}
+      errorMessage={errorMessage(companies.error, t('poles.labels.companiesError'))}
+      retryLabel={t('poles.labels.retry')}
+    >
+      {(list) => (
+        <>
+          <p className="text-gray-700">{t('poles.labels.sheet')}</p>
+          {profile.data?.role === 'viewer' ? (
+            <p role="note" className="rounded-theme border border-amber-700 bg-amber-50 p-3 text-amber-950">
+              {t('poles.labels.viewerNote')}
+            </p>
+          ) : list.length === 0 ? (
+            <p>{t('poles.labels.noCompanies')}</p>
+          ) : (
+            <PrintCompanyLabels companies={list} />
+          )}
+        </>
+      )}
+    </QueryPage>
+  );
+}
