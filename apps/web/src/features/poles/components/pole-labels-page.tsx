@@ -1,6 +1,8 @@
 // /admin/poles/labels: QR labels for every pole of a company, and what the sheet looks like.
-// The registry list prints its selection with PrintLabelsButton; this page prints companies.
+// The registry list prints its selection with PrintLabelsButton and links here for a whole
+// company (?companyId= chooses it at first).
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { QueryPage } from '../../../components/ui/page-shell.tsx';
 import { useAdminProfile } from '../../../lib/admin-session.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -11,6 +13,8 @@ export default function PoleLabelsPage() {
   const { t } = useTranslation();
   const companies = useLabelCompanies();
   const profile = useAdminProfile();
+  const [params] = useSearchParams();
+  const wanted = Number(params.get('companyId'));
   return (
     <QueryPage
       title={t('poles.labels.title')}
@@ -30,7 +34,10 @@ export default function PoleLabelsPage() {
           ) : list.length === 0 ? (
             <p>{t('poles.labels.noCompanies')}</p>
           ) : (
-            <PrintCompanyLabels companies={list} />
+            <PrintCompanyLabels
+              companies={list}
+              defaultCompanyId={list.some((c) => c.id === wanted) ? wanted : undefined}
+            />
           )}
         </>
       )}
