@@ -33,6 +33,9 @@ export const ADMIN_PAGE_PATHS = [
   'reports/requests',
   'reports/area',
   'reports/location-map',
+  'poles',
+  'poles/new',
+  'poles/:id',
   'poles/import',
   'poles/labels',
 ] as const;
