@@ -146,11 +146,11 @@ describeEachEngine('pole QR labels', (ctx) => {
     expect(mixed.statusCode).toBe(404);
     expect(mixed.headers['content-type']).toContain('application/json');
     expect(mixed.json().message).toBe(
-      `2 postes selecionados não foram encontrados entre os das suas empresas (ids ${ceee[0]}, ${rgeActive[0]}); nenhuma etiqueta foi gerada`,
+      `2 postes selecionados não foram encontrados entre os das suas concessionárias (ids ${ceee[0]}, ${rgeActive[0]}); nenhuma etiqueta foi gerada`,
     );
     const company = await print({ companyId: 1 }, operator, 'en');
     expect(company.statusCode).toBe(404);
-    expect(company.json().message).toBe('Company not found');
+    expect(company.json().message).toBe('Energy company not found');
   });
 
   it('answers unknown poles and companies with a 404 in the reader’s language, printing nothing', async () => {
@@ -163,7 +163,7 @@ describeEachEngine('pole QR labels', (ctx) => {
     expect(many.statusCode).toBe(404);
     expect(many.json().message).toContain('(ids 900000, 900001, 900002, 900003, 900004, 900005, 900006');
     expect(many.json().message).toContain('900009, …)');
-    expect((await print({ companyId: 999 })).json()).toEqual({ message: 'Empresa não encontrada' });
+    expect((await print({ companyId: 999 })).json()).toEqual({ message: 'Concessionária não encontrada' });
     const created = await ctx()
       .db.insertInto('energyCompanies')
       .values({
@@ -181,7 +181,7 @@ describeEachEngine('pole QR labels', (ctx) => {
     expect(none.statusCode).toBe(404);
     expect(none.json().message).toBe('This company has no active poles to print');
     expect((await print({ companyId: created.id, includeInactive: true })).json().message).toBe(
-      'Esta empresa não tem postes cadastrados',
+      'Esta concessionária não tem postes cadastrados',
     );
   });
 
@@ -190,19 +190,19 @@ describeEachEngine('pole QR labels', (ctx) => {
     [
       'too many poles',
       { poleIds: Array.from({ length: POLE_LABELS_SELECTION_MAX + 1 }, (_, i) => i + 1) },
-      'No máximo 1000 postes por seleção; para mais, imprima a empresa inteira',
+      'No máximo 1000 postes por seleção; para mais, imprima a concessionária inteira',
       'At most 1000 poles per selection; for more, print the whole company',
     ],
     [
       'both a selection and a company',
       { poleIds: [1], companyId: 1 },
-      'Escolha os postes (poleIds) ou uma empresa (companyId), não os dois',
+      'Escolha os postes (poleIds) ou uma concessionária (companyId), não os dois',
       'Choose either poles (poleIds) or a company (companyId), not both',
     ],
     [
       'neither',
       {},
-      'Escolha os postes (poleIds) ou uma empresa (companyId), não os dois',
+      'Escolha os postes (poleIds) ou uma concessionária (companyId), não os dois',
       'Choose either poles (poleIds) or a company (companyId), not both',
     ],
     ['a bad pole id', { poleIds: [0] }, 'Identificador de poste inválido', 'Invalid pole id'],

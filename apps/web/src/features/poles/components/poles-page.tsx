@@ -21,6 +21,7 @@ import { type PoleListParams, usePoles } from '../api/get-poles.ts';
 import { poleInput, useSavePole } from '../api/save-pole.ts';
 import { type PoleSelection, usePoleSelection } from './pole-selection.ts';
 import { PoleStatusBadge } from './pole-status-badge.tsx';
+import { PrintLabelsButton } from './print-labels-button.tsx';
 
 function readParams(params: URLSearchParams): PoleListParams {
   const page = Number(params.get('page'));
@@ -92,6 +93,12 @@ export default function PolesPage() {
             <LinkButton to="/admin/poles/import" variant="secondary">
               {t('poles.import.title')}
             </LinkButton>
+            <LinkButton
+              to={`/admin/poles/labels${params.companyId ? `?companyId=${params.companyId}` : ''}`}
+              variant="secondary"
+            >
+              {t('poles.labels.companyLink')}
+            </LinkButton>
           </div>
         ) : null
       }
@@ -118,7 +125,7 @@ export default function PolesPage() {
               )
             ) : (
               <>
-                <SelectionBar selection={selection} rows={data.items} />
+                <SelectionBar selection={selection} rows={data.items} canWrite={canWrite} />
                 <Table label={t('poles.registry.listLabel')} className="min-w-[860px]" aria-busy={poles.isFetching}>
                   <TableHeader>
                     <TableRow>
@@ -251,7 +258,15 @@ function PoleRow({
 }
 
 /** "Select all on this page", how many are chosen, and the actions on them. */
-function SelectionBar({ selection, rows }: { selection: PoleSelection; rows: readonly AdminPole[] }) {
+function SelectionBar({
+  selection,
+  rows,
+  canWrite,
+}: {
+  selection: PoleSelection;
+  rows: readonly AdminPole[];
+  canWrite: boolean;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const box = useRef<HTMLInputElement>(null);
@@ -282,7 +297,8 @@ function SelectionBar({ selection, rows }: { selection: PoleSelection; rows: rea
           <Button variant="secondary" size="sm" onClick={selection.clear}>
             {t('poles.registry.clearSelection')}
           </Button>
-          {/* Actions on the chosen poles (selection.poles) go here, such as printing their QR labels. */}
+          {/* Actions on the chosen poles (selection.poles) go here. */}
+          {canWrite ? <PrintLabelsButton poleIds={selection.poles.map((pole) => pole.id)} size="sm" /> : null}
         </>
       ) : null}
     </div>

@@ -7,7 +7,15 @@ import { Button } from '../../../components/ui/button.tsx';
 import { usePrintPoleLabels } from '../api/print-labels.ts';
 import { LabelsOutcome } from './labels-outcome.tsx';
 
-export function PrintLabelsButton({ poleIds, className }: { poleIds: readonly number[]; className?: string }) {
+export function PrintLabelsButton({
+  poleIds,
+  className,
+  size,
+}: {
+  poleIds: readonly number[];
+  className?: string;
+  size?: 'sm' | 'md';
+}) {
   const { t } = useTranslation();
   const id = useId();
   const printer = usePrintPoleLabels();
@@ -23,6 +31,7 @@ export function PrintLabelsButton({ poleIds, className }: { poleIds: readonly nu
     <div className={className ?? 'grid gap-1'}>
       <Button
         variant="secondary"
+        size={size}
         className="justify-self-start"
         onClick={() => printer.mutate({ poleIds: [...poleIds] })}
         disabled={count === 0 || tooMany || printer.isPending}

@@ -62,7 +62,7 @@ describe('printing QR labels', () => {
 
   it('shows the server’s reason when the labels are refused', async () => {
     const message =
-      '1 poste selecionado não foi encontrado entre os das suas empresas (id 3); nenhuma etiqueta foi gerada';
+      '1 poste selecionado não foi encontrado entre os das suas concessionárias (id 3); nenhuma etiqueta foi gerada';
     fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ message }), { status: 404 }));
     renderWith(<PrintLabelsButton poleIds={[3]} />);
     await userEvent.click(screen.getByRole('button', { name: 'Imprimir etiqueta QR do poste selecionado' }));
@@ -79,13 +79,13 @@ describe('printing QR labels', () => {
         ]}
       />,
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Imprimir etiquetas da empresa' }));
-    expect(screen.getByText('Escolha uma empresa', { selector: 'p, span' })).toBeVisible();
-    expect(screen.getByLabelText(/Empresa/)).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Imprimir etiquetas da concessionária' }));
+    expect(screen.getByText('Escolha uma concessionária', { selector: 'p, span' })).toBeVisible();
+    expect(screen.getByLabelText(/Concessionária/)).toHaveFocus();
     expect(fetchMock).not.toHaveBeenCalled();
-    await userEvent.selectOptions(screen.getByLabelText(/Empresa/), '3');
+    await userEvent.selectOptions(screen.getByLabelText(/Concessionária/), '3');
     await userEvent.click(screen.getByLabelText('Incluir postes inativos'));
-    await userEvent.click(screen.getByRole('button', { name: 'Imprimir etiquetas da empresa' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Imprimir etiquetas da concessionária' }));
     expect(await screen.findByText(/2 etiquetas prontas/)).toBeVisible();
     expect(sentBody()).toEqual({ companyId: 3, includeInactive: true });
   });
