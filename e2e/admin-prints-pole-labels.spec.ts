@@ -8,7 +8,7 @@ import type { Download } from '@playwright/test';
 import { readLabels } from '../apps/api/test/pdf-labels.ts';
 import { signInThroughForm } from './support/admin.ts';
 import { admin, expect, test } from './support/fixtures.ts';
-import { seedCompanyWithPoles } from './support/poles.ts';
+import { seedCompanyWithPoles } from './support/pole-companies.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
