@@ -4,9 +4,10 @@
 // that reach them; this sweep opens every page by its address, signed in where it must be.
 import type { Page } from '@playwright/test';
 import { admin, expect, expectNoAxeViolations, test } from './support/fixtures.ts';
+import { seedPole, uniquePoleNumber } from './support/poles.ts';
 import { fileRequest, uniquePhone } from './support/requests.ts';
 
-const PUBLIC_PAGES = ['/', '/track', '/privacy', '/accessibility', '/nothing-here'];
+const PUBLIC_PAGES = ['/', '/track', '/privacy', '/accessibility', '/nothing-here', '/p/1/NO-SUCH-POLE'];
 const SIGNED_OUT_PAGES = ['/admin/login', '/admin/request-password-reset', '/admin/reset-password/not-a-real-token'];
 const ADMIN_PAGES = [
   '/admin/dashboard',
@@ -16,6 +17,10 @@ const ADMIN_PAGES = [
   '/admin/users/new',
   '/admin/users/1/edit',
   '/admin/energy-companies',
+  '/admin/poles',
+  '/admin/poles/new',
+  '/admin/poles/import',
+  '/admin/poles/labels',
   '/admin/email-settings',
   '/admin/theme-settings',
   '/admin/captcha-settings',
@@ -36,19 +41,35 @@ async function open(page: Page, path: string) {
 }
 
 for (const lang of ['pt', 'en'] as const) {
-  test(`every page passes axe with no violation of any impact (${lang})`, async ({ page, context }) => {
+  test(`every page passes axe with no violation of any impact (${lang})`, async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
     test.setTimeout(240_000);
     await context.addInitScript((language) => localStorage.setItem('acende.language', language), lang);
     const { id, trackingToken } = await fileRequest(page.request, uniquePhone());
+    const pole = await seedPole(baseURL as string, {
+      companyId: 1,
+      number: uniquePoleNumber(testInfo, 'SWEEP'),
+      latitude: -30.0277,
+      longitude: -51.2287,
+    });
+    const poleAddress = `/p/${pole.companyId}/${pole.number}`;
 
-    for (const path of [...PUBLIC_PAGES, `/track/${id}?t=${encodeURIComponent(trackingToken)}`, ...SIGNED_OUT_PAGES]) {
+    for (const path of [
+      ...PUBLIC_PAGES,
+      `/track/${id}?t=${encodeURIComponent(trackingToken)}`,
+      poleAddress,
+      ...SIGNED_OUT_PAGES,
+    ]) {
       await open(page, path);
       await expectNoAxeViolations(page, `${lang} ${path}`);
     }
 
     const login = await page.request.post('/api/admin/login', { data: admin });
     expect(login.status()).toBe(200);
-    for (const path of [...ADMIN_PAGES, `/admin/requests/${id}`]) {
+    for (const path of [...ADMIN_PAGES, `/admin/requests/${id}`, `/admin/poles/${pole.id}`]) {
       await open(page, path);
       await expectNoAxeViolations(page, `${lang} ${path}`);
     }
