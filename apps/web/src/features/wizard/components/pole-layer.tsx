@@ -7,6 +7,8 @@ import L from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getPoleLayer, poleLayerBox } from '../api/get-pole-layer.ts';
+// Its texts (wizard.poles.*) are the citizen's pole catalogue, which comes with this code.
+import '../lib/pole-catalogue.ts';
 
 export interface PoleLayerProps {
   map: L.Map;
