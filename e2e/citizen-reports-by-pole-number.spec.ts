@@ -3,6 +3,7 @@
 // the company and the number typed as read from the plate; a wrong number is refused at the
 // field, which takes the focus; the right one sets the place and the company, and the
 // request carries the pole's number through the summary, the success screen and the API.
+// A pole can also be tapped on the map: the request is then about that pole.
 import type { Locator, Page } from '@playwright/test';
 import { ANDRADAS, expectStep, type Lang, text } from './support/citizen.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -130,3 +131,41 @@ for (const lang of ['pt', 'en'] as const satisfies Lang[]) {
     expect(Number(stored.latitude)).toBeCloseTo(Number(ANDRADAS.lat), 4);
   });
 }
+
+test('a citizen taps a pole on the map, and the request is about that pole (pt)', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  const t = text.pt;
+  const companies = (await (await fetch(`${baseURL}/api/energy-companies`)).json()) as { id: number; name: string }[];
+  const ceee = companies.find((company) => company.name === 'CEEE');
+  if (!ceee) throw new Error('no CEEE among the companies');
+  const near = (dLat: number) => ({
+    companyId: ceee.id,
+    latitude: Number(ANDRADAS.lat) + dLat,
+    longitude: Number(ANDRADAS.lon),
+  });
+  const first = await seedPole(baseURL as string, { ...near(0), number: uniquePoleNumber(testInfo, 'MAPA') });
+  const second = await seedPole(baseURL as string, { ...near(0.0004), number: uniquePoleNumber(testInfo, 'MAPA') });
+
+  await page.goto('/');
+  await page.getByLabel(new RegExp(`^${t.phone}`)).fill('(51) 99876-4321');
+  await page.getByRole('button', { name: t.next }).click();
+  await expectStep(page, 'pt', 2);
+  // The number brings the map to the first pole; its neighbour is drawn on the map's layer.
+  await page.getByRole('button', { name: words.pt.toggle }).click();
+  await page.getByLabel(new RegExp(`^${words.pt.company}`)).selectOption(String(ceee.id));
+  await page.getByLabel(new RegExp(`^${words.pt.number}`)).fill(first.number);
+  await page.getByRole('button', { name: words.pt.find }).click();
+  await expect(page.getByTestId('selected-pole')).toContainText(first.number);
+
+  const marker = page.getByRole('button', { name: `Poste ${second.number}`, exact: true });
+  await expect(marker).toBeVisible();
+  await marker.click();
+  await expect(page.getByTestId('selected-pole')).toContainText(second.number);
+  await expect(page.getByTestId('summary-pole')).toHaveText(second.number);
+  await expect(page.getByRole('button', { name: `Poste ${second.number}`, exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+});
