@@ -331,6 +331,7 @@ describe.each(ENGINES)('fuzzing the built server [%s]', (engine: Engine) => {
   });
 
   it('refuses 10 MB bodies, broken JSON and prototype pollution cleanly, and nothing is polluted', async () => {
+    const POLE_IMPORT = /^\/api\/admin\/poles\/import/;
     const big = `{"name":"${'x'.repeat(10 * 1024 * 1024)}"}`;
     const raws = [
       big,
@@ -365,7 +366,10 @@ describe.each(ENGINES)('fuzzing the built server [%s]', (engine: Engine) => {
         const label = `${routeKey(route)} with ${raw.slice(0, 60)}: ${res.status} ${res.text.slice(0, 200)}`;
         expect(res.status, label).toBeLessThan(500);
         if (res.status >= 400) expect(typeof res.json?.message, label).toBe('string');
-        if (raw === big) expect(res.status, label).toBe(413);
+        // The poles' import takes files up to 20 MB (100,000 poles): 10 MB of JSON reaches its
+        // checks, which refuse it as a file (4xx); every other route refuses it by its size.
+        if (raw === big && !POLE_IMPORT.test(route.path)) expect(res.status, label).toBe(413);
+        if (raw === big) expect(res.status, label).toBeGreaterThanOrEqual(400);
       }
       await ensureSession();
     }

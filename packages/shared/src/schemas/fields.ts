@@ -89,3 +89,6 @@ export function idText(requiredKey: MessageKey, invalidKey: MessageKey) {
 
 /** A route parameter or query value that must be an id. */
 export const idParam = idFromText();
+
+/** A route parameter or query value that must be a company's id ("invalid company", not a request's number). */
+export const companyIdParam = idFromText('validation.company.invalid');

@@ -8,7 +8,7 @@ import {
   updateRepairRequestSchema,
 } from '@acende/shared/schemas/admin-requests';
 import { errorResponseSchema } from '@acende/shared/schemas/api';
-import { idParam } from '@acende/shared/schemas/fields';
+import { companyIdParam, idParam } from '@acende/shared/schemas/fields';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
@@ -100,7 +100,7 @@ export const adminRequestsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asy
       schema: {
         tags: ['admin requests'],
         summary: "Active admin and user accounts that may see the company's requests",
-        querystring: z.object({ companyId: z.optional(idParam) }),
+        querystring: z.object({ companyId: z.optional(companyIdParam) }),
         response: { 200: z.array(assigneeSchema), ...errors },
       },
     },

@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { translate } from '@acende/shared/i18n/catalogues';
 import { errorResponseSchema } from '@acende/shared/schemas/api';
-import { idParam } from '@acende/shared/schemas/fields';
+import { companyIdParam } from '@acende/shared/schemas/fields';
 import {
   POLE_IMPORT_MAX_BYTES,
   POLE_IMPORT_MAX_MB,
@@ -38,7 +38,7 @@ const errors = {
   413: errorResponseSchema,
   415: errorResponseSchema,
 };
-const querystring = z.object({ companyId: idParam });
+const querystring = z.object({ companyId: companyIdParam });
 const body = z
   .optional(z.string())
   .describe(

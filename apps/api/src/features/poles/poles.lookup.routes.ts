@@ -1,5 +1,5 @@
 import { errorResponseSchema } from '@acende/shared/schemas/api';
-import { idParam } from '@acende/shared/schemas/fields';
+import { companyIdParam } from '@acende/shared/schemas/fields';
 import { poleLookupSchema, poleNumberSchema } from '@acende/shared/schemas/poles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,7 +18,7 @@ export const polesLookupRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
         tags: ['public'],
         summary:
           "A pole in service by its company and number (a QR label's address, a typed number), with its open request",
-        params: z.object({ companyId: idParam, number: poleNumberSchema }),
+        params: z.object({ companyId: companyIdParam, number: poleNumberSchema }),
         response: { 200: poleLookupSchema, 400: errorResponseSchema, 404: errorResponseSchema },
       },
     },
