@@ -1,5 +1,6 @@
 // The import's SQL: a company's poles as they stand, and batched upserts by (company, number).
-import type { Db, Trx } from '../../db/database.ts';
+import { sql } from 'kysely';
+import { type Db, dialectOf, type Trx } from '../../db/database.ts';
 import type { NewPole } from '../../db/schema.ts';
 
 export async function findCompanyExists(db: Db, companyId: number): Promise<boolean> {
@@ -44,4 +45,18 @@ export async function upsertPoles(trx: Trx, rows: NewPole[]): Promise<void> {
       })),
     )
     .execute();
+}
+
+/** The advisory lock class of a company's import (PostgreSQL's two-key form: class, company). */
+const IMPORT_LOCK_CLASS = 21;
+
+/**
+ * On PostgreSQL, makes a company's imports take turns until the transaction ends. Two imports
+ * of one company at once would otherwise update the same poles and per-cell counts
+ * (pole_cells, kept by triggers) in their files' orders, and could deadlock; one transaction
+ * of SQLite is already the only writer.
+ */
+export async function lockCompanyImport(trx: Trx, companyId: number): Promise<void> {
+  if (dialectOf(trx) !== 'postgres') return;
+  await sql`select pg_advisory_xact_lock(${IMPORT_LOCK_CLASS}, ${companyId})`.execute(trx);
 }

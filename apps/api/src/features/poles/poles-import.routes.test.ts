@@ -110,6 +110,35 @@ describeEachEngine('operators: importing poles from CSV and GeoJSON', (ctx) => {
     expect(byNumber.get('P-3')?.updatedAt).toBe(first[2]?.updatedAt);
   });
 
+  it('lets two imports of one company run at once: both succeed, and the counts by cell add up', async () => {
+    const now = new Date().toISOString();
+    const company = await ctx()
+      .db.insertInto('energyCompanies')
+      .values({ name: 'Paralela', fullName: 'Paralela Energia', createdAt: now, updatedAt: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // 2,000 poles over a grid of 0.01° cells (many per-cell rows), in opposite orders: each
+    // import updates the same poles and cells as the other, in the reverse order.
+    const lines = Array.from(
+      { length: 2000 },
+      (_, i) => `C-${i},${(-30 - (i % 40) / 100).toFixed(4)},${(-51 - Math.floor(i / 40) / 100).toFixed(4)}`,
+    );
+    const forward = ['number,lat,lon', ...lines].join('\n');
+    const backward = ['number,lat,lon', ...[...lines].reverse()].join('\n');
+    const [a, b] = await Promise.all([
+      send('import', forward, { companyId: company.id }),
+      send('import', backward, { companyId: company.id }),
+    ]);
+    expect([a.statusCode, b.statusCode], `${a.body} ${b.body}`).toEqual([200, 200]);
+    expect(await polesOf(company.id)).toHaveLength(2000);
+    const cells = await ctx()
+      .db.selectFrom('poleCells')
+      .select((eb) => eb.fn.sum<number>('n').as('n'))
+      .where('companyId', '=', company.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(cells.n)).toBe(2000);
+  });
+
   it('imports a GeoJSON FeatureCollection of points ([lon, lat]) for another company', async () => {
     const geojson = {
       type: 'FeatureCollection',

@@ -16,10 +16,11 @@ import { iso } from '../../lib/clock.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import { type AuthAdmin, companyScope } from '../auth/sessions.service.ts';
 import { formatOf, type ParsedFile, readPoleFile } from './poles-import.parse.ts';
-import { findCompanyExists, listCompanyPoles, upsertPoles } from './poles-import.repository.ts';
+import { findCompanyExists, listCompanyPoles, lockCompanyImport, upsertPoles } from './poles-import.repository.ts';
 
 /** A checked file: its counts, its row errors, and the rows a write would send. */
 export interface PoleImportCheck {
+  companyId: number;
   format: PoleImportFormat;
   rows: number;
   created: number;
@@ -80,6 +81,7 @@ export async function checkPoleImport(
     writes.push(values);
   }
   return {
+    companyId,
     format,
     // A row with errors is still a row of the file.
     rows: file.poles.length + file.rowsWithErrors,
@@ -129,6 +131,7 @@ export async function writePoleImport(
   const total = check.writes.length;
   if (total > 0) {
     await deps.db.transaction().execute(async (trx) => {
+      await lockCompanyImport(trx, check.companyId);
       for (let start = 0; start < total; start += size) {
         await upsertPoles(trx, check.writes.slice(start, start + size));
         await onProgress?.(Math.min(start + size, total), total);
