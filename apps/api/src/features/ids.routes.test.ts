@@ -104,7 +104,7 @@ describeEachEngine('ids beyond what the database keeps', (ctx) => {
       ['/api/admin/reports/requests?companyId=', 'Select a valid energy company'],
       ['/api/admin/reports/requests?assigneeId=', 'Select a valid user'],
       ['/api/admin/reports/requests.csv?companyId=', 'Select a valid energy company'],
-      ['/api/admin/assignees?companyId=', 'The request number must contain digits only'],
+      ['/api/admin/assignees?companyId=', 'Invalid energy company'],
     ];
     for (const [prefix, message] of queries) {
       for (const value of TOO_LARGE_TEXT) {
