@@ -114,6 +114,11 @@ async function poleCellTriggersPg(db: Kysely<any>): Promise<void> {
   await sql
     .raw(`create function poles_cells_apply() returns trigger language plpgsql as $$
 begin
+  -- An import counts its company's cells again once, at its end (poles-import.repository.ts):
+  -- counting row by row there updates the same cell rows thousands of times in one transaction.
+  if current_setting('acende.pole_cells_deferred', true) = 'on' then
+    return null;
+  end if;
   if tg_op in ('UPDATE', 'DELETE') and old.active = 1 then
     update pole_cells set n = n - 1, lat_sum = lat_sum - old.latitude, lng_sum = lng_sum - old.longitude
     where (cell_lat, cell_lng, company_id) = (${CELL('old')});

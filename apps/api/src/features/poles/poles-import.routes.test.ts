@@ -107,6 +107,20 @@ describeEachEngine('operators: importing poles from CSV and GeoJSON', (ctx) => {
       active: 1,
     });
     expect(byNumber.get('P-2')?.active).toBe(0);
+    // The map's counts by cell follow the moves and the deactivation (row triggers on SQLite,
+    // one recount at the import's end on PostgreSQL).
+    const expected = new Map<string, number>();
+    for (const pole of second.filter((p) => p.active === 1)) {
+      const key = `${Math.floor(pole.latitude * 100)},${Math.floor(pole.longitude * 100)}`;
+      expected.set(key, (expected.get(key) ?? 0) + 1);
+    }
+    const cells = await ctx()
+      .db.selectFrom('poleCells')
+      .select(['cellLat', 'cellLng', 'n'])
+      .where('companyId', '=', 2)
+      .where('n', '>', 0)
+      .execute();
+    expect(new Map(cells.map((c) => [`${c.cellLat},${c.cellLng}`, Number(c.n)]))).toEqual(expected);
     expect(byNumber.get('P-3')?.updatedAt).toBe(first[2]?.updatedAt);
   });
 

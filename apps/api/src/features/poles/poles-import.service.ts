@@ -16,7 +16,14 @@ import { iso } from '../../lib/clock.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import { type AuthAdmin, companyScope } from '../auth/sessions.service.ts';
 import { formatOf, type ParsedFile, readPoleFile } from './poles-import.parse.ts';
-import { findCompanyExists, listCompanyPoles, lockCompanyImport, upsertPoles } from './poles-import.repository.ts';
+import {
+  deferCellCounts,
+  findCompanyExists,
+  listCompanyPoles,
+  lockCompanyImport,
+  recountCompanyCells,
+  upsertPoles,
+} from './poles-import.repository.ts';
 
 /** A checked file: its counts, its row errors, and the rows a write would send. */
 export interface PoleImportCheck {
@@ -132,10 +139,12 @@ export async function writePoleImport(
   if (total > 0) {
     await deps.db.transaction().execute(async (trx) => {
       await lockCompanyImport(trx, check.companyId);
+      await deferCellCounts(trx);
       for (let start = 0; start < total; start += size) {
         await upsertPoles(trx, check.writes.slice(start, start + size));
         await onProgress?.(Math.min(start + size, total), total);
       }
+      await recountCompanyCells(trx, check.companyId);
     });
   }
   return {
