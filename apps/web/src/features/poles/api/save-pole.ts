@@ -2,7 +2,9 @@
 // (an edit with active false or true). The list and the pole are reloaded after.
 import type { AdminPole, PoleInput } from '@acende/shared/schemas/poles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { TFunction } from 'i18next';
+import { toast } from '../../../components/ui/toast.tsx';
+import { apiRequest, errorMessage } from '../../../lib/api-client.ts';
 import { POLES_QUERY_KEY } from './get-poles.ts';
 
 export const createPole = (input: PoleInput) => apiRequest<AdminPole>('POST', '/api/admin/poles', input);
@@ -22,4 +24,25 @@ export function useSavePole() {
       id === undefined ? createPole(input) : updatePole(id, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: POLES_QUERY_KEY }),
   });
+}
+
+/** Deactivates or reactivates `pole` through `save` (the list's or the form's), saying how it went in a toast. */
+export function togglePoleActive(save: ReturnType<typeof useSavePole>, pole: AdminPole, t: TFunction): void {
+  const active = !pole.active;
+  save.mutate(
+    { id: pole.id, input: poleInput(pole, { active }) },
+    {
+      onSuccess: () =>
+        toast({
+          title: t(active ? 'poles.registry.reactivated' : 'poles.registry.deactivated', { number: pole.number }),
+          variant: 'success',
+        }),
+      onError: (error) =>
+        toast({
+          title: t('poles.registry.saveError'),
+          description: errorMessage(error, t('poles.registry.saveErrorDescription')),
+          variant: 'destructive',
+        }),
+    },
+  );
 }

@@ -21,7 +21,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { usePoleCompanies } from '../api/get-pole-companies.ts';
 import { usePole } from '../api/get-poles.ts';
-import { poleInput, useSavePole } from '../api/save-pole.ts';
+import { togglePoleActive, useSavePole } from '../api/save-pole.ts';
 import { PoleStatusBadge } from './pole-status-badge.tsx';
 
 /** What the inputs hold: text, as typed. */
@@ -128,23 +128,7 @@ function PoleForm({ pole }: { pole: AdminPole | undefined }) {
   const setActive = () => {
     setConfirming(false);
     if (!pole) return;
-    const active = !pole.active;
-    save.mutate(
-      { id: pole.id, input: poleInput(pole, { active }) },
-      {
-        onSuccess: () =>
-          toast({
-            title: t(active ? 'poles.registry.reactivated' : 'poles.registry.deactivated', { number: pole.number }),
-            variant: 'success',
-          }),
-        onError: (error) =>
-          toast({
-            title: t('poles.registry.saveError'),
-            description: errorMessage(error, t('poles.registry.saveErrorDescription')),
-            variant: 'destructive',
-          }),
-      },
-    );
+    togglePoleActive(save, pole, t);
   };
 
   // The pole's own company stays a choice even when the list leaves it out (an inactive one).

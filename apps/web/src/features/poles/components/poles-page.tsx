@@ -13,12 +13,10 @@ import { Button, LinkButton } from '../../../components/ui/button.tsx';
 import { inputClass, SelectField } from '../../../components/ui/field.tsx';
 import { PageShell, QueryState } from '../../../components/ui/page-shell.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
 import { useAdminProfile } from '../../../lib/admin-session.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { usePoleCompanies } from '../api/get-pole-companies.ts';
 import { type PoleListParams, usePoles } from '../api/get-poles.ts';
-import { poleInput, useSavePole } from '../api/save-pole.ts';
+import { togglePoleActive, useSavePole } from '../api/save-pole.ts';
 import { type PoleSelection, usePoleSelection } from './pole-selection.ts';
 import { PoleStatusBadge } from './pole-status-badge.tsx';
 import { PrintLabelsButton } from './print-labels-button.tsx';
@@ -62,23 +60,7 @@ export default function PolesPage() {
 
   const setActive = (pole: AdminPole) => {
     setConfirming(null);
-    const active = !pole.active;
-    save.mutate(
-      { id: pole.id, input: poleInput(pole, { active }) },
-      {
-        onSuccess: () =>
-          toast({
-            title: t(active ? 'poles.registry.reactivated' : 'poles.registry.deactivated', { number: pole.number }),
-            variant: 'success',
-          }),
-        onError: (error) =>
-          toast({
-            title: t('poles.registry.saveError'),
-            description: errorMessage(error, t('poles.registry.saveErrorDescription')),
-            variant: 'destructive',
-          }),
-      },
-    );
+    togglePoleActive(save, pole, t);
   };
 
   return (
