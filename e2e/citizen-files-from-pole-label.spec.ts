@@ -7,7 +7,7 @@
 import { signInThroughForm } from './support/admin.ts';
 import { text as wizardText } from './support/citizen.ts';
 import { admin, expect, test } from './support/fixtures.ts';
-import { seedPole, uniquePoleNumber } from './support/poles.ts';
+import { publicCompany, seedPole, uniquePoleNumber } from './support/poles.ts';
 
 const words = {
   pt: {
@@ -50,9 +50,7 @@ for (const lang of ['pt', 'en'] as const) {
   }, testInfo) => {
     const t = wizardText[lang];
     const w = words[lang];
-    const companies = (await (await fetch(`${baseURL}/api/energy-companies`)).json()) as { id: number; name: string }[];
-    const ceee = companies.find((company) => company.name === 'CEEE');
-    if (!ceee) throw new Error('no CEEE among the companies');
+    const ceee = await publicCompany(baseURL as string, 'CEEE');
     const pole = await seedPole(baseURL as string, {
       companyId: ceee.id,
       number: uniquePoleNumber(testInfo, `QR-${lang}`),

@@ -7,7 +7,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { ANDRADAS, expectStep, type Lang, text } from './support/citizen.ts';
 import { expect, test } from './support/fixtures.ts';
-import { seedPole, uniquePoleNumber } from './support/poles.ts';
+import { publicCompany, seedPole, uniquePoleNumber } from './support/poles.ts';
 
 const words = {
   pt: {
@@ -47,9 +47,7 @@ for (const lang of ['pt', 'en'] as const satisfies Lang[]) {
   }, testInfo) => {
     const t = text[lang];
     const w = words[lang];
-    const companies = (await (await fetch(`${baseURL}/api/energy-companies`)).json()) as { id: number; name: string }[];
-    const ceee = companies.find((company) => company.name === 'CEEE');
-    if (!ceee) throw new Error('no CEEE among the companies');
+    const ceee = await publicCompany(baseURL as string, 'CEEE');
     // No street in the registry: the address comes from the geocoder, from the pole's place.
     const pole = await seedPole(baseURL as string, {
       companyId: ceee.id,
@@ -137,9 +135,7 @@ test('a citizen taps a pole on the map, and the request is about that pole (pt)'
   baseURL,
 }, testInfo) => {
   const t = text.pt;
-  const companies = (await (await fetch(`${baseURL}/api/energy-companies`)).json()) as { id: number; name: string }[];
-  const ceee = companies.find((company) => company.name === 'CEEE');
-  if (!ceee) throw new Error('no CEEE among the companies');
+  const ceee = await publicCompany(baseURL as string, 'CEEE');
   const near = (dLat: number) => ({
     companyId: ceee.id,
     latitude: Number(ANDRADAS.lat) + dLat,

@@ -43,3 +43,11 @@ export async function seedPole(
     await fetch(`${baseURL}/api/admin/logout`, { method: 'POST', headers: { cookie } });
   }
 }
+
+/** The public list's company named `name` (the example companies: CEEE, Certel, RGE). */
+export async function publicCompany(baseURL: string, name: string): Promise<{ id: number; name: string }> {
+  const companies = (await (await fetch(`${baseURL}/api/energy-companies`)).json()) as { id: number; name: string }[];
+  const company = companies.find((c) => c.name === name);
+  if (!company) throw new Error(`no ${name} among the companies`);
+  return company;
+}
