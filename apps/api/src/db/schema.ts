@@ -175,6 +175,22 @@ export interface RequestCountersTable {
   n: number;
 }
 
+/** The audit log (0030): one row per admin-area change, append-only. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  createdAt: string;
+  actorId: number | null;
+  actorUsername: string | null;
+  ip: string | null;
+  kind: string;
+  objectType: string | null;
+  objectId: string | null;
+  /** JSON text of the fields before the change (null for a creation or an event). */
+  before: string | null;
+  /** JSON text of the fields after the change (null for a deletion or an event). */
+  after: string | null;
+}
+
 export interface Database {
   energyCompanies: EnergyCompaniesTable;
   repairRequests: RepairRequestsTable;
@@ -190,6 +206,7 @@ export interface Database {
   loginAttempts: LoginAttemptsTable;
   captchaUsed: CaptchaUsedTable;
   requestCounters: RequestCountersTable;
+  auditLog: AuditLogTable;
 }
 
 export type EnergyCompany = Selectable<EnergyCompaniesTable>;
