@@ -71,10 +71,14 @@ for (const lang of ['pt', 'en'] as const) {
     await page.goto('/track');
     if (lang === 'en') {
       await page.getByRole('button', { name: 'Mudar para English' }).click();
-      // The choice is kept once the English catalogue is in: wait for it before leaving the page.
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     }
-    await page.goto('/track/987654321');
+    // The number box, as a person does after switching: the same document goes on. A page.goto
+    // at once here raced Chromium's hand-over of localStorage to a new renderer (CI read the
+    // choice before it landed and drew the page in Portuguese); the typed address comes below.
+    await page.getByLabel(lang === 'pt' ? 'Número da solicitação' : 'Request number').fill('987654321');
+    await page.getByRole('button', { name: lang === 'pt' ? 'Buscar' : 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/\/track\/987654321$/);
     await expect(
       page.getByRole('alert').filter({ hasText: lang === 'pt' ? 'Solicitação não encontrada' : 'Request not found' }),
     ).toBeVisible();
