@@ -29,6 +29,8 @@ const ADMIN_PAGES = [
   '/admin/reports/area',
   '/admin/reports/location-map',
   '/admin/change-password',
+  '/admin/security',
+  '/admin/security-settings',
   '/admin/nothing-here',
 ];
 

@@ -8,15 +8,17 @@ import { concrete, type Level, type Route, routeKey, routeTable } from '../suppo
 import { ENGINES, type Engine, startFresh } from '../support/server.ts';
 import { record } from '../support/summary.ts';
 
-/** /api/admin routes that are public on purpose: signing in and out and the password reset. */
+/** /api/admin routes that are public on purpose: signing in (both steps) and out and the password reset. */
 const PUBLIC_ADMIN = new Set([
   'POST /api/admin/login',
+  'POST /api/admin/login/two-factor',
   'POST /api/admin/logout',
   'POST /api/admin/request-password-reset',
   'POST /api/admin/complete-password-reset',
 ]);
-/** Decision 0002 §2: users, energy companies and the e-mail / theme / captcha settings are for admins only. */
-const ADMIN_ONLY = /^\/api\/admin\/(users|energy-companies|email-settings|theme-settings|captcha-settings)(\/|$)/;
+/** Decision 0002 §2: users, energy companies and the e-mail / theme / captcha / security settings are for admins only. */
+const ADMIN_ONLY =
+  /^\/api\/admin\/(users|energy-companies|email-settings|theme-settings|captcha-settings|security-settings)(\/|$)/;
 
 type Actor = 'anonymous' | 'viewer' | 'user' | 'admin' | 'scopedUser';
 const ACTORS: Actor[] = ['anonymous', 'viewer', 'user', 'admin', 'scopedUser'];

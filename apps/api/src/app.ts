@@ -19,6 +19,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { adminRequestsRoutes } from './features/admin-requests/admin-requests.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { twoFactorRoutes } from './features/auth/two-factor.routes.ts';
 import { captchaRoutes } from './features/captcha/captcha.routes.ts';
 import { emailRoutes } from './features/email/email.routes.ts';
 import { energyCompaniesAdminRoutes } from './features/energy-companies/energy-companies.admin.routes.ts';
@@ -200,6 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(siteSettingsRoutes, { deps });
   await app.register(captchaRoutes, { deps });
   await app.register(authRoutes, { deps });
+  await app.register(twoFactorRoutes, { deps });
   await app.register(emailRoutes, { deps });
   await app.register(passwordResetRoutes, { deps });
   await app.register(usersRoutes, { deps });

@@ -19,6 +19,8 @@ export const ADMIN_PAGE_PATHS = [
   'reset-password/:token',
   'dashboard',
   'change-password',
+  'security',
+  'security-settings',
   'requests',
   'requests/:id',
   'user-requests',

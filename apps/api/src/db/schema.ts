@@ -191,6 +191,29 @@ export interface AuditLogTable {
   after: string | null;
 }
 
+/** An account's TOTP second factor (0031); enabledAt null while enrolment awaits its code. */
+export interface AdminTwoFactorTable {
+  adminId: number;
+  secretSealed: string;
+  enabledAt: string | null;
+  lastStep: number | null;
+  createdAt: string;
+}
+
+/** One-time recovery codes (0031), SHA-256 hashed; usedAt set once used. */
+export interface AdminRecoveryCodesTable {
+  adminId: number;
+  codeHash: string;
+  usedAt: string | null;
+}
+
+/** Sign-ins whose password was right, waiting for the second factor (0031); the token is stored hashed. */
+export interface PendingSignInsTable {
+  idHash: string;
+  adminId: number;
+  expiresAt: string;
+}
+
 export interface Database {
   energyCompanies: EnergyCompaniesTable;
   repairRequests: RepairRequestsTable;
@@ -207,6 +230,9 @@ export interface Database {
   captchaUsed: CaptchaUsedTable;
   requestCounters: RequestCountersTable;
   auditLog: AuditLogTable;
+  adminTwoFactor: AdminTwoFactorTable;
+  adminRecoveryCodes: AdminRecoveryCodesTable;
+  pendingSignIns: PendingSignInsTable;
 }
 
 export type EnergyCompany = Selectable<EnergyCompaniesTable>;

@@ -1,12 +1,14 @@
-// Encrypts the few secrets kept in site settings (the SMTP password, the captcha provider's
-// secret key) with AES-256-GCM under a key derived from APP_SECRET by HKDF, one key per
-// purpose, so a copy of the database alone reveals nothing.
+// Encrypts the few secrets kept in the database (the SMTP password, the captcha provider's
+// secret key, each account's TOTP secret) with AES-256-GCM under a key derived from
+// APP_SECRET by HKDF, one key per purpose, so a copy of the database alone reveals nothing.
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 
 const VERSION = 'v1';
 
 /** The captcha provider's secret key's purpose. */
 export const CAPTCHA_PURPOSE = 'captcha-secret-key';
+/** An account's TOTP secret (decision 0026). */
+export const TOTP_PURPOSE = 'totp-secret';
 
 function keyFor(appSecret: string, purpose: string): Buffer {
   return Buffer.from(hkdfSync('sha256', appSecret, 'acende-settings', purpose, 32));

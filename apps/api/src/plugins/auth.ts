@@ -16,6 +16,8 @@ export type AuthLevel = 'any' | 'operator' | 'admin';
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthLevel;
+    /** Open to an account that must set up two-factor first (its profile and the setup itself; decision 0026). */
+    duringTwoFactorSetup?: boolean;
   }
   interface FastifyRequest {
     admin: AuthAdmin | null;
@@ -45,9 +47,10 @@ export interface AdminRoute {
   auth: AuthLevel | undefined;
 }
 
-/** /api/admin routes that are public on purpose: signing in and out, and the password-reset flow. */
+/** /api/admin routes that are public on purpose: signing in (both steps) and out, and the password-reset flow. */
 export const PUBLIC_ADMIN_ROUTES = new Set([
   'POST /api/admin/login',
+  'POST /api/admin/login/two-factor',
   'POST /api/admin/logout',
   'POST /api/admin/request-password-reset',
   'POST /api/admin/complete-password-reset',
@@ -74,6 +77,9 @@ export async function registerAuth(app: FastifyInstance, deps: AppDeps): Promise
     if (!level) return;
     request.admin = await loadAdmin(deps, request);
     if (!request.admin) throw unauthorized();
+    if (request.admin.twoFactorSetupRequired && !request.routeOptions.config.duringTwoFactorSetup) {
+      throw forbidden('errors.twoFactor.setupRequired');
+    }
     if (level === 'admin' && request.admin.role !== 'admin') throw forbidden();
     if (level === 'operator' && request.admin.role === 'viewer') throw forbidden();
   };

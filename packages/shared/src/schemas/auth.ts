@@ -23,6 +23,9 @@ export const adminProfileSchema = z.object({
   role: z.enum(ROLES),
   language: z.enum(['pt', 'en']),
   companyIds: z.array(z.number()),
+  twoFactorEnabled: z.boolean(),
+  /** Two-factor is required for this account and not set up: only its setup is open (decision 0026). */
+  twoFactorSetupRequired: z.boolean(),
 });
 export type AdminProfile = z.infer<typeof adminProfileSchema>;
 

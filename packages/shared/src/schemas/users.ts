@@ -68,6 +68,8 @@ export const userSchema = z.object({
   role: z.enum(ROLES),
   active: z.boolean(),
   companies: z.array(z.object({ id: z.number(), name: z.string() })),
+  /** A TOTP second factor is on (decision 0026); an admin may reset it. */
+  twoFactorEnabled: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -25,6 +25,8 @@ describeEachEngine('admin sign-in and sessions', (ctx) => {
       role: 'user',
       language: 'pt',
       companyIds: [2],
+      twoFactorEnabled: false,
+      twoFactorSetupRequired: false,
     });
     const cookie = res.cookies.find((c) => c.name === 'acende_session');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });

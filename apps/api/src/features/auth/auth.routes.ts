@@ -1,15 +1,24 @@
 import { errorResponseSchema } from '@acende/shared/schemas/api';
 import { adminProfileSchema, changePasswordSchema, loginSchema } from '@acende/shared/schemas/auth';
-import type { FastifyReply } from 'fastify';
+import { twoFactorRequiredSchema, twoFactorSignInSchema } from '@acende/shared/schemas/two-factor';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { verifyCaptchaOrThrow } from '../captcha/captcha.service.ts';
-import { changeOwnPassword, endSession, logIn, toProfile } from './auth.service.ts';
+import { changeOwnPassword, completeSignIn, endSession, logIn, type SignedIn, toProfile } from './auth.service.ts';
 import { LoginThrottledError } from './login-throttle.ts';
-import { loadAdmin, loadAdminBySession, sessionCookieName, sessionCookieOptions } from './sessions.service.ts';
+import {
+  loadAdmin,
+  loadAdminBySession,
+  pendingSignInCookieName,
+  pendingSignInCookieOptions,
+  sessionCookieName,
+  sessionCookieOptions,
+} from './sessions.service.ts';
+import { verifyPendingSignIn } from './two-factor.service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const meta = (request: { headers: Record<string, unknown>; ip: string }) => ({
@@ -22,10 +31,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     {
       schema: {
         tags: ['admin auth'],
-        summary: 'Sign in; sets the session cookie and answers the profile',
+        summary:
+          'Sign in; sets the session cookie and answers the profile, or (202) asks for the second factor at /api/admin/login/two-factor',
         body: loginSchema,
         response: {
           200: adminProfileSchema,
+          202: twoFactorRequiredSchema,
           400: errorResponseSchema,
           401: errorResponseSchema,
           429: errorResponseSchema,
@@ -44,12 +55,53 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
         throw error;
       }
       try {
-        const { token, admin } = await logIn(deps, request.body, meta(request));
-        const previous = await loadAdmin(deps, request);
-        if (previous) await endSession(deps, previous.sessionHash);
-        reply.setCookie(sessionCookieName(deps), token, sessionCookieOptions(deps));
-        request.admin = admin;
-        return toProfile(admin);
+        const result = await logIn(deps, request.body, meta(request));
+        if ('pendingToken' in result) {
+          reply.setCookie(pendingSignInCookieName(deps), result.pendingToken, pendingSignInCookieOptions(deps));
+          return reply.code(202).send({ twoFactorRequired: true as const });
+        }
+        return await openSession(request, reply, result);
+      } catch (error) {
+        noteRefusedCredentials(deps, reply, error);
+        throw error;
+      }
+    },
+  );
+
+  /** The session cookie of a completed sign-in; a session this browser had before is ended. */
+  const openSession = async (request: FastifyRequest, reply: FastifyReply, { token, admin }: SignedIn) => {
+    const previous = await loadAdmin(deps, request);
+    if (previous) await endSession(deps, previous.sessionHash);
+    reply.setCookie(sessionCookieName(deps), token, sessionCookieOptions(deps));
+    request.admin = admin;
+    return toProfile(admin);
+  };
+
+  app.post(
+    '/api/admin/login/two-factor',
+    {
+      schema: {
+        tags: ['admin auth'],
+        summary: "Sign-in's second step: a code from the authenticator app or a recovery code; sets the session cookie",
+        body: twoFactorSignInSchema,
+        response: {
+          200: adminProfileSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const adminId = await verifyPendingSignIn(
+          deps,
+          request.cookies[pendingSignInCookieName(deps)],
+          request.body.code,
+          request.ip,
+        );
+        reply.clearCookie(pendingSignInCookieName(deps), pendingSignInCookieOptions(deps));
+        return await openSession(request, reply, await completeSignIn(deps, adminId, meta(request)));
       } catch (error) {
         noteRefusedCredentials(deps, reply, error);
         throw error;
@@ -73,7 +125,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
   app.get(
     '/api/admin/profile',
     {
-      config: { auth: 'any' },
+      config: { auth: 'any', duringTwoFactorSetup: true },
       schema: {
         tags: ['admin auth'],
         summary: 'The signed-in account (401 when not signed in)',

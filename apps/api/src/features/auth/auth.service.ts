@@ -9,15 +9,11 @@ import { AppError } from '../../lib/errors.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { effectiveCaptcha } from '../captcha/captcha.service.ts';
-import {
-  companyIdsOf,
-  findAccountByUsername as findAccountRow,
-  findPasswordHash,
-  setPasswordHash,
-} from './accounts.repository.ts';
+import { findAccountByUsername as findAccountRow, findPasswordHash, setPasswordHash } from './accounts.repository.ts';
 import { LOGIN_SLOWDOWN_MS, reserveLoginAttempt } from './login-throttle.ts';
 import { deleteExpiredSessions, deleteSession, deleteSessionsOf, insertSession } from './sessions.repository.ts';
-import { type AuthAdmin, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './sessions.service.ts';
+import { type AuthAdmin, loadAdminBySession, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './sessions.service.ts';
+import { isTwoFactorEnabled, startPendingSignIn } from './two-factor.service.ts';
 
 export interface ClientMeta {
   userAgent: string | null;
@@ -33,6 +29,8 @@ export function toProfile(admin: Omit<AuthAdmin, 'sessionHash'>): AdminProfile {
     role: admin.role,
     language: admin.language,
     companyIds: admin.companyIds,
+    twoFactorEnabled: admin.twoFactorEnabled,
+    twoFactorSetupRequired: admin.twoFactorSetupRequired,
   };
 }
 
@@ -58,28 +56,34 @@ export async function logIn(
   deps: AppDeps,
   input: Pick<LoginInput, 'username' | 'password'>,
   meta: ClientMeta,
-): Promise<{ token: string; admin: Omit<AuthAdmin, 'sessionHash'> & { sessionHash: string } }> {
+): Promise<SignedIn | { pendingToken: string }> {
   const attempt = await reserveLoginAttempt(deps, input.username, meta.ip);
   if (attempt.accountUnderAttack && !(await effectiveCaptcha(deps)).enabled) await sleep(LOGIN_SLOWDOWN_MS);
   const account = await verifyCredentials(deps, input.username, input.password);
   await attempt.succeeded();
+  // With a second factor on, no session yet: the code step (two-factor.service.ts) comes first.
+  if (await isTwoFactorEnabled(deps.db, account.id))
+    return { pendingToken: await startPendingSignIn(deps, account.id) };
+  return completeSignIn(deps, account.id, meta);
+}
+
+export interface SignedIn {
+  token: string;
+  admin: AuthAdmin;
+}
+
+/**
+ * Opens the session of an account whose credentials (and second factor, when on) have
+ * been checked: the one place a sign-in ends, after the password or after the code.
+ */
+export async function completeSignIn(deps: AppDeps, adminId: number, meta: Partial<ClientMeta>): Promise<SignedIn> {
   // Sign-ins are rare enough to carry the sweep of sessions nobody can use any more.
   const now = deps.clock.now();
   await deleteExpiredSessions(deps.db, new Date(now.getTime() - SESSION_IDLE_MS).toISOString(), now.toISOString());
-  const token = await startSession(deps, account.id, meta);
-  return {
-    token,
-    admin: {
-      id: account.id,
-      username: account.username,
-      name: account.name,
-      email: account.email,
-      role: account.role as AuthAdmin['role'],
-      language: account.language === 'en' ? 'en' : 'pt',
-      companyIds: await companyIdsOf(deps.db, account.id),
-      sessionHash: hashToken(token),
-    },
-  };
+  const token = await startSession(deps, adminId, meta);
+  const admin = await loadAdminBySession(deps, hashToken(token));
+  if (!admin) throw new AppError('errors.invalidCredentials', 401);
+  return { token, admin };
 }
 
 export async function startSession(deps: AppDeps, adminId: number, meta: Partial<ClientMeta>): Promise<string> {

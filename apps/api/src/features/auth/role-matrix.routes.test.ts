@@ -39,6 +39,14 @@ describeEachEngine('role matrix of the admin API', (ctx) => {
       'GET /api/admin/users',
       'POST /api/admin/users',
       'PUT /api/admin/users/:id',
+      'POST /api/admin/login/two-factor',
+      'GET /api/admin/two-factor',
+      'POST /api/admin/two-factor/setup',
+      'POST /api/admin/two-factor/confirm',
+      'POST /api/admin/two-factor/disable',
+      'POST /api/admin/users/:id/two-factor/reset',
+      'GET /api/admin/security-settings',
+      'PUT /api/admin/security-settings',
     ]) {
       expect(found).toContain(expected);
     }

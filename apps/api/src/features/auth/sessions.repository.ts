@@ -4,7 +4,9 @@ export async function findSessionAccount(db: Db, idHash: string) {
   const row = await db
     .selectFrom('sessions')
     .innerJoin('admins', 'admins.id', 'sessions.adminId')
+    .leftJoin('adminTwoFactor', 'adminTwoFactor.adminId', 'sessions.adminId')
     .select([
+      'adminTwoFactor.enabledAt as twoFactorEnabledAt',
       'sessions.adminId',
       'sessions.lastSeenAt',
       'sessions.expiresAt',

@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { findSessionAccount, touchSession } from './sessions.repository.ts';
+import { isTwoFactorSetupRequired, PENDING_SIGN_IN_MS } from './two-factor.service.ts';
 
 export interface AuthAdmin {
   id: number;
@@ -15,6 +16,10 @@ export interface AuthAdmin {
   language: 'pt' | 'en';
   /** Companies this account is linked to; empty means all (decision 0002 §3). */
   companyIds: number[];
+  /** A TOTP second factor is on for this account (decision 0026). */
+  twoFactorEnabled: boolean;
+  /** Two-factor is required for this account and not yet set up: only its setup is open. */
+  twoFactorSetupRequired: boolean;
   sessionHash: string;
 }
 
@@ -32,6 +37,21 @@ export function sessionCookieOptions(deps: AppDeps) {
     httpOnly: true,
     sameSite: 'lax' as const,
     secure: deps.config.NODE_ENV === 'production',
+  };
+}
+
+/** The sign-in waiting for its second factor (decision 0026): HttpOnly, strict, short-lived. */
+export function pendingSignInCookieName(deps: AppDeps): string {
+  return deps.config.NODE_ENV === 'production' ? '__Host-acende_two_factor' : 'acende_two_factor';
+}
+
+export function pendingSignInCookieOptions(deps: AppDeps) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: deps.config.NODE_ENV === 'production',
+    maxAge: PENDING_SIGN_IN_MS / 1000,
   };
 }
 
@@ -60,6 +80,7 @@ export async function loadAdminBySession(deps: AppDeps, idHash: string): Promise
   if (now.getTime() - new Date(account.lastSeenAt).getTime() > TOUCH_EVERY_MS) {
     await touchSession(deps.db, idHash, now.toISOString());
   }
+  const twoFactorEnabled = account.twoFactorEnabledAt != null;
   return {
     id: account.adminId,
     username: account.username,
@@ -68,6 +89,8 @@ export async function loadAdminBySession(deps: AppDeps, idHash: string): Promise
     role: account.role as Role,
     language: account.language === 'en' ? 'en' : 'pt',
     companyIds: account.companyIds,
+    twoFactorEnabled,
+    twoFactorSetupRequired: await isTwoFactorSetupRequired(deps, { role: account.role, twoFactorEnabled }),
     sessionHash: idHash,
   };
 }

@@ -44,6 +44,7 @@ describeEachEngine('user management', (ctx) => {
       role: 'user',
       active: true,
       companies: [{ id: 2, name: 'Certel' }],
+      twoFactorEnabled: false,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

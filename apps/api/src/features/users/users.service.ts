@@ -10,6 +10,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { deleteSessionsOf } from '../auth/sessions.repository.ts';
 import type { AuthAdmin } from '../auth/sessions.service.ts';
+import { twoFactorEnabledAmong } from '../auth/two-factor.repository.ts';
 import {
   companiesOf,
   countUsers,
@@ -25,10 +26,8 @@ import {
 type UserRow = NonNullable<Awaited<ReturnType<typeof findUser>>>;
 
 async function toUsers(db: Db | Trx, rows: UserRow[]): Promise<User[]> {
-  const links = await companiesOf(
-    db,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const [links, withTwoFactor] = await Promise.all([companiesOf(db, ids), twoFactorEnabledAmong(db, ids)]);
   return rows.map((row) => ({
     id: row.id,
     username: row.username,
@@ -37,6 +36,7 @@ async function toUsers(db: Db | Trx, rows: UserRow[]): Promise<User[]> {
     role: row.role as Role,
     active: row.active === 1,
     companies: links.filter((l) => l.adminId === row.id).map((l) => ({ id: l.id, name: l.name })),
+    twoFactorEnabled: withTwoFactor.has(row.id),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   }));

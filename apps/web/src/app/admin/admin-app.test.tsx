@@ -52,6 +52,8 @@ const profile = (role: 'admin' | 'user' | 'viewer') => ({
   role,
   language: 'pt',
   companyIds: [],
+  twoFactorEnabled: false,
+  twoFactorSetupRequired: false,
 });
 
 const withProfile =
@@ -89,6 +91,50 @@ describe('admin app', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
     expect(await screen.findByRole('heading', { name: 'Alterar senha' })).toBeInTheDocument();
     expect(calls).toContain('POST /api/admin/login');
+  });
+
+  it('asks for the code after the password, offers a recovery code instead, and signs in with it', async () => {
+    let signedIn = false;
+    const sent: unknown[] = [];
+    renderAdmin('/admin/change-password', (method, url) => {
+      if (url === '/api/admin/profile') return signedIn ? json(profile('user')) : json({ message: 'x' }, 401);
+      if (method === 'POST' && url === '/api/admin/login') return json({ twoFactorRequired: true }, 202);
+      if (method === 'POST' && url === '/api/admin/login/two-factor') {
+        signedIn = true;
+        return json(profile('user'));
+      }
+      return undefined;
+    });
+    await userEvent.type(await screen.findByLabelText('Nome de usuário'), 'user-x');
+    await userEvent.type(screen.getByLabelText('Senha'), 'segredo');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByRole('heading', { name: 'Verificação em duas etapas' })).toBeInTheDocument();
+    const code = screen.getByLabelText('Código de verificação');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    expect(code).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Usar um código de recuperação' }));
+    const recovery = screen.getByLabelText('Código de recuperação');
+    await userEvent.type(recovery, 'abcde-fghij');
+    vi.mocked(fetch).mockImplementationOnce(async (_url, init) => {
+      sent.push(JSON.parse(String(init?.body)));
+      signedIn = true;
+      return json(profile('user'));
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Verificar' }));
+    expect(await screen.findByRole('heading', { name: 'Alterar senha' })).toBeInTheDocument();
+    expect(sent).toEqual([{ code: 'abcde-fghij' }]);
+  });
+
+  it('sends an admin who must set up two-factor to the account security screen, from any screen', async () => {
+    renderAdmin('/admin/users', (_method, url) => {
+      if (url === '/api/admin/profile') return json({ ...profile('admin'), twoFactorSetupRequired: true });
+      if (url === '/api/admin/two-factor') return json({ enabled: false, recoveryCodesLeft: 0, required: true });
+      return undefined;
+    });
+    expect(await screen.findByRole('heading', { name: 'Segurança da conta', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByText(/obrigatória para administradores/)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Usuários' })).not.toBeInTheDocument();
   });
 
   it('toasts the server message when signing in fails', async () => {

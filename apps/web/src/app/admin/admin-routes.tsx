@@ -15,7 +15,9 @@ export type AdminNavKey =
   | 'emailSettings'
   | 'themeSettings'
   | 'captchaSettings'
-  | 'changePassword';
+  | 'securitySettings'
+  | 'changePassword'
+  | 'security';
 
 /** The order of the navigation, whatever the order of the entries below. */
 export const NAV_ORDER: AdminNavKey[] = [
@@ -29,7 +31,9 @@ export const NAV_ORDER: AdminNavKey[] = [
   'emailSettings',
   'themeSettings',
   'captchaSettings',
+  'securitySettings',
   'changePassword',
+  'security',
 ];
 
 export interface AdminRoute {
@@ -60,6 +64,8 @@ const LocationMapReportPage = lazy(() => import('../../features/reports/componen
 const ThemeSettingsPage = lazy(() => import('../../features/theme-settings/components/theme-settings-page.tsx'));
 const PoleLabelsPage = lazy(() => import('../../features/poles/components/pole-labels-page.tsx'));
 const CaptchaSettingsPage = lazy(() => import('../../features/captcha-settings/components/captcha-settings-page.tsx'));
+const SecurityPage = lazy(() => import('../../features/two-factor/components/security-page.tsx'));
+const SecuritySettingsPage = lazy(() => import('../../features/two-factor/components/security-settings-page.tsx'));
 
 export const adminRoutes: AdminRoute[] = [
   { path: 'reports', element: <ReportsMenuPage />, level: 'any', navKey: 'reports' },
@@ -70,6 +76,8 @@ export const adminRoutes: AdminRoute[] = [
   { path: 'captcha-settings', element: <CaptchaSettingsPage />, level: 'admin', navKey: 'captchaSettings' },
   { path: 'dashboard', element: <DashboardPage />, level: 'any', navKey: 'dashboard' },
   { path: 'change-password', element: <ChangePasswordPage />, level: 'any', navKey: 'changePassword' },
+  { path: 'security', element: <SecurityPage />, level: 'any', navKey: 'security' },
+  { path: 'security-settings', element: <SecuritySettingsPage />, level: 'admin', navKey: 'securitySettings' },
   { path: 'users', element: <UsersPage />, level: 'admin', navKey: 'users' },
   { path: 'users/new', element: <UserFormPage />, level: 'admin' },
   { path: 'users/:id/edit', element: <UserFormPage />, level: 'admin' },

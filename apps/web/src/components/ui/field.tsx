@@ -37,6 +37,8 @@ const KINDS = {
   'new-password': { type: 'password', autoComplete: 'new-password' },
   email: { type: 'email', autoComplete: 'email', inputMode: 'email' },
   number: { type: 'number', inputMode: 'numeric' },
+  /** An authenticator app's code: digits, and the browser may offer one it received. */
+  'one-time-code': { autoComplete: 'one-time-code', inputMode: 'numeric', autoCapitalize: 'none', spellCheck: false },
 } as const satisfies Record<string, InputHTMLAttributes<HTMLInputElement>>;
 
 export type TextFieldKind = keyof typeof KINDS;

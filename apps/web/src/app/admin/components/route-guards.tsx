@@ -1,12 +1,14 @@
 // Who may see an admin screen: a spinner while the profile loads, /admin/login without
-// one (coming back afterwards), /admin/dashboard for admin-only screens without the
-// admin role (decision 0002 §1).
+// one (coming back afterwards), /admin/security while two-factor must be set up first,
+// /admin/dashboard for admin-only screens without the admin role (decision 0002 §1).
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { isAdmin, useAdminProfile } from '../../../lib/admin-session.ts';
+
+const SECURITY_PATH = '/admin/security';
 
 export function ProfileSpinner() {
   return (
@@ -31,6 +33,10 @@ export function RequireProfile({ children }: { children: ReactNode }) {
   }
   if (!profile.data) {
     return <Navigate to="/admin/login" replace state={{ from: location.pathname + location.search }} />;
+  }
+  // Two-factor required and not set up: the server refuses everything else (decision 0026).
+  if (profile.data.twoFactorSetupRequired && location.pathname !== SECURITY_PATH) {
+    return <Navigate to={SECURITY_PATH} replace />;
   }
   return children;
 }

@@ -1,5 +1,6 @@
 // /admin/login: username and password, a link to the password reset, and the spec's
-// 'Falha no login' toast with the server's message.
+// 'Falha no login' toast with the server's message; then, for an account with two-factor
+// sign-in on, the code step (decision 0026).
 import { type LoginInput, loginSchema } from '@acende/shared/schemas/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
@@ -14,7 +15,8 @@ import { fieldBinder } from '../../../components/ui/form-binding.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAdminProfile } from '../../../lib/admin-session.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
-import { useLogin } from '../api/login.ts';
+import { needsSecondFactor, useLogin } from '../api/login.ts';
+import { TwoFactorStep } from './two-factor-step.tsx';
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -45,6 +47,14 @@ export default function LoginPage() {
   }
   // Signed in (already, or just now: the login answer fills the profile cache).
   if (profile.data) return <Navigate to={target} replace />;
+
+  if (needsSecondFactor(login.data)) {
+    return (
+      <AuthCardLayout title={t('login.twoFactorTitle')}>
+        <TwoFactorStep onStartOver={() => login.reset()} />
+      </AuthCardLayout>
+    );
+  }
 
   const onSubmit = form.handleSubmit(submit);
 

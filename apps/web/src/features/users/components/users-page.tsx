@@ -1,20 +1,42 @@
-// /admin/users: the accounts (username, name, e-mail, role, companies, active), paged,
-// with links to create and edit.
+// /admin/users: the accounts (username, name, e-mail, role, companies, active, two-factor),
+// paged, with links to create and edit, and a confirmed reset of another account's second
+// factor (decision 0026).
 import { DEFAULT_PAGE_SIZE } from '@acende/shared/constants';
+import type { User } from '@acende/shared/schemas/users';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/ui/alert-dialog.tsx';
 import { Button, LinkButton } from '../../../components/ui/button.tsx';
 import { PageShell, QueryState } from '../../../components/ui/page-shell.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { useAdminProfile } from '../../../lib/admin-session.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { useUsers } from '../api/get-users.ts';
+import { useResetTwoFactor } from '../api/reset-two-factor.ts';
 
-const COLUMNS = ['username', 'name', 'email', 'role', 'companies', 'active', 'actions'] as const;
+const COLUMNS = ['username', 'name', 'email', 'role', 'companies', 'active', 'twoFactor', 'actions'] as const;
 
 export default function UsersPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const users = useUsers(page, DEFAULT_PAGE_SIZE);
+  const me = useAdminProfile().data;
+  const reset = useResetTwoFactor();
+  const [resetting, setResetting] = useState<User | null>(null);
+
+  const confirmReset = () => {
+    const user = resetting;
+    setResetting(null);
+    if (!user) return;
+    reset.mutate(user.id, {
+      onSuccess: () => toast({ title: t('users.resetTwoFactorDone'), variant: 'success' }),
+      onError: (error) =>
+        toast({ title: t('users.resetTwoFactorError'), description: errorMessage(error, ''), variant: 'destructive' }),
+    });
+  };
 
   const pages = users.data ? Math.max(1, Math.ceil(users.data.total / users.data.pageSize)) : 1;
   const goTo = (next: number) => setParams(next === 1 ? {} : { page: String(next) });
@@ -52,14 +74,29 @@ export default function UsersPage() {
                       <TableCell label={t('users.columns.active')}>
                         {user.active ? t('users.yes') : t('users.no')}
                       </TableCell>
+                      <TableCell label={t('users.columns.twoFactor')}>
+                        {user.twoFactorEnabled ? t('users.yes') : t('users.no')}
+                      </TableCell>
                       <TableCell label={t('users.columns.actions')}>
-                        <Link
-                          to={`/admin/users/${user.id}/edit`}
-                          aria-label={t('users.editLabel', { username: user.username })}
-                          className="text-blue-800 underline"
-                        >
-                          {t('users.edit')}
-                        </Link>
+                        <div className="flex flex-wrap items-center gap-3">
+                          <Link
+                            to={`/admin/users/${user.id}/edit`}
+                            aria-label={t('users.editLabel', { username: user.username })}
+                            className="text-blue-800 underline"
+                          >
+                            {t('users.edit')}
+                          </Link>
+                          {user.twoFactorEnabled && user.id !== me?.id ? (
+                            <Button
+                              variant="link"
+                              aria-label={t('users.resetTwoFactorLabel', { username: user.username })}
+                              disabled={reset.isPending}
+                              onClick={() => setResetting(user)}
+                            >
+                              {t('users.resetTwoFactor')}
+                            </Button>
+                          ) : null}
+                        </div>
                       </TableCell>
                     </TableRow>
                   ))}
@@ -81,6 +118,15 @@ export default function UsersPage() {
           )
         }
       </QueryState>
+      <ConfirmDialog
+        open={resetting !== null}
+        title={t('users.resetTwoFactorTitle')}
+        description={resetting ? t('users.resetTwoFactorDescription', { username: resetting.username }) : undefined}
+        confirmLabel={t('users.resetTwoFactorConfirm')}
+        cancelLabel={t('users.form.cancel')}
+        onConfirm={confirmReset}
+        onCancel={() => setResetting(null)}
+      />
     </PageShell>
   );
 }

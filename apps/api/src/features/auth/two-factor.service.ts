@@ -1,0 +1,348 @@
+// Two-factor sign-in (issue 24, decision 0026): TOTP (RFC 6238, otpauth) enrolment and
+// checks, one-time recovery codes, the sign-in waiting for its second factor, an admin's
+// reset of another account, and the "required for admins" setting. The secret is sealed
+// with APP_SECRET and leaves the server only in enrolment's first answer; a code is
+// accepted only for a time step later than the last one accepted (a conditional UPDATE),
+// and every code check is counted like a password attempt (login-throttle.ts).
+import { randomBytes } from 'node:crypto';
+import type {
+  ConfirmTwoFactor,
+  DisableTwoFactor,
+  SecuritySettings,
+  TwoFactorSetup,
+  TwoFactorStatus,
+} from '@acende/shared/schemas/two-factor';
+import { Secret, TOTP } from 'otpauth';
+import QRCode from 'qrcode';
+import type { AppDeps } from '../../app-deps.ts';
+import type { Db, Trx } from '../../db/database.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
+import { openSecret, sealSecret, TOTP_PURPOSE } from '../../lib/secret-box.ts';
+import { hashToken, newToken, sha256 } from '../../lib/tokens.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.repository.ts';
+import { readSetting, writeSetting } from '../site-settings/site-settings.repository.ts';
+import { findPasswordHash } from './accounts.repository.ts';
+import { reserveLoginAttempt } from './login-throttle.ts';
+import {
+  acceptStep,
+  consumePendingSignIn,
+  countRecoveryCodesLeft,
+  deleteExpiredPendingSignIns,
+  deleteTwoFactor,
+  findPendingSignIn,
+  findTwoFactor,
+  insertPendingSignIn,
+  insertRecoveryCodes,
+  markEnabled,
+  saveSecretToConfirm,
+  useRecoveryCode,
+} from './two-factor.repository.ts';
+
+const ISSUER = 'Acende';
+const PERIOD_SECONDS = 30;
+/** A code of the step before or after the server's is accepted too (clock drift, typing time). */
+const WINDOW_STEPS = 1;
+export const RECOVERY_CODE_COUNT = 10;
+/** How long a sign-in whose password was right waits for its second factor. */
+export const PENDING_SIGN_IN_MS = 5 * 60 * 1000;
+const SECURITY_SETTINGS_KEY = 'security';
+
+function totpFor(secretBase32: string, label: string): TOTP {
+  return new TOTP({
+    issuer: ISSUER,
+    label,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: PERIOD_SECONDS,
+    secret: Secret.fromBase32(secretBase32),
+  });
+}
+
+/** The time step a six-digit code belongs to (within the window around `now`), or null. */
+function stepOfCode(secretBase32: string, code: string, now: Date): number | null {
+  const totp = totpFor(secretBase32, '');
+  const delta = totp.validate({ token: code, timestamp: now.getTime(), window: WINDOW_STEPS });
+  return delta === null ? null : totp.counter({ timestamp: now.getTime() }) + delta;
+}
+
+const isTotpCode = (code: string) => /^\d{6}$/.test(code);
+const normaliseRecoveryCode = (code: string) => code.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** Ten groups of five from an alphabet without look-alikes, shown as `xxxxx-xxxxx`. */
+function newRecoveryCode(): string {
+  const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
+  const bytes = randomBytes(10);
+  const chars = [...bytes].map((b) => alphabet[b % alphabet.length]).join('');
+  return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+}
+
+const invalidCode = () =>
+  new AppError('errors.twoFactor.invalidCode', 401, undefined, { code: 'errors.twoFactor.invalidCode' });
+const codeUsed = () => new AppError('errors.twoFactor.codeUsed', 401, undefined, { code: 'errors.twoFactor.codeUsed' });
+
+export async function readSecuritySettings(db: Db): Promise<SecuritySettings> {
+  const stored = await readSetting<Partial<SecuritySettings>>(db, SECURITY_SETTINGS_KEY);
+  return { requireTwoFactorForAdmins: stored?.requireTwoFactorForAdmins === true };
+}
+
+/** Whether this account must set up a second factor before anything else (decision 0026). */
+export async function isTwoFactorSetupRequired(
+  deps: AppDeps,
+  account: { role: string; twoFactorEnabled: boolean },
+): Promise<boolean> {
+  if (account.role !== 'admin' || account.twoFactorEnabled) return false;
+  return (await readSecuritySettings(deps.db)).requireTwoFactorForAdmins;
+}
+
+export async function isTwoFactorEnabled(db: Db | Trx, adminId: number): Promise<boolean> {
+  return Boolean((await findTwoFactor(db, adminId))?.enabledAt);
+}
+
+type CodeCheck = 'ok' | 'invalid' | 'used';
+
+/** Checks a six-digit code against an account's secret and spends its time step (atomically). */
+async function spendTotpCode(
+  deps: AppDeps,
+  db: Db | Trx,
+  adminId: number,
+  code: string,
+  enabled: boolean,
+): Promise<CodeCheck> {
+  const row = await findTwoFactor(db, adminId);
+  if (!row || Boolean(row.enabledAt) !== enabled) return 'invalid';
+  const secret = openSecret(deps.config.APP_SECRET, TOTP_PURPOSE, row.secretSealed);
+  if (!secret) return 'invalid';
+  const step = stepOfCode(secret, code, deps.clock.now());
+  if (step === null) return 'invalid';
+  return (await acceptStep(db, adminId, step, enabled)) ? 'ok' : 'used';
+}
+
+/** The second factor at sign-in: a six-digit code, or else a recovery code (each usable once). */
+async function spendSecondFactor(deps: AppDeps, adminId: number, code: string): Promise<CodeCheck> {
+  const trimmed = code.replace(/\s+/g, '');
+  if (isTotpCode(trimmed)) return spendTotpCode(deps, deps.db, adminId, trimmed, true);
+  const normal = normaliseRecoveryCode(trimmed);
+  if (normal.length === 0 || !(await isTwoFactorEnabled(deps.db, adminId))) return 'invalid';
+  const used = await useRecoveryCode(deps.db, adminId, sha256(normal), deps.clock.now().toISOString());
+  return used ? 'ok' : 'invalid';
+}
+
+async function auditFailedCode(deps: AppDeps, actor: AuditActor, adminId: number, step: string) {
+  await recordAudit(
+    deps.db,
+    actor,
+    { kind: 'auth.totp.failed', objectType: 'admin', objectId: adminId, after: { step } },
+    deps.clock.now().toISOString(),
+  );
+}
+
+/** After a right password: a single-use token for the second step, stored hashed, short-lived. */
+export async function startPendingSignIn(deps: AppDeps, adminId: number): Promise<string> {
+  const now = deps.clock.now();
+  await deleteExpiredPendingSignIns(deps.db, now.toISOString());
+  const token = newToken();
+  await insertPendingSignIn(
+    deps.db,
+    hashToken(token),
+    adminId,
+    new Date(now.getTime() + PENDING_SIGN_IN_MS).toISOString(),
+  );
+  return token;
+}
+
+/**
+ * The sign-in's second step: checks the code (counted as a sign-in attempt), spends the
+ * waiting sign-in and answers the account id, for completeSignIn to open the session.
+ */
+export async function verifyPendingSignIn(
+  deps: AppDeps,
+  pendingToken: string | undefined,
+  code: string,
+  ip: string,
+): Promise<number> {
+  const now = deps.clock.now().toISOString();
+  const idHash = pendingToken ? hashToken(pendingToken) : null;
+  const pending = idHash ? await findPendingSignIn(deps.db, idHash, now) : undefined;
+  if (!idHash || !pending || pending.active !== 1) throw new AppError('errors.twoFactor.signInExpired', 400);
+  const attempt = await reserveLoginAttempt(deps, pending.username, ip);
+  const check = await spendSecondFactor(deps, pending.id, code);
+  if (check !== 'ok') {
+    await auditFailedCode(deps, { id: pending.id, username: pending.username, ip }, pending.id, 'sign-in');
+    throw check === 'used' ? codeUsed() : invalidCode();
+  }
+  if (!(await consumePendingSignIn(deps.db, idHash, now))) throw new AppError('errors.twoFactor.signInExpired', 400);
+  await attempt.succeeded();
+  return pending.id;
+}
+
+export async function getTwoFactorStatus(deps: AppDeps, admin: { id: number; role: string }): Promise<TwoFactorStatus> {
+  const enabled = await isTwoFactorEnabled(deps.db, admin.id);
+  return {
+    enabled,
+    recoveryCodesLeft: enabled ? await countRecoveryCodesLeft(deps.db, admin.id) : 0,
+    required: admin.role === 'admin' && (await readSecuritySettings(deps.db)).requireTwoFactorForAdmins,
+  };
+}
+
+/** Enrolment, first step: a new secret (not yet in force), as text, otpauth URI and QR code. */
+export async function startTwoFactorSetup(
+  deps: AppDeps,
+  admin: { id: number; username: string },
+): Promise<TwoFactorSetup> {
+  if (await isTwoFactorEnabled(deps.db, admin.id)) throw conflict('errors.twoFactor.alreadyEnabled');
+  const secret = new Secret({ size: 20 }).base32;
+  await saveSecretToConfirm(
+    deps.db,
+    admin.id,
+    sealSecret(deps.config.APP_SECRET, TOTP_PURPOSE, secret),
+    deps.clock.now().toISOString(),
+  );
+  const otpauthUri = totpFor(secret, admin.username).toString();
+  const qrSvg = await QRCode.toString(otpauthUri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  return { secret, otpauthUri, qrSvg };
+}
+
+/**
+ * Enrolment, second step: a valid code turns the second factor on, with ten recovery codes
+ * (answered once, stored hashed) and its audit row, in one transaction.
+ */
+export async function confirmTwoFactorSetup(
+  deps: AppDeps,
+  actor: AuditActor & { id: number; username: string },
+  input: ConfirmTwoFactor,
+): Promise<string[]> {
+  const row = await findTwoFactor(deps.db, actor.id);
+  if (!row) throw badRequest('errors.twoFactor.noSetup');
+  if (row.enabledAt) throw conflict('errors.twoFactor.alreadyEnabled');
+  const attempt = await reserveLoginAttempt(deps, actor.username, actor.ip ?? '');
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  const now = deps.clock.now().toISOString();
+  const check = await deps.db.transaction().execute(async (trx) => {
+    const result = await spendTotpCode(deps, trx, actor.id, input.code, false);
+    if (result !== 'ok') return result;
+    await markEnabled(trx, actor.id, now);
+    await insertRecoveryCodes(
+      trx,
+      actor.id,
+      codes.map((c) => sha256(normaliseRecoveryCode(c))),
+    );
+    await recordAudit(
+      trx,
+      actor,
+      { kind: 'auth.totp.enable', objectType: 'admin', objectId: actor.id, after: { twoFactorEnabled: true } },
+      now,
+    );
+    return result;
+  });
+  if (check !== 'ok') {
+    await auditFailedCode(deps, actor, actor.id, 'enable');
+    throw new AppError('errors.twoFactor.invalidCode', 400, undefined, { code: 'errors.twoFactor.invalidCode' });
+  }
+  await attempt.succeeded();
+  return codes;
+}
+
+/** Turns one's own second factor off, given a current code or the password (counted as a sign-in attempt). */
+export async function disableTwoFactor(
+  deps: AppDeps,
+  actor: AuditActor & { id: number; username: string },
+  role: string,
+  input: DisableTwoFactor,
+): Promise<void> {
+  if (!(await isTwoFactorEnabled(deps.db, actor.id))) throw conflict('errors.twoFactor.notEnabled');
+  if (role === 'admin' && (await readSecuritySettings(deps.db)).requireTwoFactorForAdmins) {
+    throw badRequest('errors.twoFactor.requiredByPolicy');
+  }
+  const attempt = await reserveLoginAttempt(deps, actor.username, actor.ip ?? '');
+  const code = input.code?.replace(/\s+/g, '') ?? '';
+  const now = deps.clock.now().toISOString();
+  const passwordOk = input.password
+    ? await verifyPassword((await findPasswordHash(deps.db, actor.id)) ?? '', input.password).catch(() => false)
+    : false;
+  const ok = await deps.db.transaction().execute(async (trx) => {
+    if (!passwordOk && !(isTotpCode(code) && (await spendTotpCode(deps, trx, actor.id, code, true)) === 'ok')) {
+      return false;
+    }
+    await deleteTwoFactor(trx, actor.id);
+    await recordAudit(
+      trx,
+      actor,
+      {
+        kind: 'auth.totp.disable',
+        objectType: 'admin',
+        objectId: actor.id,
+        before: { twoFactorEnabled: true },
+        after: { twoFactorEnabled: false },
+      },
+      now,
+    );
+    return true;
+  });
+  if (!ok) {
+    await auditFailedCode(deps, actor, actor.id, 'disable');
+    throw new AppError('errors.twoFactor.invalidCode', 400, undefined, {
+      [input.password ? 'password' : 'code']: 'errors.twoFactor.invalidCode',
+    });
+  }
+  await attempt.succeeded();
+}
+
+/** An admin removes another account's second factor (lost phone and codes); audited. */
+export async function resetTwoFactor(
+  deps: AppDeps,
+  actor: AuditActor & { id: number },
+  targetId: number,
+): Promise<void> {
+  if (targetId === actor.id) throw badRequest('errors.twoFactor.resetSelf');
+  const now = deps.clock.now().toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    const target = await trx.selectFrom('admins').select('id').where('id', '=', targetId).executeTakeFirst();
+    if (!target) throw notFound('errors.users.notFound');
+    if (!(await isTwoFactorEnabled(trx, targetId))) throw conflict('errors.twoFactor.notEnabled');
+    await deleteTwoFactor(trx, targetId);
+    await recordAudit(
+      trx,
+      actor,
+      {
+        kind: 'auth.totp.reset',
+        objectType: 'admin',
+        objectId: targetId,
+        before: { twoFactorEnabled: true },
+        after: { twoFactorEnabled: false },
+      },
+      now,
+    );
+  });
+}
+
+/** The "require two-factor for admins" setting (admin only; audited). Turning it on needs the caller's own on. */
+export async function updateSecuritySettings(
+  deps: AppDeps,
+  actor: AuditActor & { id: number },
+  input: SecuritySettings,
+): Promise<SecuritySettings> {
+  if (input.requireTwoFactorForAdmins && !(await isTwoFactorEnabled(deps.db, actor.id))) {
+    throw badRequest('errors.twoFactor.enableOwnFirst', {
+      requireTwoFactorForAdmins: 'errors.twoFactor.enableOwnFirst',
+    });
+  }
+  const now = deps.clock.now().toISOString();
+  const before = await readSecuritySettings(deps.db);
+  await deps.db.transaction().execute(async (trx) => {
+    await writeSetting(trx, SECURITY_SETTINGS_KEY, input, now);
+    await recordAudit(
+      trx,
+      actor,
+      {
+        kind: 'settings.security.update',
+        objectType: 'settings',
+        objectId: 'security',
+        before: { ...before },
+        after: { ...input },
+      },
+      now,
+    );
+  });
+  return input;
+}

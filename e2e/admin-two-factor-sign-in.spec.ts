@@ -1,0 +1,146 @@
+// Issue 24: an admin turns on two-factor sign-in from the account security screen (the
+// test computes the codes from the key shown on screen, as an authenticator app would),
+// signs out, cannot get in with the password alone, gets in with a code, and once with a
+// recovery code, which then no longer works. In pt, then en. Each journey has an account of
+// its own: the shared `admin` must keep signing in with its password for the other journeys.
+import type { Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { createAccountViaApi, navigateTo, signInThroughForm, uniqueUsername } from './support/admin.ts';
+import { expect, test } from './support/fixtures.ts';
+
+const codeFor = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret) }).generate();
+
+/** Waits for the next 30-second step: a code of the step already used is refused as a replay. */
+async function nextStep(page: Page) {
+  await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 1_000);
+}
+
+const TEXTS = {
+  pt: {
+    signIn: { username: 'Nome de usuário', password: 'Senha', submit: 'Entrar' },
+    dashboard: 'Painel',
+    securityNav: 'Segurança da conta',
+    start: 'Ativar verificação em duas etapas',
+    qrAlt: 'Código QR para o aplicativo autenticador',
+    key: 'Chave para digitar',
+    confirmCode: 'Código do aplicativo',
+    confirm: 'Confirmar e ativar',
+    recoveryTitle: 'Códigos de recuperação',
+    recoveryDone: 'Já guardei os códigos',
+    statusOn: /Ativada\. Códigos de recuperação restantes: 10\./,
+    signOut: 'Sair',
+    stepTitle: 'Verificação em duas etapas',
+    code: 'Código de verificação',
+    verify: 'Verificar',
+    useRecovery: 'Usar um código de recuperação',
+    recoveryCode: 'Código de recuperação',
+    invalid: 'Código inválido. Tente novamente.',
+    startOver: 'Voltar ao login',
+    loginTitle: 'Acesso administrativo',
+  },
+  en: {
+    signIn: { username: 'Username', password: 'Password', submit: 'Sign in' },
+    dashboard: 'Dashboard',
+    securityNav: 'Account security',
+    start: 'Turn on two-factor sign-in',
+    qrAlt: 'QR code for the authenticator app',
+    key: 'Key to type',
+    confirmCode: 'Code from the app',
+    confirm: 'Confirm and turn on',
+    recoveryTitle: 'Recovery codes',
+    recoveryDone: 'I have saved the codes',
+    statusOn: /On\. Recovery codes left: 10\./,
+    signOut: 'Sign out',
+    stepTitle: 'Two-factor sign-in',
+    code: 'Verification code',
+    verify: 'Verify',
+    useRecovery: 'Use a recovery code',
+    recoveryCode: 'Recovery code',
+    invalid: 'Invalid code. Try again.',
+    startOver: 'Back to sign-in',
+    loginTitle: 'Administrator sign-in',
+  },
+} as const;
+
+for (const lang of ['pt', 'en'] as const) {
+  test(`an admin turns on two-factor sign-in and signs in with a code and a recovery code (${lang})`, async ({
+    page,
+    context,
+    axe,
+    baseURL,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    const text = TEXTS[lang];
+    await context.addInitScript((language) => localStorage.setItem('acende.language', language), lang);
+    const username = uniqueUsername(testInfo, `totp-${lang}`);
+    const password = 'senha-do-totp-1';
+    await createAccountViaApi(baseURL as string, { username, password, name: 'Teresa Totp', role: 'admin' });
+
+    await page.goto('/admin/login');
+    await signInThroughForm(page, username, password, text.signIn);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text.dashboard);
+
+    // Turn it on: QR code and key, confirmed with a code computed from the key.
+    await navigateTo(page, text.securityNav);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text.securityNav);
+    await page.getByRole('button', { name: text.start }).click();
+    await expect(page.getByRole('img', { name: text.qrAlt })).toBeVisible();
+    const secret = await page.getByLabel(text.key).inputValue();
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await axe(`enrolment ${lang}`);
+    await page.getByLabel(text.confirmCode).fill(codeFor(secret));
+    await page.getByRole('button', { name: text.confirm }).click();
+    const codes = page.getByRole('heading', { name: text.recoveryTitle });
+    await expect(codes).toBeVisible();
+    const recoveryCodes = await page
+      .getByRole('list', { name: text.recoveryTitle })
+      .getByRole('listitem')
+      .allTextContents();
+    expect(recoveryCodes).toHaveLength(10);
+    await axe(`recovery codes ${lang}`);
+    await page.getByRole('button', { name: text.recoveryDone }).click();
+    await expect(page.getByText(text.statusOn)).toBeVisible();
+
+    // Signed out, the password alone does not open the admin area.
+    await page.getByRole('button', { name: text.signOut }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await signInThroughForm(page, username, password, text.signIn);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text.stepTitle);
+    const codeField = page.getByLabel(text.code);
+    await expect(codeField).toHaveAttribute('autocomplete', 'one-time-code');
+    await expect(codeField).toHaveAttribute('inputmode', 'numeric');
+    await axe(`code step ${lang}`);
+    await codeField.fill(codeFor(secret) === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: text.verify }).click();
+    await expect(page.getByText(text.invalid, { exact: true }).first()).toBeVisible();
+    await page.goto('/admin/dashboard');
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text.loginTitle);
+
+    // With a code of a later step than the one enrolment used, it does.
+    await signInThroughForm(page, username, password, text.signIn);
+    await nextStep(page);
+    await page.getByLabel(text.code).fill(codeFor(secret));
+    await page.getByRole('button', { name: text.verify }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text.dashboard);
+
+    // Once with a recovery code instead, which then no longer works.
+    const recovery = recoveryCodes[0] as string;
+    for (const attempt of ['first', 'again'] as const) {
+      await page.getByRole('button', { name: text.signOut }).click();
+      await expect(page).toHaveURL(/\/admin\/login$/);
+      await signInThroughForm(page, username, password, text.signIn);
+      await page.getByRole('button', { name: text.useRecovery }).click();
+      await page.getByLabel(text.recoveryCode).fill(recovery);
+      await page.getByRole('button', { name: text.verify }).click();
+      if (attempt === 'first') {
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(text.dashboard);
+      } else {
+        await expect(page.getByText(text.invalid, { exact: true }).first()).toBeVisible();
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(text.stepTitle);
+      }
+    }
+    await page.getByRole('button', { name: text.startOver }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text.loginTitle);
+  });
+}
