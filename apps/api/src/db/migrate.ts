@@ -22,6 +22,7 @@ import * as m0026 from './migrations/0026-poles.ts';
 import * as m0027 from './migrations/0027-poles-registry.ts';
 import * as m0029 from './migrations/0029-requests-by-pole.ts';
 import * as m0030 from './migrations/0030-audit-log.ts';
+import * as m0032 from './migrations/0032-retention.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0027-poles-registry': m0027,
   '0029-requests-by-pole': m0029,
   '0030-audit-log': m0030,
+  '0032-retention': m0032,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works below the typed schema
