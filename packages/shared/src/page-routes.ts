@@ -29,6 +29,7 @@ export const ADMIN_PAGE_PATHS = [
   'email-settings',
   'theme-settings',
   'captcha-settings',
+  'retention-settings',
   'reports',
   'reports/requests',
   'reports/area',

@@ -39,6 +39,9 @@ describeEachEngine('role matrix of the admin API', (ctx) => {
       'GET /api/admin/users',
       'POST /api/admin/users',
       'PUT /api/admin/users/:id',
+      'GET /api/admin/retention-settings',
+      'PUT /api/admin/retention-settings',
+      'POST /api/admin/repair-requests/:id/anonymize',
     ]) {
       expect(found).toContain(expected);
     }

@@ -3,9 +3,10 @@
 // time, changes nothing more), keeps the request, its history and the public tracking
 // answer; the audit log loses only rows past its own retention; an admin anonymises one
 // request on demand, audited; the settings are admin-only and audited.
+import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 import { signedIn, type TestAccount } from '../../../test/accounts.ts';
-import { describeEachEngine, it, type TestContext } from '../../../test/engines.ts';
+import { describeEachEngine, it, type TestContext, testConfig } from '../../../test/engines.ts';
 import { validRequest } from '../../../test/requests.ts';
 import { type App, buildApp } from '../../app.ts';
 import { createDatabase } from '../../db/database.ts';
@@ -68,7 +69,7 @@ describeEachEngine('retention of personal data', (ctx) => {
       .where('objectId', '=', String(id))
       .execute();
   const cutoff = () => monthsBefore(now(), 24);
-  const settings = (body: unknown, headers = admin.headers) =>
+  const settings = (body: Record<string, unknown>, headers = admin.headers) =>
     ctx().app.inject({ method: 'PUT', url: '/api/admin/retention-settings', headers, payload: body });
 
   it('starts with 24 months for requests and 60 for the audit log; only an admin reads or changes them, audited', async () => {
@@ -392,6 +393,37 @@ describeEachEngine('retention of personal data', (ctx) => {
     expect(await auditRows(id)).toHaveLength(1);
   });
 
+  it('the tracking read of an anonymised request answers the same with FAST_PATH on and off, over HTTP', async () => {
+    const { id, trackingToken } = await file();
+    await closeAt(id, 'completed', new Date(cutoff().getTime() - DAY));
+    await runRetentionOnce(ctx().app.deps);
+    const fast = await secondInstance(ctx(), { FAST_PATH: 'on' });
+    const plain = await secondInstance(ctx(), { FAST_PATH: 'off' });
+    try {
+      const bodies: string[][] = [];
+      for (const app of [fast, plain]) {
+        await app.listen({ port: 0, host: '127.0.0.1' });
+        const { port } = app.server.address() as AddressInfo;
+        const answers: string[] = [];
+        for (const path of [`/api/repair-requests/${id}?t=${trackingToken}`, `/api/repair-requests/${id}`]) {
+          const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { 'accept-language': 'en' } });
+          expect(res.status).toBe(200);
+          answers.push(await res.text());
+        }
+        bodies.push(answers);
+      }
+      expect(bodies[0]).toEqual(bodies[1]);
+      for (const body of bodies[0] ?? []) {
+        expect(JSON.parse(body)).toMatchObject({ status: 'completed', name: null, email: null, phone: '' });
+        expect(JSON.parse(body).timeline).toHaveLength(2);
+        expect(body).not.toContain('Maria');
+      }
+    } finally {
+      await fast.close();
+      await plain.close();
+    }
+  });
+
   it('counts calendar months, the day clamped to a shorter month', () => {
     expect(monthsBefore(new Date('2026-03-31T10:00:00.000Z'), 1).toISOString()).toBe('2026-02-28T10:00:00.000Z');
     expect(monthsBefore(new Date('2026-11-27T01:00:00.000Z'), 24).toISOString()).toBe('2024-11-27T01:00:00.000Z');
@@ -400,9 +432,13 @@ describeEachEngine('retention of personal data', (ctx) => {
 });
 
 /** Another app on the same database, as a second instance would run. */
-async function secondInstance(ctx: TestContext): Promise<App & { close(): Promise<void> }> {
+async function secondInstance(
+  ctx: TestContext,
+  env: Record<string, string> = {},
+): Promise<App & { close(): Promise<void> }> {
   const db = createDatabase(ctx.config.DATABASE_URL, { poolSize: 5 });
-  const app = await buildApp({ config: { ...ctx.config }, db, clock: ctx.clock, logger: false });
+  const config = Object.keys(env).length ? testConfig(ctx.config.DATABASE_URL, env) : { ...ctx.config };
+  const app = await buildApp({ config, db, clock: ctx.clock, logger: false });
   await app.ready();
   const close = app.close.bind(app);
   return Object.assign(app, {

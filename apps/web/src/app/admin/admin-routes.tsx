@@ -15,6 +15,7 @@ export type AdminNavKey =
   | 'emailSettings'
   | 'themeSettings'
   | 'captchaSettings'
+  | 'retentionSettings'
   | 'changePassword';
 
 /** The order of the navigation, whatever the order of the entries below. */
@@ -29,6 +30,7 @@ export const NAV_ORDER: AdminNavKey[] = [
   'emailSettings',
   'themeSettings',
   'captchaSettings',
+  'retentionSettings',
   'changePassword',
 ];
 
@@ -60,6 +62,9 @@ const LocationMapReportPage = lazy(() => import('../../features/reports/componen
 const ThemeSettingsPage = lazy(() => import('../../features/theme-settings/components/theme-settings-page.tsx'));
 const PoleLabelsPage = lazy(() => import('../../features/poles/components/pole-labels-page.tsx'));
 const CaptchaSettingsPage = lazy(() => import('../../features/captcha-settings/components/captcha-settings-page.tsx'));
+const RetentionSettingsPage = lazy(
+  () => import('../../features/retention-settings/components/retention-settings-page.tsx'),
+);
 
 export const adminRoutes: AdminRoute[] = [
   { path: 'reports', element: <ReportsMenuPage />, level: 'any', navKey: 'reports' },
@@ -68,6 +73,7 @@ export const adminRoutes: AdminRoute[] = [
   { path: 'reports/location-map', element: <LocationMapReportPage />, level: 'any' },
   { path: 'theme-settings', element: <ThemeSettingsPage />, level: 'admin', navKey: 'themeSettings' },
   { path: 'captcha-settings', element: <CaptchaSettingsPage />, level: 'admin', navKey: 'captchaSettings' },
+  { path: 'retention-settings', element: <RetentionSettingsPage />, level: 'admin', navKey: 'retentionSettings' },
   { path: 'dashboard', element: <DashboardPage />, level: 'any', navKey: 'dashboard' },
   { path: 'change-password', element: <ChangePasswordPage />, level: 'any', navKey: 'changePassword' },
   { path: 'users', element: <UsersPage />, level: 'admin', navKey: 'users' },
