@@ -34,6 +34,7 @@ import { poleLabelsRoutes } from './features/poles/poles-labels.routes.ts';
 import { polesMapRoutes } from './features/poles/poles-map.routes.ts';
 import { repairRequestsRoutes } from './features/repair-requests/repair-requests.routes.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
+import { retentionRoutes } from './features/retention/retention.routes.ts';
 import { loadRoutePreloads } from './features/site-settings/route-preloads.ts';
 import { siteSettingsRoutes } from './features/site-settings/site-settings.routes.ts';
 import { sendThemedIndex } from './features/site-settings/themed-index.ts';
@@ -213,6 +214,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(polesMapRoutes, { deps });
   await app.register(polesImportRoutes, { deps });
   await app.register(poleLabelsRoutes, { deps });
+  await app.register(retentionRoutes, { deps });
 
   await registerWebApp(app, deps);
 

@@ -78,6 +78,11 @@ const envSchema = z.object({
    * filing (down, rate-limited) and tries again; 0 turns the retry off.
    */
   AREA_RETRY_INTERVAL_MS: int(30_000, 0, 86_400_000),
+  /**
+   * How often each instance runs the retention sweep (decision 0027: anonymises the contact
+   * data of requests closed longer ago than the setting, deletes old audit rows); 0 turns it off.
+   */
+  RETENTION_INTERVAL_MS: int(86_400_000, 0, 7 * 86_400_000),
   WEB_DIST: z.string().optional(),
   /** CAPTCHA=off turns captcha off whatever the stored setting says (automated tests and load only). */
   CAPTCHA: bool(true),

@@ -14,6 +14,7 @@ import { effectiveCaptcha } from './features/captcha/captcha.service.ts';
 import { isEmailEnabled, readSmtpSettings } from './features/email/email-settings.service.ts';
 import { startOutboxWorker } from './features/email/outbox-worker.ts';
 import { startAreaRetryWorker } from './features/geocoding/area-retry.ts';
+import { startRetentionWorker } from './features/retention/retention-worker.ts';
 import { startupSummary } from './startup-summary.ts';
 
 /** After the drain: time for the requests already received (a long export) and closing the database. */
@@ -70,6 +71,19 @@ async function main(): Promise<void> {
         })
       : undefined;
 
+  // The daily retention sweep (decision 0027); every instance runs one, each row is claimed once.
+  const retention =
+    config.RETENTION_INTERVAL_MS > 0
+      ? startRetentionWorker(app.deps, {
+          intervalMs: config.RETENTION_INTERVAL_MS,
+          onError: (err) => {
+            if (isDatabaseError(err)) app.deps.metrics.databaseError();
+            app.log.error({ err }, 'retention sweep failed');
+          },
+          onRound: (result) => app.log.info(result, 'retention: contact data anonymised, old audit rows deleted'),
+        })
+      : undefined;
+
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -85,7 +99,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.SHUTDOWN_DRAIN_MS + FINISH_MS);
     try {
-      await Promise.all([outbox.stop(), areaRetry?.stop(), sleep(config.SHUTDOWN_DRAIN_MS)]);
+      await Promise.all([outbox.stop(), areaRetry?.stop(), retention?.stop(), sleep(config.SHUTDOWN_DRAIN_MS)]);
       // Stops accepting, closes idle connections, answers what it holds, then resolves.
       await app.close();
       await db.destroy();

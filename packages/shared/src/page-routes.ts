@@ -31,6 +31,7 @@ export const ADMIN_PAGE_PATHS = [
   'email-settings',
   'theme-settings',
   'captcha-settings',
+  'retention-settings',
   'reports',
   'reports/requests',
   'reports/area',

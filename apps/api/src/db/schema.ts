@@ -46,6 +46,10 @@ export interface RepairRequestsTable {
   /** Hex SHA-256 of the Idempotency-Key (0019): the raw key, which the token derives from, is not kept. */
   idempotencyKeyHash: string | null;
   idempotencyHash: string | null;
+  /** When the request reached completed or cancelled (0032); null while open or in progress. */
+  closedAt: string | null;
+  /** When its contact data was anonymised (0032): by the retention sweep or on demand. */
+  anonymizedAt: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -250,6 +250,8 @@ export const adminRequestDetailSchema = z.object({
    * SAME_POLE_LIMIT: the operator is warned of a likely duplicate.
    */
   openOnSamePole: z.array(z.object({ id: z.number(), status: z.enum(REQUEST_STATUSES), createdAt: z.string() })),
+  /** When its contact data was anonymised (retention or a citizen's request, decision 0027); null while kept. */
+  anonymizedAt: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
   history: z.array(requestEventSchema),

@@ -26,6 +26,8 @@ import { countByCompanyAndStatus, countByStatus, listScopedCompanies } from './r
 import { findRequest, listEvents, listOpenOnSamePole } from './request-detail.repository.ts';
 import { insertEvent, updateRequestIfUnchanged } from './request-updates.repository.ts';
 
+const isClosedStatus = (status: RequestStatus) => status === 'completed' || status === 'cancelled';
+
 type Reader = Pick<AuthAdmin, 'role' | 'companyIds'>;
 
 export async function listAdminRequests(
@@ -183,6 +185,7 @@ export async function getAdminRequest(
       status: other.status as RequestStatus,
       createdAt: other.createdAt,
     })),
+    anonymizedAt: row.anonymizedAt,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     history,
@@ -234,6 +237,8 @@ export async function updateRepairRequest(
       assignedToId,
       assignedTo,
       notes: input.notes ?? row.notes,
+      // Retention counts from the time the request reached completed or cancelled (decision 0027).
+      closedAt: statusChanged ? (isClosedStatus(input.status) ? now : null) : row.closedAt,
       updatedAt: now,
     });
     if (!written) throw conflict('errors.staleUpdate');

@@ -28,6 +28,8 @@ export function findRequest(db: Db | Trx, scope: Scope, id: number) {
       'repairRequests.assignedTo',
       'repairRequests.poleNumber',
       'repairRequests.poleId',
+      'repairRequests.closedAt',
+      'repairRequests.anonymizedAt',
       'repairRequests.createdAt',
       'repairRequests.updatedAt',
       'energyCompanies.name as companyName',

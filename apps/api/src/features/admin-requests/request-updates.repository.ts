@@ -16,6 +16,8 @@ export async function updateRequestIfUnchanged(
     assignedToId: number | null;
     assignedTo: string | null;
     notes: string | null;
+    /** When it reached completed or cancelled (the retention's clock), null when open again. */
+    closedAt: string | null;
     updatedAt: string;
   },
 ): Promise<boolean> {

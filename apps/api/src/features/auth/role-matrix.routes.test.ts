@@ -47,6 +47,9 @@ describeEachEngine('role matrix of the admin API', (ctx) => {
       'POST /api/admin/users/:id/two-factor/reset',
       'GET /api/admin/security-settings',
       'PUT /api/admin/security-settings',
+      'GET /api/admin/retention-settings',
+      'PUT /api/admin/retention-settings',
+      'POST /api/admin/repair-requests/:id/anonymize',
     ]) {
       expect(found).toContain(expected);
     }

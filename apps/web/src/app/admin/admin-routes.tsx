@@ -16,6 +16,7 @@ export type AdminNavKey =
   | 'themeSettings'
   | 'captchaSettings'
   | 'securitySettings'
+  | 'retentionSettings'
   | 'changePassword'
   | 'security';
 
@@ -32,6 +33,7 @@ export const NAV_ORDER: AdminNavKey[] = [
   'themeSettings',
   'captchaSettings',
   'securitySettings',
+  'retentionSettings',
   'changePassword',
   'security',
 ];
@@ -66,6 +68,9 @@ const PoleLabelsPage = lazy(() => import('../../features/poles/components/pole-l
 const CaptchaSettingsPage = lazy(() => import('../../features/captcha-settings/components/captcha-settings-page.tsx'));
 const SecurityPage = lazy(() => import('../../features/two-factor/components/security-page.tsx'));
 const SecuritySettingsPage = lazy(() => import('../../features/two-factor/components/security-settings-page.tsx'));
+const RetentionSettingsPage = lazy(
+  () => import('../../features/retention-settings/components/retention-settings-page.tsx'),
+);
 
 export const adminRoutes: AdminRoute[] = [
   { path: 'reports', element: <ReportsMenuPage />, level: 'any', navKey: 'reports' },
@@ -74,6 +79,7 @@ export const adminRoutes: AdminRoute[] = [
   { path: 'reports/location-map', element: <LocationMapReportPage />, level: 'any' },
   { path: 'theme-settings', element: <ThemeSettingsPage />, level: 'admin', navKey: 'themeSettings' },
   { path: 'captcha-settings', element: <CaptchaSettingsPage />, level: 'admin', navKey: 'captchaSettings' },
+  { path: 'retention-settings', element: <RetentionSettingsPage />, level: 'admin', navKey: 'retentionSettings' },
   { path: 'dashboard', element: <DashboardPage />, level: 'any', navKey: 'dashboard' },
   { path: 'change-password', element: <ChangePasswordPage />, level: 'any', navKey: 'changePassword' },
   { path: 'security', element: <SecurityPage />, level: 'any', navKey: 'security' },

@@ -38,6 +38,7 @@ const detail: AdminRequestDetail = {
   poleNumber: null,
   poleId: null,
   openOnSamePole: [],
+  anonymizedAt: null,
   createdAt: '2026-11-20T12:00:00.000Z',
   updatedAt: '2026-11-20T12:00:00.000Z',
   history: [],

@@ -13,6 +13,7 @@ import { useAdminProfile } from '../../../lib/admin-session.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useRequest } from '../api/get-request.ts';
+import { AnonymizeContact } from './anonymize-contact.tsx';
 import { RequestHistory } from './request-history.tsx';
 import { SamePoleWarning } from './same-pole-warning.tsx';
 import { UpdateRequestForm } from './update-request-form.tsx';
@@ -114,9 +115,13 @@ export default function RequestDetailPage() {
             <dl>
               <Item label={t('operations.detail.name')}>{r.name ?? t('operations.common.notInformed')}</Item>
               <Item label={t('operations.detail.phone')}>
-                <a href={`tel:${r.phone.replace(/[^\d+]/g, '')}`} className="text-blue-800 underline">
-                  {r.phone}
-                </a>
+                {r.phone ? (
+                  <a href={`tel:${r.phone.replace(/[^\d+]/g, '')}`} className="text-blue-800 underline">
+                    {r.phone}
+                  </a>
+                ) : (
+                  t('operations.common.notInformed')
+                )}
               </Item>
               <Item label={t('operations.detail.email')}>
                 {r.email ? (
@@ -128,6 +133,7 @@ export default function RequestDetailPage() {
                 )}
               </Item>
             </dl>
+            <AnonymizeContact request={r} canAnonymize={profile?.role === 'admin'} />
           </section>
 
           <section aria-labelledby="location-title" className="rounded-theme border border-gray-200 p-4">

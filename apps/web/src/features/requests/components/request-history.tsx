@@ -11,6 +11,7 @@ export function RequestHistory({ events }: { events: RequestEvent[] }) {
       {[...events].reverse().map((event) => {
         const lines: string[] = [];
         if (event.kind === 'created') lines.push(t('operations.detail.event.created'));
+        else if (event.kind === 'anonymized') lines.push(t('operations.anonymize.event'));
         else if (event.fromStatus && event.toStatus) {
           lines.push(
             t('operations.detail.event.status', {

@@ -138,7 +138,7 @@ export default function TrackingPage() {
             <dt className="font-medium text-gray-700">{t('track.contact')}</dt>
             <dd>
               <span className="block">{request.name || t('summary.notProvided')}</span>
-              <span className="block">{request.phone}</span>
+              {request.phone ? <span className="block">{request.phone}</span> : null}
               {request.email ? <span className="block">{request.email}</span> : null}
             </dd>
             <dt className="font-medium text-gray-700">{t('track.address')}</dt>

@@ -1,0 +1,133 @@
+// Retention's SQL (decision 0027): the claim of due requests and their anonymisation in one
+// conditional UPDATE, the scrub of their e-mails' envelopes, the history events, and the
+// audit log's sweep. Every write takes the caller's transaction.
+import { type Db, dialectOf, type Trx } from '../../db/database.ts';
+
+/** What an anonymised request keeps in place of its contact data (phone is NOT NULL: empty, never a number). */
+export const ANONYMIZED_CONTACT = { name: null, email: null, phone: '' } as const;
+
+/** An anonymised request, with the assignee its history event carries. */
+export interface AnonymizedRow {
+  id: number;
+  assignedToId: number | null;
+  assignedTo: string | null;
+}
+
+/**
+ * Anonymises up to `limit` requests closed before `cutoff` and not yet anonymised, oldest
+ * closing first, and answers their ids. The condition `anonymized_at is null` is checked
+ * again by the UPDATE itself, so two instances sweeping at once never both take a row:
+ * PostgreSQL's claim skips rows another transaction holds (and re-checks the condition on a
+ * row committed meanwhile), SQLite's single writer runs the statement whole.
+ */
+export async function anonymizeDueRequests(
+  trx: Trx,
+  cutoff: string,
+  now: string,
+  limit: number,
+): Promise<AnonymizedRow[]> {
+  const rows = await trx
+    .with(
+      // Materialised: with `id IN (subquery LIMIT n)` PostgreSQL may run the subquery again (see claimDueEmails).
+      (cte) => cte('due').materialized(),
+      (qb) => {
+        const due = qb
+          .selectFrom('repairRequests')
+          .select('id')
+          .where('closedAt', 'is not', null)
+          .where('anonymizedAt', 'is', null)
+          .where('closedAt', '<', cutoff)
+          .orderBy('closedAt')
+          .orderBy('id')
+          .limit(limit);
+        return dialectOf(trx) === 'postgres' ? due.forUpdate().skipLocked() : due;
+      },
+    )
+    .updateTable('repairRequests')
+    .set({ ...ANONYMIZED_CONTACT, anonymizedAt: now })
+    .where('id', 'in', (eb) => eb.selectFrom('due').select('due.id'))
+    .where('anonymizedAt', 'is', null)
+    .where('status', 'in', ['completed', 'cancelled'])
+    .returning(['id', 'assignedToId', 'assignedTo'])
+    .execute();
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+/** Anonymises one request (a citizen's request, any status) unless it already is; answers whether it did. */
+export async function anonymizeRequest(trx: Trx, id: number, now: string): Promise<boolean> {
+  const result = await trx
+    .updateTable('repairRequests')
+    .set({ ...ANONYMIZED_CONTACT, anonymizedAt: now })
+    .where('id', '=', id)
+    .where('anonymizedAt', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * The requests' e-mails lose their address and bodies (the subject names only the request's
+ * number); one still waiting is given up rather than sent to nobody. The rows stay: they
+ * say that the confirmation was sent (a replayed filing asks).
+ */
+export async function scrubRequestEmails(trx: Trx, requestIds: number[]): Promise<void> {
+  if (requestIds.length === 0) return;
+  await trx
+    .updateTable('emailOutbox')
+    .set({ toAddress: '', textBody: '', htmlBody: '' })
+    .where('requestId', 'in', requestIds)
+    .execute();
+  await trx
+    .updateTable('emailOutbox')
+    .set({ status: 'failed', claimedUntil: null, lastError: 'anonymized' })
+    .where('requestId', 'in', requestIds)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+/**
+ * One 'anonymized' history event per request: operators see in the timeline why the contact
+ * is gone. It carries the request's assignee: the history reads an event's assignee as the
+ * one after it, so null would read as "unassigned".
+ */
+export async function insertAnonymizedEvents(
+  trx: Trx,
+  requests: AnonymizedRow[],
+  actor: { id: number | null; name: string | null },
+  now: string,
+): Promise<void> {
+  if (requests.length === 0) return;
+  await trx
+    .insertInto('requestEvents')
+    .values(
+      requests.map((request) => ({
+        requestId: request.id,
+        kind: 'anonymized',
+        actorId: actor.id,
+        actorName: actor.name,
+        fromStatus: null,
+        toStatus: null,
+        assignedToId: request.assignedToId,
+        assignedTo: request.assignedTo,
+        notes: null,
+        createdAt: now,
+      })),
+    )
+    .execute();
+}
+
+/** Deletes up to `limit` audit rows written before `cutoff`, oldest first; answers how many. */
+export async function deleteOldAuditRows(db: Db, cutoff: string, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom('auditLog')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('auditLog')
+        .select('id')
+        .where('createdAt', '<', cutoff)
+        .orderBy('createdAt')
+        .orderBy('id')
+        .limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,49 @@
+// The admin's "anonymise contact data" for one request (a citizen's request under LGPD,
+// decision 0027), behind a confirmation; once done, when it was done.
+import type { AdminRequestDetail } from '@acende/shared/schemas/admin-requests';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../components/requests/format.ts';
+import { ConfirmDialog } from '../../../components/ui/alert-dialog.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useAnonymizeRequest } from '../api/anonymize-request.ts';
+
+export function AnonymizeContact({ request, canAnonymize }: { request: AdminRequestDetail; canAnonymize: boolean }) {
+  const { t, i18n } = useTranslation();
+  const [asking, setAsking] = useState(false);
+  const anonymize = useAnonymizeRequest(request.id);
+
+  if (request.anonymizedAt) {
+    return (
+      <p role="note" className="mt-3 text-sm text-gray-800" data-testid="anonymized-note">
+        {t('operations.anonymize.anonymizedAt', { date: formatDateTime(request.anonymizedAt, i18n.language) })}
+      </p>
+    );
+  }
+  if (!canAnonymize) return null;
+  return (
+    <>
+      <Button variant="secondary" className="mt-3" disabled={anonymize.isPending} onClick={() => setAsking(true)}>
+        {t('operations.anonymize.button')}
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        title={t('operations.anonymize.title')}
+        description={t('operations.anonymize.description')}
+        confirmLabel={t('operations.anonymize.confirm')}
+        cancelLabel={t('operations.anonymize.cancel')}
+        onCancel={() => setAsking(false)}
+        onConfirm={() => {
+          setAsking(false);
+          anonymize.mutate(undefined, {
+            onSuccess: () => toast({ title: t('operations.anonymize.done'), variant: 'success' }),
+            onError: (error) =>
+              toast({ title: t('settings.saveError'), description: errorMessage(error, ''), variant: 'destructive' }),
+          });
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+// /admin/retention-settings: after how many months the contact data of completed or
+// cancelled requests is anonymised, and how long the audit log is kept (decision 0027).
+import { type RetentionSettings, retentionSettingsSchema } from '@acende/shared/schemas/retention';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { SubmitButton } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/field.tsx';
+import { fieldBinder } from '../../../components/ui/form-binding.ts';
+import { QueryPage } from '../../../components/ui/page-shell.tsx';
+import { toast } from '../../../components/ui/toast.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { useRetentionSettings, useSaveRetentionSettings } from '../api/retention-settings.ts';
+
+export default function RetentionSettingsPage() {
+  const { t } = useTranslation();
+  const settings = useRetentionSettings();
+
+  return (
+    <QueryPage
+      title={t('settings.retention.title')}
+      description={t('settings.retention.intro')}
+      className="max-w-2xl gap-6"
+      query={settings}
+      errorMessage={errorMessage(settings.error, t('settings.loadError'))}
+      retryLabel={t('settings.retry')}
+    >
+      {(initial) => <RetentionForm initial={initial} />}
+    </QueryPage>
+  );
+}
+
+function RetentionForm({ initial }: { initial: RetentionSettings }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const save = useSaveRetentionSettings();
+  const form = useForm<RetentionSettings>({
+    resolver: zodResolver(retentionSettingsSchema as never) as never,
+    defaultValues: initial,
+  });
+  const field = fieldBinder(form, id);
+
+  const onSubmit = form.handleSubmit((values) =>
+    save.mutate(values, {
+      onSuccess: (saved) => {
+        form.reset(saved);
+        toast({ title: t('settings.retention.saved'), variant: 'success' });
+      },
+      onError: (error) => {
+        applyServerErrors(error, form.setError);
+        toast({ title: t('settings.saveError'), description: errorMessage(error, ''), variant: 'destructive' });
+      },
+    }),
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-5">
+      <TextField
+        label={t('settings.retention.months')}
+        hint={t('settings.retention.monthsHint')}
+        kind="number"
+        min={1}
+        max={120}
+        step={1}
+        required
+        {...field('retentionMonths', { valueAsNumber: true })}
+      />
+      <TextField
+        label={t('settings.retention.auditMonths')}
+        hint={t('settings.retention.auditMonthsHint')}
+        kind="number"
+        min={12}
+        max={240}
+        step={1}
+        required
+        {...field('auditRetentionMonths', { valueAsNumber: true })}
+      />
+      <SubmitButton pending={save.isPending} pendingLabel={t('settings.saving')} className="justify-self-start">
+        {t('settings.save')}
+      </SubmitButton>
+    </form>
+  );
+}
