@@ -137,6 +137,48 @@ describe('admin app', () => {
     expect(screen.queryByRole('heading', { name: 'Usuários' })).not.toBeInTheDocument();
   });
 
+  it("resets another account's second factor from the users list after a confirmation", async () => {
+    const user = (id: number, username: string, twoFactorEnabled: boolean) => ({
+      id,
+      username,
+      name: username,
+      email: null,
+      role: 'user',
+      active: true,
+      companies: [],
+      twoFactorEnabled,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    });
+    let reset = false;
+    const calls = renderAdmin(
+      '/admin/users',
+      withProfile('admin', (method, url) => {
+        if (method === 'GET' && url.startsWith('/api/admin/users?')) {
+          const items = [user(7, 'admin-x', true), user(8, 'bia', !reset), user(9, 'caio', false)];
+          return json({ items, total: 3, page: 1, pageSize: 20 });
+        }
+        if (method === 'POST' && url === '/api/admin/users/8/two-factor/reset') {
+          reset = true;
+          return new Response(null, { status: 204 });
+        }
+        return undefined;
+      }),
+    );
+    // Only for another account that has it on: not for oneself, not for an account without it.
+    const button = await screen.findByRole('button', { name: 'Redefinir a verificação em duas etapas de bia' });
+    expect(screen.queryByRole('button', { name: /duas etapas de admin-x/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /duas etapas de caio/ })).not.toBeInTheDocument();
+    await userEvent.click(button);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Redefinir a verificação em duas etapas?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Redefinir' }));
+    expect(await screen.findByText('Verificação em duas etapas redefinida', { exact: true })).toBeInTheDocument();
+    expect(calls).toContain('POST /api/admin/users/8/two-factor/reset');
+    await vi.waitFor(() =>
+      expect(screen.queryByRole('button', { name: /duas etapas de bia/ })).not.toBeInTheDocument(),
+    );
+  });
+
   it('toasts the server message when signing in fails', async () => {
     renderAdmin('/admin/login', (method, url) => {
       if (url === '/api/admin/profile') return json({ message: 'x' }, 401);
