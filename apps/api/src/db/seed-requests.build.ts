@@ -144,6 +144,8 @@ export function buildRequest(
     trackingTokenHash: hashToken(newToken()),
     district,
     city: CITY,
+    // When it reached completed or cancelled: the retention counts from it (decision 0027).
+    closedAt: status === 'completed' || status === 'cancelled' ? last.createdAt : null,
     createdAt,
     updatedAt: last.createdAt,
   };

@@ -13,6 +13,7 @@ import { createDatabase } from '../../db/database.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { insertOutboxEmail } from '../email/outbox.repository.ts';
 import { monthsBefore, runRetentionOnce } from './retention.service.ts';
+import { startRetentionWorker } from './retention-worker.ts';
 
 const DAY = 86_400_000;
 
@@ -422,6 +423,24 @@ describeEachEngine('retention of personal data', (ctx) => {
       await fast.close();
       await plain.close();
     }
+  });
+
+  it('the worker sweeps on its timer and stops on request', async () => {
+    const { id } = await file();
+    await closeAt(id, 'cancelled', new Date(cutoff().getTime() - DAY));
+    const rounds: number[] = [];
+    const worker = startRetentionWorker(ctx().app.deps, {
+      intervalMs: 60_000,
+      firstDelayMs: 10,
+      onRound: (result) => rounds.push(result.anonymized),
+    });
+    try {
+      for (let i = 0; i < 200 && rounds.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    } finally {
+      await worker.stop();
+    }
+    expect(rounds).toEqual([1]);
+    expect((await row(id)).anonymizedAt).not.toBeNull();
   });
 
   it('counts calendar months, the day clamped to a shorter month', () => {
