@@ -6,8 +6,10 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
+import { actorOf } from '../audit/audit.actor.ts';
 import { verifyCaptchaOrThrow } from '../captcha/captcha.service.ts';
-import { changeOwnPassword, endSession, logIn, toProfile } from './auth.service.ts';
+import { auditSignIn } from './auth.audit.ts';
+import { changeOwnPassword, endSession, logIn, signOut, toProfile } from './auth.service.ts';
 import { LoginThrottledError } from './login-throttle.ts';
 import { loadAdmin, loadAdminBySession, sessionCookieName, sessionCookieOptions } from './sessions.service.ts';
 
@@ -49,9 +51,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
         if (previous) await endSession(deps, previous.sessionHash);
         reply.setCookie(sessionCookieName(deps), token, sessionCookieOptions(deps));
         request.admin = admin;
+        await auditSignIn(deps, request, request.body.username, { account: admin });
         return toProfile(admin);
       } catch (error) {
         noteRefusedCredentials(deps, reply, error);
+        await auditSignIn(deps, request, request.body.username, { error });
         throw error;
       }
     },
@@ -64,7 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     },
     async (request, reply) => {
       const admin = await loadAdmin(deps, request);
-      if (admin) await endSession(deps, admin.sessionHash);
+      if (admin) await signOut(deps, admin, { id: admin.id, username: admin.username, ip: request.ip });
       reply.clearCookie(sessionCookieName(deps), sessionCookieOptions(deps));
       return reply.code(204).send(null);
     },
@@ -97,7 +101,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     async (request, reply) => {
       const admin = request.admin!;
       try {
-        const token = await changeOwnPassword(deps, admin, request.body, meta(request));
+        const token = await changeOwnPassword(deps, admin, request.body, meta(request), actorOf(request));
         reply.setCookie(sessionCookieName(deps), token, sessionCookieOptions(deps));
         request.admin = await loadAdminBySession(deps, hashToken(token));
         return reply.code(204).send(null);
