@@ -24,6 +24,7 @@ const ADMIN_PAGES = [
   '/admin/email-settings',
   '/admin/theme-settings',
   '/admin/captcha-settings',
+  '/admin/audit',
   '/admin/reports',
   '/admin/reports/requests',
   '/admin/reports/area',

@@ -38,4 +38,5 @@ export const ADMIN_PAGE_PATHS = [
   'poles/:id',
   'poles/import',
   'poles/labels',
+  'audit',
 ] as const;

@@ -15,6 +15,7 @@ export type AdminNavKey =
   | 'emailSettings'
   | 'themeSettings'
   | 'captchaSettings'
+  | 'audit'
   | 'changePassword';
 
 /** The order of the navigation, whatever the order of the entries below. */
@@ -29,6 +30,7 @@ export const NAV_ORDER: AdminNavKey[] = [
   'emailSettings',
   'themeSettings',
   'captchaSettings',
+  'audit',
   'changePassword',
 ];
 
@@ -59,9 +61,11 @@ const AreaReportPage = lazy(() => import('../../features/reports/components/area
 const LocationMapReportPage = lazy(() => import('../../features/reports/components/location-map-report-page.tsx'));
 const ThemeSettingsPage = lazy(() => import('../../features/theme-settings/components/theme-settings-page.tsx'));
 const PoleLabelsPage = lazy(() => import('../../features/poles/components/pole-labels-page.tsx'));
+const AuditPage = lazy(() => import('../../features/audit/components/audit-page.tsx'));
 const CaptchaSettingsPage = lazy(() => import('../../features/captcha-settings/components/captcha-settings-page.tsx'));
 
 export const adminRoutes: AdminRoute[] = [
+  { path: 'audit', element: <AuditPage />, level: 'admin', navKey: 'audit' },
   { path: 'reports', element: <ReportsMenuPage />, level: 'any', navKey: 'reports' },
   { path: 'reports/requests', element: <RequestsReportPage />, level: 'any' },
   { path: 'reports/area', element: <AreaReportPage />, level: 'any' },
