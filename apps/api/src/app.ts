@@ -18,6 +18,7 @@ import type { AppDeps } from './app-deps.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { adminRequestsRoutes } from './features/admin-requests/admin-requests.routes.ts';
+import { auditRoutes } from './features/audit/audit.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { twoFactorRoutes } from './features/auth/two-factor.routes.ts';
 import { captchaRoutes } from './features/captcha/captcha.routes.ts';
@@ -215,6 +216,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(polesImportRoutes, { deps });
   await app.register(poleLabelsRoutes, { deps });
   await app.register(retentionRoutes, { deps });
+  await app.register(auditRoutes, { deps });
 
   await registerWebApp(app, deps);
 

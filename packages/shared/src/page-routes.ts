@@ -41,4 +41,5 @@ export const ADMIN_PAGE_PATHS = [
   'poles/:id',
   'poles/import',
   'poles/labels',
+  'audit',
 ] as const;

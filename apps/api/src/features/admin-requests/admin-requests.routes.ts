@@ -12,6 +12,7 @@ import { companyIdParam, idParam } from '@acende/shared/schemas/fields';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
+import { actorOf } from '../audit/audit.actor.ts';
 import {
   getAdminRequest,
   getCompanyRequestCounts,
@@ -90,7 +91,7 @@ export const adminRequestsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asy
         response: { 200: adminRequestDetailSchema, 404: errorResponseSchema, 409: errorResponseSchema, ...errors },
       },
     },
-    async (request) => updateRepairRequest(deps, request.admin!, request.params.id, request.body),
+    async (request) => updateRepairRequest(deps, request.admin!, request.params.id, request.body, actorOf(request)),
   );
 
   app.get(

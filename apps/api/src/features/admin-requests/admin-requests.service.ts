@@ -17,6 +17,9 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { Trx } from '../../db/database.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { unstorableTextAt } from '../../lib/unstorable-text.ts';
+import { changedFields } from '../audit/audit.diff.ts';
+import type { AuditActor } from '../audit/audit.repository.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
 import { type AuthAdmin, companyScope } from '../auth/sessions.service.ts';
 import { queueStatusUpdateEmail } from '../email/outbox.service.ts';
 import type { Cursor } from './admin-requests.filters.ts';
@@ -203,6 +206,7 @@ export async function updateRepairRequest(
   admin: AuthAdmin,
   id: number,
   input: UpdateRepairRequest,
+  actor: AuditActor,
 ): Promise<AdminRequestDetail> {
   const scope = companyScope(admin);
   await deps.db.transaction().execute(async (trx) => {
@@ -242,6 +246,16 @@ export async function updateRepairRequest(
       updatedAt: now,
     });
     if (!written) throw conflict('errors.staleUpdate');
+    const change = changedFields(
+      { status: fromStatus, assignedToId: row.assignedToId, assignedTo: row.assignedTo, notes: row.notes },
+      { status: input.status, assignedToId, assignedTo, notes: input.notes ?? row.notes },
+    );
+    await recordAudit(
+      trx,
+      actor,
+      { kind: 'request.update', objectType: 'request', objectId: id, before: change.before, after: change.after },
+      now,
+    );
 
     await insertEvent(trx, {
       requestId: id,

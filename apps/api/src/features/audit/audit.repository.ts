@@ -55,3 +55,53 @@ export async function recordAudit(db: Db | Trx, actor: AuditActor, entry: AuditE
     })
     .execute();
 }
+
+/** What the list and the export read: filters already turned into instants. */
+export interface AuditCriteria {
+  actorId?: number;
+  /** Exact, or every kind under it when it ends in a dot. */
+  kind?: string;
+  objectType?: string;
+  objectId?: string;
+  createdFrom: string | null;
+  createdBefore: string | null;
+}
+
+/** Where a page starts: strictly older than this (created_at, id). */
+export interface AuditKey {
+  createdAt: string;
+  id: number;
+}
+
+/** One keyset page, newest first; `limit` rows at most. */
+export async function listAuditRows(db: Db, criteria: AuditCriteria, after: AuditKey | null, limit: number) {
+  let query = db
+    .selectFrom('auditLog')
+    .select(['id', 'createdAt', 'actorId', 'actorUsername', 'ip', 'kind', 'objectType', 'objectId', 'before', 'after']);
+  if (criteria.actorId !== undefined) query = query.where('actorId', '=', criteria.actorId);
+  if (criteria.kind !== undefined) {
+    const kind = criteria.kind;
+    // A prefix as a range ('user.' ≤ kind < 'user/'): no LIKE wildcards to escape, and the kind index serves it.
+    query = kind.endsWith('.')
+      ? query.where('kind', '>=', kind).where('kind', '<', `${kind.slice(0, -1)}/`)
+      : query.where('kind', '=', kind);
+  }
+  if (criteria.objectType !== undefined) query = query.where('objectType', '=', criteria.objectType);
+  if (criteria.objectId !== undefined) query = query.where('objectId', '=', criteria.objectId);
+  if (criteria.createdFrom) query = query.where('createdAt', '>=', criteria.createdFrom);
+  if (criteria.createdBefore) query = query.where('createdAt', '<', criteria.createdBefore);
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('createdAt', '<', after.createdAt),
+        eb.and([eb('createdAt', '=', after.createdAt), eb('id', '<', after.id)]),
+      ]),
+    );
+  }
+  return query.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** Every account by username, active or not, for the account filter. */
+export function listAuditAccounts(db: Db) {
+  return db.selectFrom('admins').select(['id', 'username', 'name']).orderBy('username').execute();
+}

@@ -7,8 +7,18 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
+import { actorOf } from '../audit/audit.actor.ts';
 import { verifyCaptchaOrThrow } from '../captcha/captcha.service.ts';
-import { changeOwnPassword, completeSignIn, endSession, logIn, type SignedIn, toProfile } from './auth.service.ts';
+import { auditSignIn } from './auth.audit.ts';
+import {
+  changeOwnPassword,
+  completeSignIn,
+  endSession,
+  logIn,
+  type SignedIn,
+  signOut,
+  toProfile,
+} from './auth.service.ts';
 import { LoginThrottledError } from './login-throttle.ts';
 import {
   loadAdmin,
@@ -63,6 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
         return await openSession(request, reply, result);
       } catch (error) {
         noteRefusedCredentials(deps, reply, error);
+        await auditSignIn(deps, request, request.body.username, { error });
         throw error;
       }
     },
@@ -74,6 +85,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     if (previous) await endSession(deps, previous.sessionHash);
     reply.setCookie(sessionCookieName(deps), token, sessionCookieOptions(deps));
     request.admin = admin;
+    await auditSignIn(deps, request, admin.username, { account: admin });
     return toProfile(admin);
   };
 
@@ -103,6 +115,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
         reply.clearCookie(pendingSignInCookieName(deps), pendingSignInCookieOptions(deps));
         return await openSession(request, reply, await completeSignIn(deps, adminId, meta(request)));
       } catch (error) {
+        // A refused code is audited where it is checked (auth.totp.failed).
         noteRefusedCredentials(deps, reply, error);
         throw error;
       }
@@ -116,7 +129,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     },
     async (request, reply) => {
       const admin = await loadAdmin(deps, request);
-      if (admin) await endSession(deps, admin.sessionHash);
+      if (admin) await signOut(deps, admin, { id: admin.id, username: admin.username, ip: request.ip });
       reply.clearCookie(sessionCookieName(deps), sessionCookieOptions(deps));
       return reply.code(204).send(null);
     },
@@ -149,7 +162,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     async (request, reply) => {
       const admin = request.admin!;
       try {
-        const token = await changeOwnPassword(deps, admin, request.body, meta(request));
+        const token = await changeOwnPassword(deps, admin, request.body, meta(request), actorOf(request));
         reply.setCookie(sessionCookieName(deps), token, sessionCookieOptions(deps));
         request.admin = await loadAdminBySession(deps, hashToken(token));
         return reply.code(204).send(null);

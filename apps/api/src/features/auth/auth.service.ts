@@ -8,6 +8,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.repository.ts';
 import { effectiveCaptcha } from '../captcha/captcha.service.ts';
 import { findAccountByUsername as findAccountRow, findPasswordHash, setPasswordHash } from './accounts.repository.ts';
 import { LOGIN_SLOWDOWN_MS, reserveLoginAttempt } from './login-throttle.ts';
@@ -104,6 +105,15 @@ export async function endSession(deps: AppDeps, sessionHash: string): Promise<vo
   await deleteSession(deps.db, sessionHash);
 }
 
+/** Signs out: the session ends with its audit row. */
+export async function signOut(deps: AppDeps, admin: AuthAdmin, actor: AuditActor): Promise<void> {
+  const now = deps.clock.now().toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    await deleteSession(trx, admin.sessionHash);
+    await recordAudit(trx, actor, { kind: 'auth.logout', objectType: 'user', objectId: admin.id }, now);
+  });
+}
+
 /**
  * Ends every session of the account and, for the caller, opens a fresh one: after a
  * password change an old cookie (perhaps the reason for the change) is worthless.
@@ -123,6 +133,7 @@ export async function changeOwnPassword(
   admin: AuthAdmin,
   input: ChangePasswordInput,
   meta: ClientMeta,
+  actor: AuditActor,
 ): Promise<string> {
   const attempt = await reserveLoginAttempt(deps, admin.username, meta.ip);
   const current = await findPasswordHash(deps.db, admin.id);
@@ -132,6 +143,11 @@ export async function changeOwnPassword(
     });
   }
   await attempt.succeeded();
-  await setPasswordHash(deps.db, admin.id, await hashPassword(input.newPassword), deps.clock.now().toISOString());
+  const passwordHash = await hashPassword(input.newPassword);
+  const now = deps.clock.now().toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    await setPasswordHash(trx, admin.id, passwordHash, now);
+    await recordAudit(trx, actor, { kind: 'auth.password.change', objectType: 'user', objectId: admin.id }, now);
+  });
   return restartSessions(deps, admin.id, meta);
 }

@@ -12,7 +12,7 @@ export function findTwoFactor(db: Db | Trx, adminId: number) {
 }
 
 /** Stores a new secret awaiting confirmation; an enabled second factor is left as it is. */
-export async function saveSecretToConfirm(db: Db, adminId: number, secretSealed: string, now: string) {
+export async function saveSecretToConfirm(db: Db | Trx, adminId: number, secretSealed: string, now: string) {
   await db
     .insertInto('adminTwoFactor')
     .values({ adminId, secretSealed, enabledAt: null, lastStep: null, createdAt: now })

@@ -67,7 +67,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
         response: { 200: twoFactorSetupSchema, ...errors, 409: errorResponseSchema },
       },
     },
-    async (request) => startTwoFactorSetup(deps, request.admin!),
+    async (request) => startTwoFactorSetup(deps, actorOf(request)),
   );
 
   app.post(

@@ -188,16 +188,16 @@ export async function getTwoFactorStatus(deps: AppDeps, admin: { id: number; rol
 /** Enrolment, first step: a new secret (not yet in force), as text, otpauth URI and QR code. */
 export async function startTwoFactorSetup(
   deps: AppDeps,
-  admin: { id: number; username: string },
+  admin: AuditActor & { id: number; username: string },
 ): Promise<TwoFactorSetup> {
   if (await isTwoFactorEnabled(deps.db, admin.id)) throw conflict('errors.twoFactor.alreadyEnabled');
   const secret = new Secret({ size: 20 }).base32;
-  await saveSecretToConfirm(
-    deps.db,
-    admin.id,
-    sealSecret(deps.config.APP_SECRET, TOTP_PURPOSE, secret),
-    deps.clock.now().toISOString(),
-  );
+  const now = deps.clock.now().toISOString();
+  // Audited too: a key waiting for its confirming code is stored (never the key itself).
+  await deps.db.transaction().execute(async (trx) => {
+    await saveSecretToConfirm(trx, admin.id, sealSecret(deps.config.APP_SECRET, TOTP_PURPOSE, secret), now);
+    await recordAudit(trx, admin, { kind: 'auth.totp.setup', objectType: 'admin', objectId: admin.id }, now);
+  });
   const otpauthUri = totpFor(secret, admin.username).toString();
   const qrSvg = await QRCode.toString(otpauthUri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   return { secret, otpauthUri, qrSvg };

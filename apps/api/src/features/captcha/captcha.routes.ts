@@ -1,6 +1,7 @@
 import { captchaSettingsSchema, captchaSettingsViewSchema, publicCaptchaSchema } from '@acende/shared/schemas/captcha';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
+import { actorOf } from '../audit/audit.actor.ts';
 import { createAltchaChallenge, getCaptchaSettings, getPublicCaptcha, saveCaptchaSettings } from './captcha.service.ts';
 
 export const captchaRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -46,6 +47,6 @@ export const captchaRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
         response: { 200: captchaSettingsViewSchema },
       },
     },
-    async (request) => saveCaptchaSettings(deps, request.body),
+    async (request) => saveCaptchaSettings(deps, request.body, actorOf(request)),
   );
 };

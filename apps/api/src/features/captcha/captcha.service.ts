@@ -15,6 +15,8 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { CAPTCHA_PURPOSE, openSecret, sealSecret } from '../../lib/secret-box.ts';
+import { changedFields } from '../audit/audit.diff.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.repository.ts';
 import { readSetting, writeSetting } from '../site-settings/site-settings.repository.ts';
 import { invalidateThemedIndex } from '../site-settings/themed-index-cache.ts';
 import { markChallengeSpent } from './captcha.repository.ts';
@@ -94,6 +96,7 @@ export async function getCaptchaSettings(deps: AppDeps): Promise<CaptchaSettings
 export async function saveCaptchaSettings(
   deps: AppDeps,
   input: { enabled: boolean; provider: CaptchaProvider; siteKey: string | null; secretKey: string | null },
+  actor: AuditActor,
 ): Promise<CaptchaSettingsView> {
   const stored = await readStored(deps);
   let secretKey: string | null;
@@ -111,7 +114,31 @@ export async function saveCaptchaSettings(
     siteKey: input.siteKey,
     secretKey,
   };
-  await writeSetting(deps.db, CAPTCHA_KEY, next, deps.clock.now().toISOString());
+  const now = deps.clock.now().toISOString();
+  // The log keeps whether a secret key is stored, never the key (sealed or not).
+  const audited = (c: StoredCaptcha) => ({
+    enabled: c.enabled,
+    provider: c.provider,
+    siteKey: c.siteKey,
+    keyStored: c.secretKey !== null,
+  });
+  await deps.db.transaction().execute(async (trx) => {
+    await writeSetting(trx, CAPTCHA_KEY, next, now);
+    const change = changedFields(audited(stored), audited(next));
+    const keyReplaced = input.secretKey !== SECRET_PLACEHOLDER && input.secretKey !== null && input.secretKey !== '';
+    await recordAudit(
+      trx,
+      actor,
+      {
+        kind: 'settings.captcha.update',
+        objectType: 'settings',
+        objectId: 'captcha',
+        before: change.before,
+        after: keyReplaced ? { ...change.after, keyReplaced: true } : change.after,
+      },
+      now,
+    );
+  });
   // The page's CSP names the provider's origins: rebuild it.
   invalidateThemedIndex(deps);
   return getCaptchaSettings(deps);

@@ -11,6 +11,8 @@ import type { Db } from '../../db/database.ts';
 import { iso } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { openSecret, sealSecret } from '../../lib/secret-box.ts';
+import { changedFields } from '../audit/audit.diff.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.repository.ts';
 import { readSetting, writeSetting } from '../site-settings/site-settings.repository.ts';
 
 export const EMAIL_SETTINGS_KEY = 'email';
@@ -69,7 +71,24 @@ export async function getEmailSettings(deps: AppDeps): Promise<EmailSettingsResp
 }
 
 /** Saves the settings; the placeholder keeps the stored password, an empty one removes it. */
-export async function saveEmailSettings(deps: AppDeps, input: EmailSettings): Promise<EmailSettingsResponse> {
+/** What the audit log keeps of the settings: whether a password is stored, never the password. */
+function audited(stored: StoredEmailSettings) {
+  return {
+    enabled: stored.enabled,
+    host: stored.host,
+    port: stored.port,
+    secure: stored.secure,
+    user: stored.auth.user,
+    passStored: stored.auth.passSealed !== null,
+    from: stored.from,
+  };
+}
+
+export async function saveEmailSettings(
+  deps: AppDeps,
+  input: EmailSettings,
+  actor: AuditActor,
+): Promise<EmailSettingsResponse> {
   const current = await readStored(deps.db);
   const pass = input.auth.pass;
   if (pass === SMTP_PASSWORD_PLACEHOLDER) assertStoredPasswordMayGo(current, input, 'auth.pass');
@@ -87,7 +106,25 @@ export async function saveEmailSettings(deps: AppDeps, input: EmailSettings): Pr
     auth: { user: input.auth.user, passSealed },
     from: input.from,
   };
-  await writeSetting(deps.db, EMAIL_SETTINGS_KEY, next, iso(deps.clock));
+  const now = iso(deps.clock);
+  await deps.db.transaction().execute(async (trx) => {
+    await writeSetting(trx, EMAIL_SETTINGS_KEY, next, now);
+    const change = changedFields(audited(current), audited(next));
+    // A password typed again (even the same one) is a change the fields cannot show.
+    const passChanged = pass !== SMTP_PASSWORD_PLACEHOLDER;
+    await recordAudit(
+      trx,
+      actor,
+      {
+        kind: 'settings.email.update',
+        objectType: 'settings',
+        objectId: 'email',
+        before: change.before,
+        after: passChanged ? { ...change.after, passReplaced: true } : change.after,
+      },
+      now,
+    );
+  });
   return toResponse(next);
 }
 

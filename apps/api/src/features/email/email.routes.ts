@@ -11,6 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { requestLanguage } from '../../lib/language.ts';
+import { actorOf } from '../audit/audit.actor.ts';
 import { sendTestEmail, testEmailConnection } from './email.service.ts';
 import { getEmailSettings, saveEmailSettings } from './email-settings.service.ts';
 
@@ -48,7 +49,7 @@ export const emailRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
         response: { 200: emailSettingsResponseSchema, ...errors },
       },
     },
-    async (request) => saveEmailSettings(deps, request.body),
+    async (request) => saveEmailSettings(deps, request.body, actorOf(request)),
   );
 
   app.post(
@@ -83,11 +84,9 @@ export const emailRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     },
     async (request) => {
       const language = request.body.language ?? requestLanguage(request);
-      await sendTestEmail(
-        deps,
-        { to: request.body.to, settings: request.body.settings, language },
-        { logFailure: logSmtpFailure(request) },
-      );
+      await sendTestEmail(deps, { to: request.body.to, settings: request.body.settings, language }, actorOf(request), {
+        logFailure: logSmtpFailure(request),
+      });
       return { message: translate(requestLanguage(request), 'emailSettings.toast.testSent') };
     },
   );

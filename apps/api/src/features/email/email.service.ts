@@ -10,6 +10,7 @@ import type { MessageKey } from '@acende/shared/i18n/message-key';
 import type { EmailSettings } from '@acende/shared/schemas/email';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/errors.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.repository.ts';
 import { renderTestEmail } from './email.templates.ts';
 import { resolveGivenSettings, type SmtpSettings } from './email-settings.service.ts';
 import { createMailer, describeSmtpError, type Mailer } from './smtp.ts';
@@ -61,11 +62,24 @@ export async function testEmailConnection(deps: AppDeps, given: EmailSettings, o
 export async function sendTestEmail(
   deps: AppDeps,
   input: { to: string; settings: EmailSettings; language: Language },
+  actor: AuditActor,
   options: SmtpCheckOptions = {},
 ) {
   const settings = await resolveGivenSettings(deps, input.settings);
   const rendered = renderTestEmail(input.language, settings);
   await checkWithin(deps, settings, options, 'errors.email.sendFailed', (mailer) =>
     mailer.send({ ...rendered, to: input.to, messageId: `<test-${Date.now()}@acende.local>` }),
+  );
+  // A sent test changes nothing stored, but it used the stored password towards an address: one row, alone.
+  await recordAudit(
+    deps.db,
+    actor,
+    {
+      kind: 'settings.email.test_send',
+      objectType: 'settings',
+      objectId: 'email',
+      after: { to: input.to, host: settings.host, port: settings.port, secure: settings.secure, user: settings.user },
+    },
+    deps.clock.now().toISOString(),
   );
 }

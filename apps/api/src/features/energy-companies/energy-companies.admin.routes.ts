@@ -5,6 +5,7 @@ import { idParam } from '@acende/shared/schemas/fields';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
+import { actorOf } from '../audit/audit.actor.ts';
 import {
   createEnergyCompany,
   deleteEnergyCompany,
@@ -40,7 +41,7 @@ export const energyCompaniesAdminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }
         response: { 201: adminEnergyCompanySchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await createEnergyCompany(deps, request.body)),
+    async (request, reply) => reply.code(201).send(await createEnergyCompany(deps, request.body, actorOf(request))),
   );
 
   app.put(
@@ -55,7 +56,7 @@ export const energyCompaniesAdminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }
         response: { 200: adminEnergyCompanySchema, 404: errorResponseSchema, ...errors },
       },
     },
-    async (request) => updateEnergyCompany(deps, request.params.id, request.body),
+    async (request) => updateEnergyCompany(deps, request.params.id, request.body, actorOf(request)),
   );
 
   app.delete(
@@ -70,7 +71,7 @@ export const energyCompaniesAdminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }
       },
     },
     async (request, reply) => {
-      await deleteEnergyCompany(deps, request.params.id);
+      await deleteEnergyCompany(deps, request.params.id, actorOf(request));
       return reply.code(204).send(null);
     },
   );

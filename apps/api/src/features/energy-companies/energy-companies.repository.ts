@@ -1,5 +1,5 @@
 import type { ExpressionBuilder } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import type { Db, Trx } from '../../db/database.ts';
 import type { Database, NewEnergyCompany } from '../../db/schema.ts';
 
 // Administrators' registry (decision 0002 §11): every company, active or not, with how many
@@ -53,17 +53,15 @@ export async function updateCompany(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Deletes a company no request refers to; answers 'deleted', 'in-use' or 'missing'. */
-export async function deleteUnusedCompany(db: Db, id: number): Promise<'deleted' | 'in-use' | 'missing'> {
-  return db.transaction().execute(async (trx) => {
-    const used = await trx
-      .selectFrom('repairRequests')
-      .select('id')
-      .where('companyId', '=', id)
-      .limit(1)
-      .executeTakeFirst();
-    if (used) return 'in-use';
-    const result = await trx.deleteFrom('energyCompanies').where('id', '=', id).executeTakeFirst();
-    return Number(result.numDeletedRows) === 1 ? 'deleted' : 'missing';
-  });
+/** Deletes a company no request refers to; answers 'deleted', 'in-use' or 'missing'. Run it in a transaction. */
+export async function deleteUnusedCompany(trx: Trx, id: number): Promise<'deleted' | 'in-use' | 'missing'> {
+  const used = await trx
+    .selectFrom('repairRequests')
+    .select('id')
+    .where('companyId', '=', id)
+    .limit(1)
+    .executeTakeFirst();
+  if (used) return 'in-use';
+  const result = await trx.deleteFrom('energyCompanies').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1 ? 'deleted' : 'missing';
 }

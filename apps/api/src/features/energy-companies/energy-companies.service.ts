@@ -4,6 +4,8 @@ import type { AdminEnergyCompany, EnergyCompanyValues } from '@acende/shared/sch
 import type { AppDeps } from '../../app-deps.ts';
 import { iso } from '../../lib/clock.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { changedFields } from '../audit/audit.diff.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.repository.ts';
 import {
   deleteUnusedCompany,
   findCompany,
@@ -30,9 +32,34 @@ async function readCompany(deps: AppDeps, id: number): Promise<AdminEnergyCompan
   return toAdminCompany(row);
 }
 
-export async function createEnergyCompany(deps: AppDeps, input: EnergyCompanyValues): Promise<AdminEnergyCompany> {
+/** What the audit log keeps of a company. */
+function audited(row: { name: string; fullName: string; colorClass: string; iconClass: string; active: number }) {
+  return {
+    name: row.name,
+    fullName: row.fullName,
+    colorClass: row.colorClass,
+    iconClass: row.iconClass,
+    active: row.active === 1,
+  };
+}
+
+export async function createEnergyCompany(
+  deps: AppDeps,
+  input: EnergyCompanyValues,
+  actor: AuditActor,
+): Promise<AdminEnergyCompany> {
   const now = iso(deps.clock);
-  const id = await insertCompany(deps.db, { ...input, active: input.active ? 1 : 0, createdAt: now, updatedAt: now });
+  const values = { ...input, active: input.active ? 1 : 0 };
+  const id = await deps.db.transaction().execute(async (trx) => {
+    const newId = await insertCompany(trx, { ...values, createdAt: now, updatedAt: now });
+    await recordAudit(
+      trx,
+      actor,
+      { kind: 'company.create', objectType: 'company', objectId: newId, after: audited(values) },
+      now,
+    );
+    return newId;
+  });
   return readCompany(deps, id);
 }
 
@@ -40,18 +67,41 @@ export async function updateEnergyCompany(
   deps: AppDeps,
   id: number,
   input: EnergyCompanyValues,
+  actor: AuditActor,
 ): Promise<AdminEnergyCompany> {
-  const updated = await updateCompany(deps.db, id, {
-    ...input,
-    active: input.active ? 1 : 0,
-    updatedAt: iso(deps.clock),
+  const now = iso(deps.clock);
+  const values = { ...input, active: input.active ? 1 : 0 };
+  await deps.db.transaction().execute(async (trx) => {
+    const existing = await findCompany(trx, id);
+    if (!existing || !(await updateCompany(trx, id, { ...values, updatedAt: now }))) {
+      throw notFound('errors.companyNotFound');
+    }
+    const change = changedFields(audited(existing), audited(values));
+    await recordAudit(
+      trx,
+      actor,
+      { kind: 'company.update', objectType: 'company', objectId: id, before: change.before, after: change.after },
+      now,
+    );
   });
-  if (!updated) throw notFound('errors.companyNotFound');
   return readCompany(deps, id);
 }
 
-export async function deleteEnergyCompany(deps: AppDeps, id: number): Promise<void> {
-  const outcome = await deleteUnusedCompany(deps.db, id);
+export async function deleteEnergyCompany(deps: AppDeps, id: number, actor: AuditActor): Promise<void> {
+  const now = iso(deps.clock);
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    const existing = await findCompany(trx, id);
+    const result = await deleteUnusedCompany(trx, id);
+    if (result === 'deleted' && existing) {
+      await recordAudit(
+        trx,
+        actor,
+        { kind: 'company.delete', objectType: 'company', objectId: id, before: audited(existing) },
+        now,
+      );
+    }
+    return result;
+  });
   if (outcome === 'missing') throw notFound('errors.companyNotFound');
   if (outcome === 'in-use') throw conflict('errors.companyInUse');
 }

@@ -21,7 +21,7 @@ export async function setResetToken(db: Db, adminId: number, tokenHash: string, 
 export function findAccountByResetToken(db: Db, tokenHash: string) {
   return db
     .selectFrom('admins')
-    .select(['id', 'resetTokenHash', 'resetTokenExpiry'])
+    .select(['id', 'username', 'resetTokenHash', 'resetTokenExpiry'])
     .where('resetTokenHash', '=', tokenHash)
     .where('active', '=', 1)
     .executeTakeFirst();

@@ -28,7 +28,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asy
     },
     async (request) => {
       await verifyCaptchaOrThrow(deps, request.body.captchaToken, request);
-      await requestPasswordReset(deps, request.body.username);
+      await requestPasswordReset(deps, request.body.username, request.ip);
       return { message: translate(requestLanguage(request), 'passwordReset.requested') };
     },
   );
@@ -45,7 +45,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asy
       },
     },
     async (request) => {
-      await completePasswordReset(deps, request.body.token, request.body.newPassword);
+      await completePasswordReset(deps, request.body.token, request.body.newPassword, request.ip);
       return { message: translate(requestLanguage(request), 'passwordReset.done') };
     },
   );

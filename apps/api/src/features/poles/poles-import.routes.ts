@@ -20,6 +20,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requestLanguage } from '../../lib/language.ts';
+import { actorOf } from '../audit/audit.actor.ts';
 import { decodeUpload, looksBinary } from './poles-import.parse.ts';
 import { checkPoleImport, describeRowErrors, previewOf, writePoleImport } from './poles-import.service.ts';
 
@@ -123,7 +124,8 @@ export const polesImportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
           errors: describeRowErrors(language, checked),
         });
       }
-      if (!(request.headers.accept ?? '').includes('application/x-ndjson')) return writePoleImport(deps, checked);
+      if (!(request.headers.accept ?? '').includes('application/x-ndjson'))
+        return writePoleImport(deps, checked, actorOf(request));
 
       // Streamed: the status is sent now, so the last line says how it ended (the
       // transaction makes it all or nothing either way).
@@ -133,7 +135,7 @@ export const polesImportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
       void (async () => {
         line({ phase: 'writing', done: 0, total: checked.writes.length });
         try {
-          const result = await writePoleImport(deps, checked, async (done, total) => {
+          const result = await writePoleImport(deps, checked, actorOf(request), async (done, total) => {
             line({ phase: 'writing', done, total });
             // Lets the line leave before the next batch (better-sqlite3 never yields by itself).
             await nextTurn();

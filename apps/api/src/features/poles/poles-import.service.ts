@@ -14,6 +14,7 @@ import { dialectOf } from '../../db/database.ts';
 import type { NewPole } from '../../db/schema.ts';
 import { iso } from '../../lib/clock.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.repository.ts';
 import { type AuthAdmin, companyScope } from '../auth/sessions.service.ts';
 import { formatOf, type ParsedFile, readPoleFile } from './poles-import.parse.ts';
 import {
@@ -131,13 +132,23 @@ const BATCH = { sqlite: 1000, postgres: 2000 } as const;
 export async function writePoleImport(
   deps: AppDeps,
   check: PoleImportCheck,
+  actor: AuditActor,
   onProgress?: (done: number, total: number) => Promise<void> | void,
 ): Promise<PoleImportResult> {
   if (check.file.issueCount > 0) throw new AppError('poles.import.errors.rowsInvalid', 422);
   const size = BATCH[dialectOf(deps.db)];
   const total = check.writes.length;
-  if (total > 0) {
-    await deps.db.transaction().execute(async (trx) => {
+  const result: PoleImportResult = {
+    format: check.format,
+    rows: check.rows,
+    created: check.created,
+    updated: check.updated,
+    unchanged: check.unchanged,
+  };
+  // One audit row for the whole import, with its counts: written with the poles, or alone
+  // when the file changed nothing.
+  await deps.db.transaction().execute(async (trx) => {
+    if (total > 0) {
       await lockCompanyImport(trx, check.companyId);
       await deferCellCounts(trx);
       for (let start = 0; start < total; start += size) {
@@ -145,13 +156,13 @@ export async function writePoleImport(
         await onProgress?.(Math.min(start + size, total), total);
       }
       await recountCompanyCells(trx, check.companyId);
-    });
-  }
-  return {
-    format: check.format,
-    rows: check.rows,
-    created: check.created,
-    updated: check.updated,
-    unchanged: check.unchanged,
-  };
+    }
+    await recordAudit(
+      trx,
+      actor,
+      { kind: 'poles.import', objectType: 'company', objectId: check.companyId, after: { ...result } },
+      deps.clock.now().toISOString(),
+    );
+  });
+  return result;
 }

@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { requestLanguage } from '../../lib/language.ts';
+import { actorOf } from '../audit/audit.actor.ts';
 import type { AuthAdmin } from '../auth/sessions.service.ts';
 import { printPoleLabels } from './poles-labels.service.ts';
 
@@ -44,6 +45,7 @@ export const poleLabelsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
         request.body,
         requestLanguage(request),
         request.log,
+        actorOf(request),
       );
       return reply
         .header('content-type', 'application/pdf')

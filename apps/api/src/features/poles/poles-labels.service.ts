@@ -8,6 +8,7 @@ import type { MessageKey } from '@acende/shared/i18n/message-key';
 import { type PoleLabelsRequest, poleLabelUrl } from '@acende/shared/schemas/pole-labels';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.repository.ts';
 import { type AuthAdmin, companyScope } from '../auth/sessions.service.ts';
 import { formatDateTime } from '../reports/reports.format.ts';
 import { ReaderGone } from '../reports/reports.pdf.ts';
@@ -52,6 +53,7 @@ export async function printPoleLabels(
   body: PoleLabelsRequest,
   language: Language,
   log: { error: (obj: unknown, msg: string) => void },
+  actor: AuditActor,
 ): Promise<LabelsPdf> {
   const scope = companyScope(admin);
   const t = (key: MessageKey, params?: Record<string, unknown>) => translate(language, key, params);
@@ -98,6 +100,19 @@ export async function printPoleLabels(
     };
     subject = company.name;
   }
+
+  // Printing changes nothing, but it is an export of the registry: one audit row, written alone.
+  await recordAudit(
+    deps.db,
+    actor,
+    {
+      kind: 'poles.labels.export',
+      objectType: body.poleIds ? 'pole' : 'company',
+      objectId: body.poleIds ? null : (body.companyId ?? null),
+      after: { count, poleIds: body.poleIds?.slice(0, 100) ?? null, includeInactive: body.includeInactive === true },
+    },
+    deps.clock.now().toISOString(),
+  );
 
   const title = subject ? `${t('poles.labels.title')} · ${subject}` : t('poles.labels.title');
   const doc = createLabelsPdf(title);

@@ -7,6 +7,7 @@ import { adminPoleListQuerySchema, adminPoleListSchema } from '@acende/shared/sc
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
+import { actorOf } from '../audit/audit.actor.ts';
 import { createPole, getAdminPole, listAdminPoles, updateAdminPole } from './poles.service.ts';
 
 const tags = ['admin poles'];
@@ -53,7 +54,8 @@ export const polesAdminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
         response: { 201: adminPoleSchema, 409: errorResponseSchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await createPole(deps, request.admin!, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await createPole(deps, request.admin!, request.body, actorOf(request))),
   );
 
   app.put(
@@ -68,6 +70,6 @@ export const polesAdminRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
         response: { 200: adminPoleSchema, 404: errorResponseSchema, 409: errorResponseSchema, ...errors },
       },
     },
-    async (request) => updateAdminPole(deps, request.admin!, request.params.id, request.body),
+    async (request) => updateAdminPole(deps, request.admin!, request.params.id, request.body, actorOf(request)),
   );
 };

@@ -12,6 +12,8 @@ import type { AppDeps } from '../../app-deps.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { iso } from '../../lib/clock.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { changedFields } from '../audit/audit.diff.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.repository.ts';
 import { type AuthAdmin, companyScope } from '../auth/sessions.service.ts';
 import {
   companyExists,
@@ -99,13 +101,40 @@ function duplicate(number: string): AppError {
   );
 }
 
-export async function createPole(deps: AppDeps, admin: AuthAdmin, input: PoleValues): Promise<AdminPole> {
+/** What the audit log keeps of a pole. */
+function audited(pole: PoleValues | AdminPole) {
+  return {
+    companyId: pole.companyId,
+    number: pole.number,
+    latitude: pole.latitude,
+    longitude: pole.longitude,
+    street: pole.street,
+    description: pole.description,
+    active: pole.active,
+  };
+}
+
+export async function createPole(
+  deps: AppDeps,
+  admin: AuthAdmin,
+  input: PoleValues,
+  actor: AuditActor,
+): Promise<AdminPole> {
   const scope = companyScope(admin);
   await checkCompany(deps, scope, input.companyId);
   const now = iso(deps.clock);
   let id: number;
   try {
-    id = await insertPole(deps.db, { ...input, active: input.active ? 1 : 0, createdAt: now, updatedAt: now });
+    id = await deps.db.transaction().execute(async (trx) => {
+      const newId = await insertPole(trx, { ...input, active: input.active ? 1 : 0, createdAt: now, updatedAt: now });
+      await recordAudit(
+        trx,
+        actor,
+        { kind: 'pole.create', objectType: 'pole', objectId: newId, after: audited(input) },
+        now,
+      );
+      return newId;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicate(input.number);
     throw error;
@@ -118,14 +147,28 @@ export async function updateAdminPole(
   admin: AuthAdmin,
   id: number,
   input: PoleValues,
+  actor: AuditActor,
 ): Promise<AdminPole> {
   const scope = companyScope(admin);
   // Another company's pole is not found, whatever the body says.
-  await readPole(deps, scope, id);
+  const existing = await readPole(deps, scope, id);
   await checkCompany(deps, scope, input.companyId);
+  const now = iso(deps.clock);
   let updated: boolean;
   try {
-    updated = await updatePole(deps.db, id, { ...input, active: input.active ? 1 : 0, updatedAt: iso(deps.clock) });
+    updated = await deps.db.transaction().execute(async (trx) => {
+      const written = await updatePole(trx, id, { ...input, active: input.active ? 1 : 0, updatedAt: now });
+      if (written) {
+        const change = changedFields(audited(existing), audited(input));
+        await recordAudit(
+          trx,
+          actor,
+          { kind: 'pole.update', objectType: 'pole', objectId: id, before: change.before, after: change.after },
+          now,
+        );
+      }
+      return written;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicate(input.number);
     throw error;

@@ -6,6 +6,7 @@ import { translate } from '@acende/shared/i18n/catalogues';
 import type { MessageKey } from '@acende/shared/i18n/message-key';
 import type { ReportFilters, ReportKind } from '@acende/shared/schemas/reports';
 import type { AppDeps } from '../../app-deps.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.repository.ts';
 import type { AuthAdmin } from '../auth/sessions.service.ts';
 import { csvChunks } from './reports.csv.ts';
 import { areaSpec, mapBatches, mapSpec, requestsSpec } from './reports.export-rows.ts';
@@ -50,9 +51,22 @@ export async function exportReport(
   filters: ReportFilters,
   language: Language,
   log: { error: (obj: unknown, msg: string) => void },
+  actor: AuditActor,
 ): Promise<ExportResult> {
   const criteria = criteriaFor(admin, filters);
   const now = deps.clock.now();
+  // An export may carry citizens' names and contacts: one audit row, written alone, with the filters.
+  await recordAudit(
+    deps.db,
+    actor,
+    {
+      kind: 'report.export',
+      objectType: 'report',
+      objectId: kind,
+      after: { format, language, filters: { ...filters } },
+    },
+    now.toISOString(),
+  );
   const stamp = formatDateTime(now.toISOString(), 'en').slice(0, 10);
   const filename = `${FILE_NAMES[kind][language]}-${stamp}.${format}`;
   const spec =

@@ -15,6 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { requestLanguage } from '../../lib/language.ts';
+import { actorOf } from '../audit/audit.actor.ts';
 import type { AuthAdmin } from '../auth/sessions.service.ts';
 import { type ExportFormat, exportReport } from './reports.export.ts';
 import { getAreaReport, getLocationMapReport, getReportOptions, getRequestsReport } from './reports.service.ts';
@@ -103,6 +104,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
             request.query,
             requestLanguage(request),
             request.log,
+            actorOf(request),
           );
           return reply
             .header('content-type', result.contentType)

@@ -11,6 +11,8 @@ import type {
   PublicPageView,
 } from '@acende/shared/schemas/public-pages';
 import type { AppDeps } from '../../app-deps.ts';
+import { changedFields } from '../audit/audit.diff.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.repository.ts';
 import { readSetting, writeSetting } from './site-settings.repository.ts';
 
 export const PUBLIC_PAGES_KEY = 'publicPages';
@@ -70,7 +72,19 @@ export async function getPublicPagesSettings(deps: AppDeps): Promise<PublicPages
 export async function savePublicPagesSettings(
   deps: AppDeps,
   input: PublicPagesSettings,
+  actor: AuditActor,
 ): Promise<PublicPagesSettingsView> {
-  await writeSetting(deps.db, PUBLIC_PAGES_KEY, input, deps.clock.now().toISOString());
+  const now = deps.clock.now().toISOString();
+  const previous = await readStored(deps);
+  await deps.db.transaction().execute(async (trx) => {
+    await writeSetting(trx, PUBLIC_PAGES_KEY, input, now);
+    const change = changedFields(previous, input);
+    await recordAudit(
+      trx,
+      actor,
+      { kind: 'settings.public_pages.update', objectType: 'settings', objectId: 'public_pages', ...change },
+      now,
+    );
+  });
   return getPublicPagesSettings(deps);
 }

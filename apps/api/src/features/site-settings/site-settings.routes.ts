@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { requestLanguage } from '../../lib/language.ts';
+import { actorOf } from '../audit/audit.actor.ts';
 import {
   getPublicPagesSettings,
   readOperator,
@@ -119,7 +120,7 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
         response: { 200: publicPagesSettingsViewSchema },
       },
     },
-    async (request) => savePublicPagesSettings(deps, request.body),
+    async (request) => savePublicPagesSettings(deps, request.body, actorOf(request)),
   );
 
   app.get(
@@ -162,7 +163,7 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
         response: { 200: themeSettingsViewSchema },
       },
     },
-    async (request) => saveThemeSettings(deps, request.body),
+    async (request) => saveThemeSettings(deps, request.body, actorOf(request)),
   );
 
   app.post(
@@ -177,14 +178,14 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
         response: { 200: z.object({ logoUrl: z.string() }) },
       },
     },
-    async (request) => uploadLogo(deps, request.body),
+    async (request) => uploadLogo(deps, request.body, actorOf(request)),
   );
 
   app.delete(
     '/api/admin/theme-settings/logo',
     { config: { auth: 'admin' }, schema: { tags: ['admin'], summary: 'Removes the uploaded logo' } },
-    async (_request, reply) => {
-      await removeLogo(deps);
+    async (request, reply) => {
+      await removeLogo(deps, actorOf(request));
       return reply.code(204).send();
     },
   );

@@ -16,6 +16,8 @@ import {
 import * as zm from 'zod/mini';
 import type { AppDeps } from '../../app-deps.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { changedFields } from '../audit/audit.diff.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.repository.ts';
 import { readSetting, writeSetting } from './site-settings.repository.ts';
 import { sanitizeSvg, UnsafeSvgError } from './svg-sanitizer.ts';
 import { invalidateThemedIndex } from './themed-index-cache.ts';
@@ -46,11 +48,25 @@ export async function getThemeSettings(deps: AppDeps): Promise<ThemeSettingsPayl
   return { ...(theme as ThemeSettings), map: await readMapDefaults(deps) };
 }
 
-export async function saveThemeSettings(deps: AppDeps, input: ThemeSettingsPayload): Promise<ThemeSettingsPayload> {
+export async function saveThemeSettings(
+  deps: AppDeps,
+  input: ThemeSettingsPayload,
+  actor: AuditActor,
+): Promise<ThemeSettingsPayload> {
   const { map, ...theme } = input;
   const now = deps.clock.now().toISOString();
-  await writeSetting(deps.db, THEME_KEY, theme, now);
-  await writeSetting(deps.db, MAP_KEY, map, now);
+  const previous = await getThemeSettings(deps);
+  await deps.db.transaction().execute(async (trx) => {
+    await writeSetting(trx, THEME_KEY, theme, now);
+    await writeSetting(trx, MAP_KEY, map, now);
+    const change = changedFields(previous, input);
+    await recordAudit(
+      trx,
+      actor,
+      { kind: 'settings.theme.update', objectType: 'settings', objectId: 'theme', ...change },
+      now,
+    );
+  });
   invalidateThemedIndex(deps);
   return getThemeSettings(deps);
 }
@@ -91,6 +107,7 @@ function checkImage(contentType: string, bytes: Buffer): Buffer {
 export async function uploadLogo(
   deps: AppDeps,
   input: { contentType: string; data: string },
+  actor: AuditActor,
 ): Promise<{ logoUrl: string }> {
   const base64 = input.data.replace(/^data:[^,]*,/, '').replace(/\s/g, '');
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) throw badRequest('validation.logo.invalid');
@@ -101,22 +118,50 @@ export async function uploadLogo(
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
   const now = deps.clock.now().toISOString();
   const stored: StoredLogo = { contentType: input.contentType, data: bytes.toString('base64'), hash };
-  await writeSetting(deps.db, LOGO_KEY, stored, now);
   const logoUrl = `${LOGO_PATH}?v=${hash}`;
   const theme = await readPublicTheme(deps);
-  await writeSetting(deps.db, THEME_KEY, { ...theme, logoUrl }, now);
+  await deps.db.transaction().execute(async (trx) => {
+    await writeSetting(trx, LOGO_KEY, stored, now);
+    await writeSetting(trx, THEME_KEY, { ...theme, logoUrl }, now);
+    // The image itself is not kept in the log: its type, size and fingerprint are.
+    await recordAudit(
+      trx,
+      actor,
+      {
+        kind: 'settings.logo.upload',
+        objectType: 'settings',
+        objectId: 'logo',
+        before: { logoUrl: theme.logoUrl ?? null },
+        after: { logoUrl, contentType: input.contentType, bytes: bytes.length },
+      },
+      now,
+    );
+  });
   invalidateThemedIndex(deps);
   return { logoUrl };
 }
 
-export async function removeLogo(deps: AppDeps): Promise<void> {
+export async function removeLogo(deps: AppDeps, actor: AuditActor): Promise<void> {
   const now = deps.clock.now().toISOString();
-  await deps.db.deleteFrom('siteSettings').where('key', '=', LOGO_KEY).execute();
   const theme = await readPublicTheme(deps);
-  if (theme.logoUrl?.startsWith(LOGO_PATH)) {
-    const { logoUrl: _removed, ...rest } = theme;
-    await writeSetting(deps.db, THEME_KEY, rest, now);
-  }
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('siteSettings').where('key', '=', LOGO_KEY).execute();
+    if (theme.logoUrl?.startsWith(LOGO_PATH)) {
+      const { logoUrl: _removed, ...rest } = theme;
+      await writeSetting(trx, THEME_KEY, rest, now);
+    }
+    await recordAudit(
+      trx,
+      actor,
+      {
+        kind: 'settings.logo.delete',
+        objectType: 'settings',
+        objectId: 'logo',
+        before: { logoUrl: theme.logoUrl ?? null },
+      },
+      now,
+    );
+  });
   invalidateThemedIndex(deps);
 }
 

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { hashToken } from '../../lib/tokens.ts';
+import { actorOf } from '../audit/audit.actor.ts';
 import { startSession } from '../auth/auth.service.ts';
 import { loadAdminBySession, sessionCookieName, sessionCookieOptions } from '../auth/sessions.service.ts';
 import { createUser, getUser, listUsers, updateUser } from './users.service.ts';
@@ -61,7 +62,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
         response: { 201: userSchema, ...errors, 409: errorResponseSchema },
       },
     },
-    async (request, reply) => reply.code(201).send(await createUser(deps, request.body)),
+    async (request, reply) => reply.code(201).send(await createUser(deps, request.body, actorOf(request))),
   );
 
   app.put(
@@ -78,7 +79,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     },
     async (request, reply) => {
       const caller = request.admin!;
-      const { user, callerSessionsEnded } = await updateUser(deps, caller, request.params.id, request.body);
+      const { user, callerSessionsEnded } = await updateUser(
+        deps,
+        caller,
+        request.params.id,
+        request.body,
+        actorOf(request),
+      );
       if (callerSessionsEnded) {
         // The caller set their own password here: like change-password, keep them signed in on a fresh id.
         const token = await startSession(deps, caller.id, {

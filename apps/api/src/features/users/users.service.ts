@@ -8,6 +8,8 @@ import type { Db, Trx } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { changedFields } from '../audit/audit.diff.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.repository.ts';
 import { deleteSessionsOf } from '../auth/sessions.repository.ts';
 import type { AuthAdmin } from '../auth/sessions.service.ts';
 import { twoFactorEnabledAmong } from '../auth/two-factor.repository.ts';
@@ -69,7 +71,19 @@ async function assertCompaniesExist(db: Db | Trx, ids: number[]): Promise<number
 const usernameTaken = () =>
   new AppError('errors.users.usernameTaken', 409, undefined, { username: 'errors.users.usernameTaken' });
 
-export async function createUser(deps: AppDeps, input: CreateUser): Promise<User> {
+/** What the audit log keeps of an account: never its password. */
+function auditedUser(user: User) {
+  return {
+    username: user.username,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    active: user.active,
+    companyIds: user.companies.map((c) => c.id).sort((a, b) => a - b),
+  };
+}
+
+export async function createUser(deps: AppDeps, input: CreateUser, actor: AuditActor): Promise<User> {
   const now = deps.clock.now().toISOString();
   const passwordHash = await hashPassword(input.password);
   try {
@@ -85,6 +99,13 @@ export async function createUser(deps: AppDeps, input: CreateUser): Promise<User
         now,
       });
       await replaceCompanyLinks(trx, newId, companies, now);
+      const created = await getUser(trx, newId);
+      await recordAudit(
+        trx,
+        actor,
+        { kind: 'user.create', objectType: 'user', objectId: newId, after: auditedUser(created) },
+        now,
+      );
       return newId;
     });
     return getUser(deps.db, id);
@@ -104,6 +125,7 @@ export async function updateUser(
   caller: AuthAdmin,
   id: number,
   input: UpdateUser,
+  actor: AuditActor,
 ): Promise<{ user: User; callerSessionsEnded: boolean }> {
   const self = caller.id === id;
   if (self && input.role !== 'admin') {
@@ -119,6 +141,7 @@ export async function updateUser(
     await deps.db.transaction().execute(async (trx) => {
       const existing = await findUser(trx, id);
       if (!existing) throw notFound('errors.users.notFound');
+      const previous = auditedUser(await getUser(trx, id));
       if (await usernameTakenByOther(trx, input.username, id)) throw usernameTaken();
       const companies = await assertCompaniesExist(trx, input.companies);
       const active = input.active === undefined ? undefined : input.active ? 1 : 0;
@@ -134,6 +157,20 @@ export async function updateUser(
       await replaceCompanyLinks(trx, id, companies, now);
       endSessions = passwordHash !== undefined || (active === 0 && existing.active === 1);
       if (endSessions) await deleteSessionsOf(trx, id);
+      // One row per change: a new password names itself in the kind, never in the row.
+      const change = changedFields(previous, auditedUser(await getUser(trx, id)));
+      await recordAudit(
+        trx,
+        actor,
+        {
+          kind: passwordHash !== undefined ? 'user.password.set' : 'user.update',
+          objectType: 'user',
+          objectId: id,
+          before: change.before,
+          after: change.after,
+        },
+        now,
+      );
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw usernameTaken();

@@ -17,6 +17,7 @@ export type AdminNavKey =
   | 'captchaSettings'
   | 'securitySettings'
   | 'retentionSettings'
+  | 'audit'
   | 'changePassword'
   | 'security';
 
@@ -34,6 +35,7 @@ export const NAV_ORDER: AdminNavKey[] = [
   'captchaSettings',
   'securitySettings',
   'retentionSettings',
+  'audit',
   'changePassword',
   'security',
 ];
@@ -65,6 +67,7 @@ const AreaReportPage = lazy(() => import('../../features/reports/components/area
 const LocationMapReportPage = lazy(() => import('../../features/reports/components/location-map-report-page.tsx'));
 const ThemeSettingsPage = lazy(() => import('../../features/theme-settings/components/theme-settings-page.tsx'));
 const PoleLabelsPage = lazy(() => import('../../features/poles/components/pole-labels-page.tsx'));
+const AuditPage = lazy(() => import('../../features/audit/components/audit-page.tsx'));
 const CaptchaSettingsPage = lazy(() => import('../../features/captcha-settings/components/captcha-settings-page.tsx'));
 const SecurityPage = lazy(() => import('../../features/two-factor/components/security-page.tsx'));
 const SecuritySettingsPage = lazy(() => import('../../features/two-factor/components/security-settings-page.tsx'));
@@ -73,6 +76,7 @@ const RetentionSettingsPage = lazy(
 );
 
 export const adminRoutes: AdminRoute[] = [
+  { path: 'audit', element: <AuditPage />, level: 'admin', navKey: 'audit' },
   { path: 'reports', element: <ReportsMenuPage />, level: 'any', navKey: 'reports' },
   { path: 'reports/requests', element: <RequestsReportPage />, level: 'any' },
   { path: 'reports/area', element: <AreaReportPage />, level: 'any' },
