@@ -45,8 +45,7 @@ describeEachEngine('pole QR labels', (ctx) => {
   let rgeActive: number[];
   let rgeInactive: number[];
   // The file is named by São Paulo's calendar day (from 21:00 to 24:00 there, UTC is a day ahead).
-  const today = () =>
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(ctx().clock.now());
+  const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(ctx().clock.now());
 
   beforeAll(async () => {
     admin = await signedIn(ctx(), { role: 'admin' });
