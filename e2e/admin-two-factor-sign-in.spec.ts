@@ -37,6 +37,7 @@ const TEXTS = {
     invalid: 'Código inválido. Tente novamente.',
     startOver: 'Voltar ao login',
     loginTitle: 'Acesso administrativo',
+    audit: { nav: 'Auditoria', account: 'Conta', kind: 'Tipo', apply: 'Filtrar' },
   },
   en: {
     signIn: { username: 'Username', password: 'Password', submit: 'Sign in' },
@@ -59,6 +60,7 @@ const TEXTS = {
     invalid: 'Invalid code. Try again.',
     startOver: 'Back to sign-in',
     loginTitle: 'Administrator sign-in',
+    audit: { nav: 'Audit log', account: 'Account', kind: 'Kind', apply: 'Filter' },
   },
 } as const;
 
@@ -142,5 +144,35 @@ for (const lang of ['pt', 'en'] as const) {
     }
     await page.getByRole('button', { name: text.startOver }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text.loginTitle);
+
+    // The audit log shows it all, newest first, for this account and every kind under `auth.`
+    // (signed in with a second recovery code).
+    await signInThroughForm(page, username, password, text.signIn);
+    await page.getByRole('button', { name: text.useRecovery }).click();
+    await page.getByLabel(text.recoveryCode).fill(recoveryCodes[1] as string);
+    await page.getByRole('button', { name: text.verify }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text.dashboard);
+    await navigateTo(page, text.audit.nav);
+    await page.getByLabel(text.audit.account, { exact: true }).selectOption({ label: `${username} (Teresa Totp)` });
+    await page.getByLabel(text.audit.kind, { exact: true }).fill('auth.');
+    await page.getByRole('button', { name: text.audit.apply, exact: true }).click();
+    await expect(page).toHaveURL(/kind=auth\./);
+    // A card names its cells (the label is in the cell's text): the kind ends it.
+    await expect(page.getByTestId('audit-row').locator('td:nth-child(4)')).toHaveText(
+      [
+        'auth.login',
+        'auth.totp.failed',
+        'auth.logout',
+        'auth.login',
+        'auth.logout',
+        'auth.login',
+        'auth.totp.failed',
+        'auth.logout',
+        'auth.totp.enable',
+        'auth.totp.setup',
+        'auth.login',
+      ].map((kind) => new RegExp(`${kind.replaceAll('.', '\\.')}$`)),
+    );
+    await axe(`audit log of the second factor ${lang}`);
   });
 }
