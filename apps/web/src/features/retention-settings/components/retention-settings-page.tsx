@@ -1,17 +1,12 @@
 // /admin/retention-settings: after how many months the contact data of completed or
 // cancelled requests is anonymised, and how long the audit log is kept (decision 0027).
 import { type RetentionSettings, retentionSettingsSchema } from '@acende/shared/schemas/retention';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
-import { fieldBinder } from '../../../components/ui/form-binding.ts';
 import { QueryPage } from '../../../components/ui/page-shell.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
+import { useSettingsForm } from '../../../components/ui/settings-form.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useRetentionSettings, useSaveRetentionSettings } from '../api/retention-settings.ts';
 
 export default function RetentionSettingsPage() {
@@ -34,26 +29,14 @@ export default function RetentionSettingsPage() {
 
 function RetentionForm({ initial }: { initial: RetentionSettings }) {
   const { t } = useTranslation();
-  const id = useId();
   const save = useSaveRetentionSettings();
-  const form = useForm<RetentionSettings>({
-    resolver: zodResolver(retentionSettingsSchema as never) as never,
-    defaultValues: initial,
+  const { field, onSubmit } = useSettingsForm({
+    schema: retentionSettingsSchema,
+    initial,
+    save,
+    savedTitle: t('settings.retention.saved'),
+    errorTitle: t('settings.saveError'),
   });
-  const field = fieldBinder(form, id);
-
-  const onSubmit = form.handleSubmit((values) =>
-    save.mutate(values, {
-      onSuccess: (saved) => {
-        form.reset(saved);
-        toast({ title: t('settings.retention.saved'), variant: 'success' });
-      },
-      onError: (error) => {
-        applyServerErrors(error, form.setError);
-        toast({ title: t('settings.saveError'), description: errorMessage(error, ''), variant: 'destructive' });
-      },
-    }),
-  );
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5">

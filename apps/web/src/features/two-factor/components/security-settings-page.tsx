@@ -1,16 +1,11 @@
 // /admin/security-settings (admins): whether two-factor sign-in is required for admins.
 import { type SecuritySettings, securitySettingsSchema } from '@acende/shared/schemas/two-factor';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/field.tsx';
-import { fieldBinder } from '../../../components/ui/form-binding.ts';
 import { QueryPage } from '../../../components/ui/page-shell.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
+import { useSettingsForm } from '../../../components/ui/settings-form.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useSaveSecuritySettings, useSecuritySettings } from '../api/security-settings.ts';
 
 export default function SecuritySettingsPage() {
@@ -31,25 +26,15 @@ export default function SecuritySettingsPage() {
 
 function SecuritySettingsForm({ initial }: { initial: SecuritySettings }) {
   const { t } = useTranslation();
-  const id = useId();
   const save = useSaveSecuritySettings();
-  const form = useForm<SecuritySettings>({
-    resolver: zodResolver(securitySettingsSchema) as never,
-    defaultValues: initial,
+  const { field, onSubmit } = useSettingsForm({
+    schema: securitySettingsSchema,
+    initial,
+    save,
+    savedTitle: t('securitySettings.saved'),
+    errorTitle: t('securitySettings.error'),
+    serverFields: ['requireTwoFactorForAdmins'],
   });
-  const field = fieldBinder(form, id);
-  const onSubmit = form.handleSubmit((values) =>
-    save.mutate(values, {
-      onSuccess: (saved) => {
-        form.reset(saved);
-        toast({ title: t('securitySettings.saved'), variant: 'success' });
-      },
-      onError: (error) => {
-        applyServerErrors(error, form.setError, ['requireTwoFactorForAdmins']);
-        toast({ title: t('securitySettings.error'), description: errorMessage(error, ''), variant: 'destructive' });
-      },
-    }),
-  );
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5">
       <CheckboxField
