@@ -61,10 +61,14 @@ export async function logIn(
   const attempt = await reserveLoginAttempt(deps, input.username, meta.ip);
   if (attempt.accountUnderAttack && !(await effectiveCaptcha(deps)).enabled) await sleep(LOGIN_SLOWDOWN_MS);
   const account = await verifyCredentials(deps, input.username, input.password);
-  await attempt.succeeded();
-  // With a second factor on, no session yet: the code step (two-factor.service.ts) comes first.
-  if (await isTwoFactorEnabled(deps.db, account.id))
+  // With a second factor on, no session yet: the code step (two-factor.service.ts) comes first,
+  // and the failures counted so far stay until it passes (a right password does not wipe the
+  // count the code step is limited by).
+  if (await isTwoFactorEnabled(deps.db, account.id)) {
+    await attempt.passedFirstStep();
     return { pendingToken: await startPendingSignIn(deps, account.id) };
+  }
+  await attempt.succeeded();
   return completeSignIn(deps, account.id, meta);
 }
 

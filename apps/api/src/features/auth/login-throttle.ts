@@ -19,6 +19,12 @@ export const LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_SOURCE = 5;
 // Per client address the limit is the LOGIN_MAX_FAILURES_PER_IP setting (default 20): higher
 // than per account so that colleagues behind one office address do not lock each other out.
 export const LOGIN_ACCOUNT_UNDER_ATTACK_FAILURES = 10;
+/**
+ * Wrong second-factor codes per account from all sources in the window, then the code step
+ * is refused for that account (429). Only someone who has the password reaches the code
+ * step, so this cannot be used by a stranger to lock an account (decision 0026).
+ */
+export const TWO_FACTOR_MAX_FAILURES_PER_ACCOUNT = 10;
 /** Wait before each password check of an account under attack while no captcha is in force. */
 export const LOGIN_SLOWDOWN_MS = 1000;
 
@@ -40,7 +46,13 @@ interface Reservation {
 export interface LoginAttempt {
   /** Past LOGIN_ACCOUNT_UNDER_ATTACK_FAILURES for this account from all sources (this attempt included). */
   accountUnderAttack: boolean;
+  /** The check passed: the attempt is given back and the source's failures on the account forgotten. */
   succeeded(): Promise<void>;
+  /**
+   * The password was right but a second factor is still to come: this attempt is given back,
+   * and the failures already counted stay (they are forgotten only when the code is right).
+   */
+  passedFirstStep(): Promise<void>;
 }
 
 /**
@@ -48,7 +60,12 @@ export interface LoginAttempt {
  * password check; throws LoginThrottledError (having given the attempt back) when the
  * source has failed too often on this account or on all.
  */
-export async function reserveLoginAttempt(deps: AppDeps, username: string, ip: string): Promise<LoginAttempt> {
+export async function reserveLoginAttempt(
+  deps: AppDeps,
+  username: string,
+  ip: string,
+  options: { secondFactor?: boolean } = {},
+): Promise<LoginAttempt> {
   const now = deps.clock.now();
   const nowIso = now.toISOString();
   const expiresAt = new Date(now.getTime() + LOGIN_WINDOW_MS).toISOString();
@@ -75,15 +92,20 @@ export async function reserveLoginAttempt(deps: AppDeps, username: string, ip: s
   const source = await take(`source:${ip}`);
   if (source.count > deps.config.LOGIN_MAX_FAILURES_PER_IP) await refuse(source);
   const account = await take(`account:${name}`);
+  // A code check also counts per account from every source: codes are few enough to guess.
+  const codes = options.secondFactor ? await take(`code:${name}`) : undefined;
+  if (codes && codes.count > TWO_FACTOR_MAX_FAILURES_PER_ACCOUNT) await refuse(codes);
 
   return {
     accountUnderAttack: account.count > LOGIN_ACCOUNT_UNDER_ATTACK_FAILURES,
     async succeeded() {
       await deleteAttempts(deps.db, pair.key);
+      if (codes) await deleteAttempts(deps.db, codes.key);
       await releaseAttempt(deps.db, source.key, source.expiresAt);
       await releaseAttempt(deps.db, account.key, account.expiresAt);
       // Sign-ins are rare enough to carry the sweep of counts whose window has ended.
       await deleteEndedAttempts(deps.db, nowIso);
     },
+    passedFirstStep: release,
   };
 }

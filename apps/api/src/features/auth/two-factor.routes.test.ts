@@ -6,7 +6,11 @@ import { Secret, TOTP } from 'otpauth';
 import { expect } from 'vitest';
 import { createAccount, signedIn, type TestAccount } from '../../../test/accounts.ts';
 import { describeEachEngine, it } from '../../../test/engines.ts';
-import { LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_SOURCE } from './login-throttle.ts';
+import {
+  LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_SOURCE,
+  LOGIN_WINDOW_MS,
+  TWO_FACTOR_MAX_FAILURES_PER_ACCOUNT,
+} from './login-throttle.ts';
 import { PENDING_SIGN_IN_MS } from './two-factor.service.ts';
 
 let clientCounter = 0;
@@ -224,6 +228,42 @@ describeEachEngine('two-factor sign-in', (ctx) => {
     const refused = await codeStep(pending, codeAt(secret), client);
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('keeps counting wrong codes across a new password step from the same address', async () => {
+    const account = await signedIn(ctx());
+    const { secret } = await enrol(account);
+    nextStep();
+    const client = newClient();
+    const wrong = codeAt(secret) === '123456' ? '654321' : '123456';
+    let pending = await passwordStep(account, client);
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_SOURCE - 1; i += 1) {
+      expect((await codeStep(pending, wrong, client)).statusCode).toBe(401);
+    }
+    // A right password again does not wipe the failures the code step is limited by.
+    pending = await passwordStep(account, client);
+    expect((await codeStep(pending, wrong, client)).statusCode).toBe(401);
+    const refused = await codeStep(pending, codeAt(secret), client);
+    expect(refused.statusCode).toBe(429);
+  });
+
+  it('refuses the code step of an account after too many wrong codes from any number of addresses', async () => {
+    const account = await signedIn(ctx());
+    const { secret } = await enrol(account);
+    nextStep();
+    const pending = await passwordStep(account);
+    const wrong = codeAt(secret) === '123456' ? '654321' : '123456';
+    for (let i = 0; i < TWO_FACTOR_MAX_FAILURES_PER_ACCOUNT; i += 1) {
+      expect((await codeStep(pending, wrong, newClient())).statusCode).toBe(401);
+    }
+    const refused = await codeStep(pending, codeAt(secret), newClient());
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // The window over, the right code goes through (and its count is forgotten).
+    ctx().clock.advance(LOGIN_WINDOW_MS + 1000);
+    nextStep();
+    const again = await passwordStep(account);
+    expect((await codeStep(again, codeAt(secret))).statusCode).toBe(200);
   });
 
   it('answers a clear 400 when the waiting sign-in has expired', async () => {

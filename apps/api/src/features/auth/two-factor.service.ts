@@ -165,7 +165,7 @@ export async function verifyPendingSignIn(
   const idHash = pendingToken ? hashToken(pendingToken) : null;
   const pending = idHash ? await findPendingSignIn(deps.db, idHash, now) : undefined;
   if (!idHash || !pending || pending.active !== 1) throw new AppError('errors.twoFactor.signInExpired', 400);
-  const attempt = await reserveLoginAttempt(deps, pending.username, ip);
+  const attempt = await reserveLoginAttempt(deps, pending.username, ip, { secondFactor: true });
   const check = await spendSecondFactor(deps, pending.id, code);
   if (check !== 'ok') {
     await auditFailedCode(deps, { id: pending.id, username: pending.username, ip }, pending.id, 'sign-in');
