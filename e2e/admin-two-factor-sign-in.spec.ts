@@ -24,6 +24,7 @@ const TEXTS = {
     qrAlt: 'Código QR para o aplicativo autenticador',
     key: 'Chave para digitar',
     confirmCode: 'Código do aplicativo',
+    confirmPassword: 'Sua senha atual',
     confirm: 'Confirmar e ativar',
     recoveryTitle: 'Códigos de recuperação',
     recoveryDone: 'Já guardei os códigos',
@@ -47,6 +48,7 @@ const TEXTS = {
     qrAlt: 'QR code for the authenticator app',
     key: 'Key to type',
     confirmCode: 'Code from the app',
+    confirmPassword: 'Your current password',
     confirm: 'Confirm and turn on',
     recoveryTitle: 'Recovery codes',
     recoveryDone: 'I have saved the codes',
@@ -91,6 +93,7 @@ for (const lang of ['pt', 'en'] as const) {
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await axe(`enrolment ${lang}`);
     await page.getByLabel(text.confirmCode).fill(codeFor(secret));
+    await page.getByLabel(text.confirmPassword).fill(password);
     await page.getByRole('button', { name: text.confirm }).click();
     const codes = page.getByRole('heading', { name: text.recoveryTitle });
     await expect(codes).toBeVisible();

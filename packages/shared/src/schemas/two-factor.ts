@@ -24,8 +24,14 @@ export const twoFactorSignInSchema = z.object({
 });
 export type TwoFactorSignIn = z.infer<typeof twoFactorSignInSchema>;
 
-/** Enrolment's confirmation: a code from the app, proving it holds the secret. */
-export const confirmTwoFactorSchema = z.object({ code: totpCodeField });
+/**
+ * Enrolment's confirmation: a code from the app, proving it holds the secret, and the
+ * account's password, so a stolen session alone cannot tie the account to a stranger's app.
+ */
+export const confirmTwoFactorSchema = z.object({
+  code: totpCodeField,
+  password: requiredText('validation.password.currentRequired', 200),
+});
 export type ConfirmTwoFactor = z.infer<typeof confirmTwoFactorSchema>;
 
 /** Turning it off takes a current code or the password. */

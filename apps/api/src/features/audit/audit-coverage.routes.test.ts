@@ -104,7 +104,7 @@ const enrolled = async (env: Env, role: 'user' | 'admin' = 'user'): Promise<Prep
     env.ctx.app.inject({ method: 'POST', url, headers: account.headers, payload });
   const { secret } = (await post('/api/admin/two-factor/setup', {})).json() as { secret: string };
   const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: env.ctx.clock.now().getTime() });
-  const confirm = await post('/api/admin/two-factor/confirm', { code });
+  const confirm = await post('/api/admin/two-factor/confirm', { code, password: account.password });
   expect(confirm.statusCode, confirm.body).toBe(200);
   const { recoveryCodes } = confirm.json() as { recoveryCodes: string[] };
   return { id: account.id, account, secret, recoveryCodes };
@@ -312,6 +312,7 @@ const CASES: Record<string, Case> = {
           code: new TOTP({ secret: Secret.fromBase32(p.secret as string) }).generate({
             timestamp: env.ctx.clock.now().getTime(),
           }),
+          password: p.account?.password,
         },
       }),
     {

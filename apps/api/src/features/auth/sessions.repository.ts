@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import type { Db, Trx } from '../../db/database.ts';
 
 export async function findSessionAccount(db: Db, idHash: string) {
   const row = await db
@@ -60,6 +60,11 @@ export async function deleteSession(db: Db, idHash: string) {
 /** Ends every session of an account (password change, reset, deactivation). */
 export async function deleteSessionsOf(db: Db, adminId: number) {
   await db.deleteFrom('sessions').where('adminId', '=', adminId).execute();
+}
+
+/** Every session of the account but the caller's own. */
+export async function deleteSessionsOfExcept(db: Db | Trx, adminId: number, keepIdHash: string) {
+  await db.deleteFrom('sessions').where('adminId', '=', adminId).where('idHash', '!=', keepIdHash).execute();
 }
 
 export async function deleteExpiredSessions(db: Db, idleBefore: string, now: string) {

@@ -4,7 +4,7 @@
 // and the secret kept out of every answer and the audit log.
 import { Secret, TOTP } from 'otpauth';
 import { expect } from 'vitest';
-import { createAccount, signedIn, type TestAccount } from '../../../test/accounts.ts';
+import { createAccount, signedIn, signIn, type TestAccount } from '../../../test/accounts.ts';
 import { describeEachEngine, it } from '../../../test/engines.ts';
 import {
   LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_SOURCE,
@@ -35,7 +35,10 @@ describeEachEngine('two-factor sign-in', (ctx) => {
     const setup = await post('/api/admin/two-factor/setup', account.headers, {});
     expect(setup.statusCode, setup.body).toBe(200);
     const { secret } = setup.json() as { secret: string };
-    const confirm = await post('/api/admin/two-factor/confirm', account.headers, { code: codeAt(secret) });
+    const confirm = await post('/api/admin/two-factor/confirm', account.headers, {
+      code: codeAt(secret),
+      password: account.password,
+    });
     expect(confirm.statusCode, confirm.body).toBe(200);
     return { secret, recoveryCodes: (confirm.json() as { recoveryCodes: string[] }).recoveryCodes };
   }
@@ -80,14 +83,26 @@ describeEachEngine('two-factor sign-in', (ctx) => {
 
     const wrong = await post('/api/admin/two-factor/confirm', account.headers, {
       code: '000000' === codeAt(secret) ? '111111' : '000000',
+      password: account.password,
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ message: 'Invalid code. Try again.' });
     const malformed = await post('/api/admin/two-factor/confirm', account.headers, { code: '12ab' });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toMatchObject({ errors: { code: 'The code has 6 digits' } });
+    // A stolen session alone cannot tie the account to an app: the password is asked too.
+    const noPassword = await post('/api/admin/two-factor/confirm', account.headers, {
+      code: codeAt(secret),
+      password: 'not-the-password',
+    });
+    expect(noPassword.statusCode).toBe(400);
+    expect(noPassword.json()).toMatchObject({ errors: { password: 'Current password is incorrect' } });
+    const elsewhere = { cookie: await signIn(ctx(), account.username, account.password) };
 
-    const confirm = await post('/api/admin/two-factor/confirm', account.headers, { code: codeAt(secret) });
+    const confirm = await post('/api/admin/two-factor/confirm', account.headers, {
+      code: codeAt(secret),
+      password: account.password,
+    });
     expect(confirm.statusCode, confirm.body).toBe(200);
     const { recoveryCodes } = confirm.json() as { recoveryCodes: string[] };
     expect(recoveryCodes).toHaveLength(10);
@@ -95,6 +110,9 @@ describeEachEngine('two-factor sign-in', (ctx) => {
 
     const status = await ctx().app.inject({ url: '/api/admin/two-factor', headers: account.headers });
     expect(status.json()).toEqual({ enabled: true, recoveryCodesLeft: 10, required: false });
+    // The account's other sessions, opened with the password alone, are over.
+    const other = await ctx().app.inject({ url: '/api/admin/profile', headers: elsewhere });
+    expect(other.statusCode).toBe(401);
     const profile = await ctx().app.inject({ url: '/api/admin/profile', headers: account.headers });
     expect(profile.json()).toMatchObject({ twoFactorEnabled: true, twoFactorSetupRequired: false });
 

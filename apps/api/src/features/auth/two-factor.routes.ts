@@ -82,7 +82,9 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
       },
     },
     async (request, reply) => {
-      const recoveryCodes = await throttled(reply, () => confirmTwoFactorSetup(deps, actorOf(request), request.body));
+      const recoveryCodes = await throttled(reply, () =>
+        confirmTwoFactorSetup(deps, actorOf(request), request.body, request.admin!.sessionHash),
+      );
       // The profile now says the second factor is on (and no longer required to be set up).
       request.admin = await loadAdminBySession(deps, request.admin!.sessionHash);
       return { recoveryCodes };

@@ -24,6 +24,7 @@ import { type AuditActor, recordAudit } from '../audit/audit.repository.ts';
 import { readSetting, writeSetting } from '../site-settings/site-settings.repository.ts';
 import { findPasswordHash } from './accounts.repository.ts';
 import { reserveLoginAttempt } from './login-throttle.ts';
+import { deleteSessionsOfExcept } from './sessions.repository.ts';
 import {
   acceptStep,
   consumePendingSignIn,
@@ -211,11 +212,18 @@ export async function confirmTwoFactorSetup(
   deps: AppDeps,
   actor: AuditActor & { id: number; username: string },
   input: ConfirmTwoFactor,
+  sessionHash: string,
 ): Promise<string[]> {
   const row = await findTwoFactor(deps.db, actor.id);
   if (!row) throw badRequest('errors.twoFactor.noSetup');
   if (row.enabledAt) throw conflict('errors.twoFactor.alreadyEnabled');
   const attempt = await reserveLoginAttempt(deps, actor.username, actor.ip ?? '');
+  const passwordHash = await findPasswordHash(deps.db, actor.id);
+  if (!passwordHash || !(await verifyPassword(passwordHash, input.password).catch(() => false))) {
+    throw new AppError('errors.currentPasswordIncorrect', 400, undefined, {
+      password: 'errors.currentPasswordIncorrect',
+    });
+  }
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const now = deps.clock.now().toISOString();
   const check = await deps.db.transaction().execute(async (trx) => {
@@ -233,6 +241,8 @@ export async function confirmTwoFactorSetup(
       { kind: 'auth.totp.enable', objectType: 'admin', objectId: actor.id, after: { twoFactorEnabled: true } },
       now,
     );
+    // Sessions opened with the password alone end: from now on a sign-in takes the code.
+    await deleteSessionsOfExcept(trx, actor.id, sessionHash);
     return result;
   });
   if (check !== 'ok') {

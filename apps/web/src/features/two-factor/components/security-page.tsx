@@ -99,7 +99,7 @@ function ConfirmForm({ setup, onEnabled }: { setup: TwoFactorSetup; onEnabled: (
   const confirm = useConfirmTwoFactor();
   const form = useForm<ConfirmTwoFactor>({
     resolver: zodResolver(confirmTwoFactorSchema, undefined, { raw: true }) as never,
-    defaultValues: { code: '' },
+    defaultValues: { code: '', password: '' },
   });
   const field = fieldBinder(form, id);
   const onSubmit = form.handleSubmit((values) =>
@@ -109,7 +109,7 @@ function ConfirmForm({ setup, onEnabled }: { setup: TwoFactorSetup; onEnabled: (
         onEnabled(recoveryCodes);
       },
       onError: (error) => {
-        applyServerErrors(error, form.setError, ['code']);
+        applyServerErrors(error, form.setError, ['code', 'password']);
         toast({ title: t('twoFactor.error'), description: errorMessage(error, ''), variant: 'destructive' });
       },
     }),
@@ -136,6 +136,7 @@ function ConfirmForm({ setup, onEnabled }: { setup: TwoFactorSetup; onEnabled: (
       />
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
         <TextField label={t('twoFactor.confirmCode')} kind="one-time-code" maxLength={7} {...field('code')} />
+        <TextField label={t('twoFactor.confirmPassword')} kind="current-password" required {...field('password')} />
         <SubmitButton
           pending={confirm.isPending}
           pendingLabel={t('twoFactor.confirming')}
