@@ -5,6 +5,7 @@ import { beforeAll, expect } from 'vitest';
 import { createAccount, signedIn, signIn, type TestAccount } from '../../../test/accounts.ts';
 import { auditRows } from '../../../test/audit.ts';
 import { describeEachEngine, it, type TestContext } from '../../../test/engines.ts';
+import { LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_SOURCE } from '../auth/login-throttle.ts';
 
 const DAY_MS = 86_400_000;
 const saoPauloDate = (date: Date) =>
@@ -186,6 +187,23 @@ describeEachEngine('audit log', (ctx) => {
     expect(JSON.stringify(page)).not.toContain('wrong-password');
   });
 
+  it('writes no row for a throttled sign-in, which checked nothing (a loop of them cannot flood the log)', async () => {
+    const known = await createAccount(ctx(), { role: 'viewer' });
+    const statuses: number[] = [];
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_SOURCE + 3; i += 1) {
+      const res = await ctx().app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: { username: known.username, password: 'wrong-password' },
+        remoteAddress: `10.28.0.${ctx().engine === 'sqlite' ? 1 : 2}`,
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.filter((status) => status === 429)).toHaveLength(3);
+    const rows = (await list({ kind: 'auth.login.failed', actorId: String(known.id) })).json().items;
+    expect(rows).toHaveLength(LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_SOURCE);
+  });
+
   it('records a user edit with before and after, and a report export with its filters', async () => {
     const target = await createAccount(ctx(), { role: 'viewer' });
     const res = await ctx().app.inject({
@@ -203,7 +221,7 @@ describeEachEngine('audit log', (ctx) => {
     });
 
     const exported = await ctx().app.inject({
-      url: '/api/admin/reports/requests.csv?status=open',
+      url: `/api/admin/reports/requests.csv?status=open&q=${encodeURIComponent('Maria da Silva')}`,
       headers: admin.headers,
     });
     expect(exported.statusCode).toBe(200);
@@ -211,8 +229,10 @@ describeEachEngine('audit log', (ctx) => {
     expect(report).toMatchObject({
       objectId: 'requests',
       actorId: admin.id,
-      after: { format: 'csv', filters: { status: 'open' } },
+      after: { format: 'csv', filters: { status: 'open', search: true } },
     });
+    // The search text (a citizen's name) is not kept.
+    expect(JSON.stringify(report)).not.toContain('Maria');
   });
 
   it('filters by account, kind (exact or prefix), object and São Paulo calendar days; pages by cursor', async () => {
@@ -283,6 +303,8 @@ describeEachEngine('audit log', (ctx) => {
   it('answers refused filters with a 400 in the reader’s language', async () => {
     const cases: [Record<string, string>, string][] = [
       [{ cursor: 'not-a-cursor' }, 'cursor'],
+      // Well-formed JSON whose time is not one: a NUL byte PostgreSQL cannot take as text.
+      [{ cursor: Buffer.from(JSON.stringify(['2026\u0000', 5])).toString('base64url') }, 'cursor'],
       [{ kind: 'DROP TABLE' }, 'kind'],
       [{ startDate: '2026-02-30' }, 'startDate'],
       [{ startDate: '2026-03-02', endDate: '2026-03-01' }, 'endDate'],

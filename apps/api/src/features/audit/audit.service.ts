@@ -40,7 +40,8 @@ function decodeCursor(cursor: string): AuditKey {
     !Array.isArray(value) ||
     value.length !== 2 ||
     typeof value[0] !== 'string' ||
-    value[0].length > 40 ||
+    // An ISO timestamp as the rows store it, nothing else (a NUL byte is a 500 on PostgreSQL).
+    !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?Z$/.test(value[0]) ||
     !Number.isSafeInteger(value[1]) ||
     value[1] < 1
   ) {

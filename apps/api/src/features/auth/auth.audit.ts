@@ -6,11 +6,10 @@ import { AppError } from '../../lib/errors.ts';
 import { typedActor } from '../audit/audit.actor.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { findAccountByUsername } from './auth.service.ts';
-import { LoginThrottledError } from './login-throttle.ts';
 
 /**
  * `auth.login` for a session started, `auth.login.failed` for refused credentials (wrong
- * password, unknown or inactive account, throttled), with the name as typed (truncated) and
+ * password, unknown or inactive account; a throttled attempt is not checked, not written), with the name as typed (truncated) and
  * the account's id when the name is one. Other failures (a captcha, a malformed body) write nothing.
  */
 export async function auditSignIn(
@@ -25,9 +24,9 @@ export async function auditSignIn(
     await recordAudit(deps.db, actor, { kind: 'auth.login', objectType: 'user', objectId: outcome.account.id }, now);
     return;
   }
-  const throttled = outcome.error instanceof LoginThrottledError;
-  const refused = outcome.error instanceof AppError && outcome.error.status === 401;
-  if (!throttled && !refused) return;
+  // Only a password that was checked and refused: a throttled attempt checked nothing, and
+  // auditing each would let a stranger flood the log with a loop of refused requests.
+  if (!(outcome.error instanceof AppError && outcome.error.status === 401)) return;
   const account = await findAccountByUsername(deps, typed);
   await recordAudit(
     deps.db,
@@ -36,7 +35,7 @@ export async function auditSignIn(
       kind: 'auth.login.failed',
       objectType: account ? 'user' : null,
       objectId: account?.id ?? null,
-      after: { reason: throttled ? 'throttled' : 'credentials' },
+      after: { reason: 'credentials' },
     },
     now,
   );

@@ -76,6 +76,9 @@ export async function markEmailFailed(db: Db, id: number, error: string, nextAtt
         : { lastError: error, status: 'failed', claimedUntil: null, ...NO_BODY },
     )
     .where('id', '=', id)
+    // An e-mail whose request was anonymised while it was being sent keeps no server error,
+    // which often quotes the address (decision 0027).
+    .where('toAddress', '!=', '')
     .execute();
 }
 

@@ -55,7 +55,10 @@ export async function exportReport(
 ): Promise<ExportResult> {
   const criteria = criteriaFor(admin, filters);
   const now = deps.clock.now();
-  // An export may carry citizens' names and contacts: one audit row, written alone, with the filters.
+  // An export may carry citizens' names and contacts: one audit row, written alone, with the
+  // filters. The search text is left out (it is often a citizen's name or phone, which the
+  // audit log would keep for years after retention removed it): only whether there was one.
+  const { q, ...kept } = filters;
   await recordAudit(
     deps.db,
     actor,
@@ -63,7 +66,7 @@ export async function exportReport(
       kind: 'report.export',
       objectType: 'report',
       objectId: kind,
-      after: { format, language, filters: { ...filters } },
+      after: { format, language, filters: { ...kept, ...(q ? { search: true } : {}) } },
     },
     now.toISOString(),
   );

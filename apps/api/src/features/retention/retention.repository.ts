@@ -3,8 +3,19 @@
 // audit log's sweep. Every write takes the caller's transaction.
 import { type Db, dialectOf, type Trx } from '../../db/database.ts';
 
-/** What an anonymised request keeps in place of its contact data (phone is NOT NULL: empty, never a number). */
-export const ANONYMIZED_CONTACT = { name: null, email: null, phone: '' } as const;
+/**
+ * What an anonymised request keeps in place of its contact data (phone is NOT NULL: empty,
+ * never a number). The filing's idempotency hashes go too: the body's hash is an unkeyed
+ * SHA-256 of the whole form, contact included, which a guess of name and phone could be
+ * tested against offline.
+ */
+export const ANONYMIZED_CONTACT = {
+  name: null,
+  email: null,
+  phone: '',
+  idempotencyHash: null,
+  idempotencyKeyHash: null,
+} as const;
 
 /** An anonymised request, with the assignee its history event carries. */
 export interface AnonymizedRow {
@@ -73,7 +84,7 @@ export async function scrubRequestEmails(trx: Trx, requestIds: number[]): Promis
   if (requestIds.length === 0) return;
   await trx
     .updateTable('emailOutbox')
-    .set({ toAddress: '', textBody: '', htmlBody: '' })
+    .set({ toAddress: '', textBody: '', htmlBody: '', lastError: null })
     .where('requestId', 'in', requestIds)
     .execute();
   await trx

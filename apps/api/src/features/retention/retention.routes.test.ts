@@ -59,7 +59,17 @@ describeEachEngine('retention of personal data', (ctx) => {
   const row = (id: number) =>
     db()
       .selectFrom('repairRequests')
-      .select(['name', 'email', 'phone', 'address', 'status', 'anonymizedAt', 'closedAt'])
+      .select([
+        'name',
+        'email',
+        'phone',
+        'address',
+        'status',
+        'anonymizedAt',
+        'closedAt',
+        'idempotencyHash',
+        'idempotencyKeyHash',
+      ])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
   const auditRows = (id: number) =>
@@ -172,6 +182,14 @@ describeEachEngine('retention of personal data', (ctx) => {
       .set({ createdAt: '2020-01-01T00:00:00.000Z' })
       .where('id', 'in', [stillOpen.id, inProgress.id])
       .execute();
+    // As a filing with an Idempotency-Key leaves them: hashes of the key and of the whole form.
+    for (const [i, filed] of [dueCompleted, notYet].entries()) {
+      await db()
+        .updateTable('repairRequests')
+        .set({ idempotencyKeyHash: String(i).repeat(64), idempotencyHash: 'b'.repeat(64) })
+        .where('id', '=', filed.id)
+        .execute();
+    }
     const eventsBefore = await db()
       .selectFrom('requestEvents')
       .select('id')
@@ -185,7 +203,14 @@ describeEachEngine('retention of personal data', (ctx) => {
     expect(first.anonymized).toBe(2);
 
     for (const due of [dueCompleted, dueCancelled]) {
-      expect(await row(due.id)).toMatchObject({ name: null, email: null, phone: '', address: validRequest.address });
+      expect(await row(due.id)).toMatchObject({
+        name: null,
+        email: null,
+        phone: '',
+        address: validRequest.address,
+        idempotencyHash: null,
+        idempotencyKeyHash: null,
+      });
       expect((await row(due.id)).anonymizedAt).not.toBeNull();
       const audit = await auditRows(due.id);
       expect(audit).toHaveLength(1);
@@ -307,10 +332,19 @@ describeEachEngine('retention of personal data', (ctx) => {
         createdAt: now().toISOString(),
       });
     }
+    // A refusal the server gave, quoting the address.
+    await db()
+      .updateTable('emailOutbox')
+      .set({ status: 'failed', lastError: `550 5.1.1 <${validRequest.email}>: Recipient address rejected` })
+      .where('requestId', '=', id)
+      .where('kind', '=', 'status_update')
+      .execute();
     await closeAt(id, 'completed', new Date(cutoff().getTime() - 2 * DAY));
     await runRetentionOnce(ctx().app.deps);
     const emails = await db().selectFrom('emailOutbox').selectAll().where('requestId', '=', id).execute();
+    expect(emails).toHaveLength(2);
     for (const email of emails) {
+      expect(JSON.stringify(email)).not.toContain(validRequest.email as string);
       expect(email).toMatchObject({ toAddress: '', textBody: '', htmlBody: '' });
       expect(email.status).not.toBe('pending');
     }
