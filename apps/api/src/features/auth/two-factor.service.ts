@@ -4,7 +4,7 @@
 // with APP_SECRET and leaves the server only in enrolment's first answer; a code is
 // accepted only for a time step later than the last one accepted (a conditional UPDATE),
 // and every code check is counted like a password attempt (login-throttle.ts).
-import { randomBytes } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import type {
   ConfirmTwoFactor,
   DisableTwoFactor,
@@ -19,7 +19,7 @@ import type { Db, Trx } from '../../db/database.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { openSecret, sealSecret, TOTP_PURPOSE } from '../../lib/secret-box.ts';
-import { hashToken, newToken, sha256 } from '../../lib/tokens.ts';
+import { derivedToken, hashToken, newToken } from '../../lib/tokens.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.repository.ts';
 import { readSetting, writeSetting } from '../site-settings/site-settings.repository.ts';
 import { findPasswordHash } from './accounts.repository.ts';
@@ -70,13 +70,19 @@ function stepOfCode(secretBase32: string, code: string, now: Date): number | nul
 const isTotpCode = (code: string) => /^\d{6}$/.test(code);
 const normaliseRecoveryCode = (code: string) => code.toLowerCase().replace(/[^a-z0-9]/g, '');
 
-/** Ten groups of five from an alphabet without look-alikes, shown as `xxxxx-xxxxx`. */
+/** Ten characters, drawn evenly from an alphabet without look-alikes, shown as `xxxxx-xxxxx` (about 49 bits). */
 function newRecoveryCode(): string {
   const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
-  const bytes = randomBytes(10);
-  const chars = [...bytes].map((b) => alphabet[b % alphabet.length]).join('');
+  const chars = Array.from({ length: 10 }, () => alphabet[randomInt(alphabet.length)]).join('');
   return `${chars.slice(0, 5)}-${chars.slice(5)}`;
 }
+
+/**
+ * A recovery code as stored: keyed by APP_SECRET (HMAC), so a copy of the database alone does
+ * not let anyone try the codes of every account offline.
+ */
+const recoveryCodeHash = (deps: AppDeps, code: string) =>
+  derivedToken(deps.config.APP_SECRET, 'recovery-code', normaliseRecoveryCode(code));
 
 const invalidCode = () =>
   new AppError('errors.twoFactor.invalidCode', 401, undefined, { code: 'errors.twoFactor.invalidCode' });
@@ -125,7 +131,7 @@ async function spendSecondFactor(deps: AppDeps, adminId: number, code: string): 
   if (isTotpCode(trimmed)) return spendTotpCode(deps, deps.db, adminId, trimmed, true);
   const normal = normaliseRecoveryCode(trimmed);
   if (normal.length === 0 || !(await isTwoFactorEnabled(deps.db, adminId))) return 'invalid';
-  const used = await useRecoveryCode(deps.db, adminId, sha256(normal), deps.clock.now().toISOString());
+  const used = await useRecoveryCode(deps.db, adminId, recoveryCodeHash(deps, normal), deps.clock.now().toISOString());
   return used ? 'ok' : 'invalid';
 }
 
@@ -233,7 +239,7 @@ export async function confirmTwoFactorSetup(
     await insertRecoveryCodes(
       trx,
       actor.id,
-      codes.map((c) => sha256(normaliseRecoveryCode(c))),
+      codes.map((c) => recoveryCodeHash(deps, c)),
     );
     await recordAudit(
       trx,
