@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import type { Db, Trx } from '../../db/database.ts';
 
 export function findAccountByUsername(db: Db, username: string) {
   return db
@@ -6,6 +6,11 @@ export function findAccountByUsername(db: Db, username: string) {
     .select(['id', 'username', 'name', 'email', 'role', 'language', 'passwordHash', 'active'])
     .where('username', '=', username)
     .executeTakeFirst();
+}
+
+export async function findUsername(db: Db | Trx, adminId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('admins').select('username').where('id', '=', adminId).executeTakeFirst();
+  return row?.username;
 }
 
 export async function findPasswordHash(db: Db, adminId: number) {

@@ -73,7 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
         return await openSession(request, reply, result);
       } catch (error) {
         noteRefusedCredentials(deps, reply, error);
-        await auditSignIn(deps, request, request.body.username, { error });
+        await auditSignIn(deps, request, request.body.username, error);
         throw error;
       }
     },
@@ -85,7 +85,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     if (previous) await endSession(deps, previous.sessionHash);
     reply.setCookie(sessionCookieName(deps), token, sessionCookieOptions(deps));
     request.admin = admin;
-    await auditSignIn(deps, request, admin.username, { account: admin });
     return toProfile(admin);
   };
 

@@ -5,12 +5,18 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AdminProfile, ChangePasswordInput, LoginInput } from '@acende/shared/schemas/auth';
 import type { AppDeps } from '../../app-deps.ts';
+import type { Db, Trx } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.repository.ts';
 import { effectiveCaptcha } from '../captcha/captcha.service.ts';
-import { findAccountByUsername as findAccountRow, findPasswordHash, setPasswordHash } from './accounts.repository.ts';
+import {
+  findAccountByUsername as findAccountRow,
+  findPasswordHash,
+  findUsername,
+  setPasswordHash,
+} from './accounts.repository.ts';
 import { LOGIN_SLOWDOWN_MS, reserveLoginAttempt } from './login-throttle.ts';
 import { deleteExpiredSessions, deleteSession, deleteSessionsOf, insertSession } from './sessions.repository.ts';
 import { type AuthAdmin, loadAdminBySession, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './sessions.service.ts';
@@ -85,16 +91,27 @@ export async function completeSignIn(deps: AppDeps, adminId: number, meta: Parti
   // Sign-ins are rare enough to carry the sweep of sessions nobody can use any more.
   const now = deps.clock.now();
   await deleteExpiredSessions(deps.db, new Date(now.getTime() - SESSION_IDLE_MS).toISOString(), now.toISOString());
-  const token = await startSession(deps, adminId, meta);
+  // The session and its `auth.login` audit row are stored together (decision 0028).
+  const token = await deps.db.transaction().execute(async (trx) => {
+    const started = await startSession(deps, adminId, meta, trx);
+    const actor = { id: adminId, username: (await findUsername(trx, adminId)) ?? null, ip: meta.ip ?? null };
+    await recordAudit(trx, actor, { kind: 'auth.login', objectType: 'user', objectId: adminId }, now.toISOString());
+    return started;
+  });
   const admin = await loadAdminBySession(deps, hashToken(token));
   if (!admin) throw new AppError('errors.invalidCredentials', 401);
   return { token, admin };
 }
 
-export async function startSession(deps: AppDeps, adminId: number, meta: Partial<ClientMeta>): Promise<string> {
+export async function startSession(
+  deps: AppDeps,
+  adminId: number,
+  meta: Partial<ClientMeta>,
+  db: Db | Trx = deps.db,
+): Promise<string> {
   const token = newToken();
   const now = deps.clock.now();
-  await insertSession(deps.db, {
+  await insertSession(db, {
     idHash: hashToken(token),
     adminId,
     now: now.toISOString(),

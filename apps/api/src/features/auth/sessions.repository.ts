@@ -25,7 +25,7 @@ export async function findSessionAccount(db: Db, idHash: string) {
 }
 
 export async function insertSession(
-  db: Db,
+  db: Db | Trx,
   session: {
     idHash: string;
     adminId: number;
