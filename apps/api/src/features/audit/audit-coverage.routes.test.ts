@@ -10,6 +10,7 @@ import { createAccount, signedIn, type TestAccount } from '../../../test/account
 import { auditRows } from '../../../test/audit.ts';
 import { insertPole } from '../../../test/citizen-poles.ts';
 import { describeEachEngine, it, type TestContext } from '../../../test/engines.ts';
+import { validRequest } from '../../../test/requests.ts';
 import { type SmtpCapture, startSmtpCapture } from '../../../test/smtp-capture.ts';
 import { hashToken } from '../../lib/tokens.ts';
 
@@ -62,17 +63,6 @@ const notAudited = (reason: string, call: Case['call'], more: Omit<Case, 'kind' 
   ...more,
 });
 
-const CITIZEN_REQUEST = {
-  name: 'Maria da Silva',
-  email: 'maria@example.com',
-  phone: '(51) 99876-4321',
-  address: 'Rua dos Andradas, 1234 - Centro Histórico, Porto Alegre - RS',
-  problemType: 'LIGHT_OUT',
-  latitude: '-30.0277',
-  longitude: '-51.2287',
-  company: '1',
-};
-
 const smtpSettings = (env: Env, pass = SMTP_PASS) => ({
   enabled: true,
   host: env.smtp.host,
@@ -110,7 +100,7 @@ const enrolled = async (env: Env, role: 'user' | 'admin' = 'user'): Promise<Prep
   return { id: account.id, account, secret, recoveryCodes };
 };
 const fileRequest = async (env: Env): Promise<Prepared> => {
-  const res = await env.ctx.app.inject({ method: 'POST', url: '/api/repair-requests', payload: CITIZEN_REQUEST });
+  const res = await env.ctx.app.inject({ method: 'POST', url: '/api/repair-requests', payload: validRequest });
   expect(res.statusCode, res.body).toBe(201);
   return { id: res.json().id };
 };
@@ -411,7 +401,7 @@ describeEachEngine('audit log: every admin write leaves exactly one row', (ctx) 
     const created = await ctx().app.inject({
       method: 'POST',
       url: '/api/repair-requests',
-      payload: CITIZEN_REQUEST,
+      payload: validRequest,
     });
     expect(created.statusCode, created.body).toBe(201);
     env = {

@@ -5,6 +5,7 @@ import { beforeAll, expect } from 'vitest';
 import { createAccount, signedIn, signIn, type TestAccount } from '../../../test/accounts.ts';
 import { auditRows } from '../../../test/audit.ts';
 import { describeEachEngine, it, type TestContext } from '../../../test/engines.ts';
+import { validRequest } from '../../../test/requests.ts';
 import { LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_SOURCE } from '../auth/login-throttle.ts';
 
 const DAY_MS = 86_400_000;
@@ -20,16 +21,7 @@ async function fileRequest(ctx: TestContext): Promise<number> {
   const created = await ctx.app.inject({
     method: 'POST',
     url: '/api/repair-requests',
-    payload: {
-      name: 'Maria da Silva',
-      email: 'maria@example.com',
-      phone: '(51) 99876-4321',
-      address: 'Rua dos Andradas, 1234 - Centro Histórico, Porto Alegre - RS',
-      problemType: 'LIGHT_OUT',
-      latitude: '-30.0277',
-      longitude: '-51.2287',
-      company: '1',
-    },
+    payload: validRequest,
   });
   expect(created.statusCode, created.body).toBe(201);
   return created.json().id;
