@@ -100,6 +100,9 @@ export interface RequestEventsTable {
   assignedTo: string | null;
   notes: string | null;
   createdAt: string;
+  /** A transfer's companies, by name as they were then (migration 0034); null on other events. */
+  fromCompanyName: string | null;
+  toCompanyName: string | null;
 }
 
 export interface AdminsTable {

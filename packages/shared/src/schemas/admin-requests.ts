@@ -212,6 +212,9 @@ export const requestEventSchema = z.object({
   /** True when this event changed the assignee (to `assignedTo`, or to nobody). */
   assigneeChanged: z.boolean(),
   notes: z.nullable(z.string()),
+  /** A `transferred` event's companies, by name as they were then; null on other events. */
+  fromCompany: z.optional(z.nullable(z.string())),
+  toCompany: z.optional(z.nullable(z.string())),
 });
 export type RequestEvent = z.infer<typeof requestEventSchema>;
 
@@ -296,3 +299,83 @@ export const assigneeSchema = z.object({
   role: z.enum(ROLES),
 });
 export type Assignee = z.infer<typeof assigneeSchema>;
+
+/** The longest reason a transfer may carry (it is sent to the citizen and kept in the history). */
+export const TRANSFER_REASON_MAX = 500;
+const transferReason = z
+  .string({ error: msg('validation.transfer.reasonRequired') })
+  .check(
+    z.trim(),
+    z.minLength(1, msg('validation.transfer.reasonRequired')),
+    z.maxLength(TRANSFER_REASON_MAX, msg('validation.tooLong')),
+  );
+const seenAt = z
+  .string({ error: msg('validation.updatedAt.required') })
+  .check(z.minLength(1, msg('validation.updatedAt.required')));
+
+/**
+ * POST /api/admin/repair-requests/:id/transfer: the request goes to another (active) company,
+ * keeping its status; `updatedAt` is the value read with the request (409 when stale).
+ */
+export const transferRepairRequestSchema = z.object({
+  companyId: idNumber('validation.transfer.companyInvalid'),
+  reason: transferReason,
+  updatedAt: seenAt,
+});
+export type TransferRepairRequestInput = z.input<typeof transferRepairRequestSchema>;
+export type TransferRepairRequest = z.output<typeof transferRepairRequestSchema>;
+
+/** The transfer's answer: the request as the caller now sees it, null when it left the caller's scope. */
+export const transferResultSchema = z.object({ request: z.nullable(adminRequestDetailSchema) });
+export type TransferResult = z.infer<typeof transferResultSchema>;
+
+/** The most requests one bulk change may name, or a filter may match. */
+export const BULK_LIMIT = 1000;
+
+/** What a bulk change does to every row: a status, an assignee (null: nobody) or a transfer. */
+export const bulkChangeSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('status'), status: requestStatusSchema }),
+  z.object({ action: z.literal('assignee'), assignedToId: z.nullable(idNumber('validation.assignee.invalid')) }),
+  z.object({
+    action: z.literal('company'),
+    companyId: idNumber('validation.transfer.companyInvalid'),
+    reason: transferReason,
+  }),
+]);
+export type BulkChange = z.output<typeof bulkChangeSchema>;
+
+/**
+ * POST /api/admin/repair-requests/bulk: either `items` (ids with the updatedAt each was read
+ * at) or `filter` (the list's query, every match up to BULK_LIMIT), never both.
+ */
+export const bulkRepairRequestsSchema = z
+  .object({
+    change: bulkChangeSchema,
+    items: z.optional(
+      z
+        .array(z.object({ id: idNumber(), updatedAt: seenAt }))
+        .check(z.minLength(1, msg('validation.bulk.empty')), z.maxLength(BULK_LIMIT, msg('validation.bulk.tooMany'))),
+    ),
+    filter: z.optional(adminRequestListQuerySchema),
+  })
+  .check(
+    z.refine((body) => (body.items === undefined) !== (body.filter === undefined), {
+      message: msg('validation.bulk.itemsOrFilter'),
+      path: ['items'],
+    }),
+    z.refine((body) => new Set(body.items?.map((item) => item.id)).size === (body.items?.length ?? 0), {
+      message: msg('validation.bulk.duplicate'),
+      path: ['items'],
+    }),
+  );
+export type BulkRepairRequestsInput = z.input<typeof bulkRepairRequestsSchema>;
+export type BulkRepairRequests = z.output<typeof bulkRepairRequestsSchema>;
+
+/** Why a row of a bulk change was left as it was. */
+export const BULK_REFUSALS = ['stale', 'notFound', 'invalidAssignee', 'unchanged', 'invalid'] as const;
+export type BulkRefusal = (typeof BULK_REFUSALS)[number];
+export const bulkResultSchema = z.object({
+  changed: z.array(z.number()),
+  refused: z.array(z.object({ id: z.number(), reason: z.enum(BULK_REFUSALS) })),
+});
+export type BulkResult = z.infer<typeof bulkResultSchema>;

@@ -272,3 +272,15 @@ export async function listRequests(
   const seen = Math.max(inWindow, (cursor ? 0 : (page - 1) * pageSize) + items.length);
   return { total: roughly(estimate, seen), totalIsEstimate: true, items };
 }
+
+/**
+ * The requests a scope and the list's filters match (the same conditions as the list), by
+ * number, at most `limit`, with the updatedAt each was read at: a bulk change's "all matching".
+ */
+export function listMatchingRequests(db: Db, scope: Scope, filters: ListFilters, limit: number) {
+  return applyFilters(applyScope(db.selectFrom('repairRequests'), scope), filters, dialectOf(db))
+    .select(['repairRequests.id', 'repairRequests.updatedAt'])
+    .orderBy('repairRequests.id')
+    .limit(limit)
+    .execute();
+}

@@ -3,8 +3,12 @@ import {
   adminRequestListQuerySchema,
   adminRequestListSchema,
   assigneeSchema,
+  bulkRepairRequestsSchema,
+  bulkResultSchema,
   companyRequestCountsSchema,
   requestCountsSchema,
+  transferRepairRequestSchema,
+  transferResultSchema,
   updateRepairRequestSchema,
 } from '@acende/shared/schemas/admin-requests';
 import { errorResponseSchema } from '@acende/shared/schemas/api';
@@ -13,12 +17,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { actorOf } from '../audit/audit.actor.ts';
+import { bulkChangeRepairRequests } from './admin-requests.bulk.service.ts';
 import {
   getAdminRequest,
   getCompanyRequestCounts,
   getRequestCounts,
   listAdminRequests,
   listAssignees,
+  transferRepairRequest,
   updateRepairRequest,
 } from './admin-requests.service.ts';
 
@@ -92,6 +98,35 @@ export const adminRequestsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asy
       },
     },
     async (request) => updateRepairRequest(deps, request.admin!, request.params.id, request.body, actorOf(request)),
+  );
+
+  app.post(
+    '/api/admin/repair-requests/:id/transfer',
+    {
+      config: { auth: 'operator' },
+      schema: {
+        tags: ['admin requests'],
+        summary: 'Send a request to another active company with a reason; send the updatedAt you read (409 when stale)',
+        params: z.object({ id: idParam }),
+        body: transferRepairRequestSchema,
+        response: { 200: transferResultSchema, 404: errorResponseSchema, 409: errorResponseSchema, ...errors },
+      },
+    },
+    async (request) => transferRepairRequest(deps, request.admin!, request.params.id, request.body, actorOf(request)),
+  );
+
+  app.post(
+    '/api/admin/repair-requests/bulk',
+    {
+      config: { auth: 'operator' },
+      schema: {
+        tags: ['admin requests'],
+        summary: 'Change the status, assignee or company of up to 1,000 requests (by id or filter); per-row summary',
+        body: bulkRepairRequestsSchema,
+        response: { 200: bulkResultSchema, ...errors },
+      },
+    },
+    async (request) => bulkChangeRepairRequests(deps, request.admin!, request.body, actorOf(request)),
   );
 
   app.get(

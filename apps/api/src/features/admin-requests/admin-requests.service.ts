@@ -11,6 +11,8 @@ import type {
   CompanyRequestCounts,
   RequestCounts,
   RequestEvent,
+  TransferRepairRequest,
+  TransferResult,
   UpdateRepairRequest,
 } from '@acende/shared/schemas/admin-requests';
 import type { AppDeps } from '../../app-deps.ts';
@@ -21,13 +23,18 @@ import { changedFields } from '../audit/audit.diff.ts';
 import type { AuditActor } from '../audit/audit.repository.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { type AuthAdmin, companyScope } from '../auth/sessions.service.ts';
-import { queueStatusUpdateEmail } from '../email/outbox.service.ts';
+import { queueStatusUpdateEmail, queueTransferEmail } from '../email/outbox.service.ts';
 import type { Cursor } from './admin-requests.filters.ts';
 import { cursorOf, type ListOrder, listRequests, orderColumns } from './admin-requests.list.repository.ts';
 import { listAssignableAccounts } from './assignable-accounts.repository.ts';
 import { countByCompanyAndStatus, countByStatus, listScopedCompanies } from './request-counters.repository.ts';
 import { findRequest, listEvents, listOpenOnSamePole } from './request-detail.repository.ts';
-import { insertEvent, updateRequestIfUnchanged } from './request-updates.repository.ts';
+import {
+  findCompanyForTransfer,
+  insertEvent,
+  transferRequestIfUnchanged,
+  updateRequestIfUnchanged,
+} from './request-updates.repository.ts';
 
 const isClosedStatus = (status: RequestStatus) => status === 'completed' || status === 'cancelled';
 
@@ -144,6 +151,8 @@ export async function getAdminRequest(
       assignedTo: event.assignedTo,
       assigneeChanged: changed,
       notes: event.notes,
+      fromCompany: event.fromCompanyName,
+      toCompany: event.toCompanyName,
     };
   });
   return {
@@ -201,6 +210,211 @@ function nextTimestamp(now: Date, previous: string): string {
   return new Date(Number.isNaN(previousMs) ? now.getTime() : Math.max(now.getTime(), previousMs + 1)).toISOString();
 }
 
+/**
+ * One operator's change to one request: an update (status, assignee, notes; status absent
+ * keeps it) or a transfer to another company. The same rules whether it comes alone or in a
+ * bulk change.
+ */
+export type RequestChange =
+  | { kind: 'update'; status?: RequestStatus; assignedToId?: number | null; notes?: string | null; updatedAt: string }
+  | { kind: 'transfer'; companyId: number; reason: string; updatedAt: string };
+
+/**
+ * Applies `change` to request `id` inside the caller's transaction: the row written only if
+ * unchanged since `updatedAt`, one history event, one audit row and the citizen's e-mail, all
+ * in `trx`. Throws an AppError when refused; answers false when there was nothing to change.
+ */
+export async function applyRequestChange(
+  trx: Trx,
+  deps: AppDeps,
+  admin: AuthAdmin,
+  id: number,
+  change: RequestChange,
+  actor: AuditActor,
+): Promise<boolean> {
+  const row = await findRequest(trx, companyScope(admin), id);
+  if (!row) throw notFound('errors.requestNotFound');
+  if (row.updatedAt !== change.updatedAt) throw conflict('errors.staleUpdate');
+  return change.kind === 'transfer'
+    ? transferRow(trx, deps, admin, row, change, actor)
+    : updateRow(trx, deps, admin, row, change, actor);
+}
+
+type FoundRequest = NonNullable<Awaited<ReturnType<typeof findRequest>>>;
+
+async function updateRow(
+  trx: Trx,
+  deps: AppDeps,
+  admin: AuthAdmin,
+  row: FoundRequest,
+  input: Extract<RequestChange, { kind: 'update' }>,
+  actor: AuditActor,
+): Promise<boolean> {
+  const id = row.id;
+  let assignedToId = row.assignedToId;
+  let assignedTo = row.assignedTo;
+  if (input.assignedToId === null) {
+    assignedToId = null;
+    assignedTo = null;
+  } else if (input.assignedToId !== undefined && input.assignedToId !== row.assignedToId) {
+    const [account] = await listAssignableAccounts(trx, [row.companyId], input.assignedToId);
+    if (!account) {
+      throw new AppError('validation.assignee.invalid', 400, undefined, {
+        assignedToId: 'validation.assignee.invalid',
+      });
+    }
+    assignedToId = account.id;
+    assignedTo = account.name;
+  }
+
+  const fromStatus = row.status as RequestStatus;
+  const toStatus = input.status ?? fromStatus;
+  const statusChanged = toStatus !== fromStatus;
+  const assigneeChanged = assignedToId !== row.assignedToId;
+  if (!statusChanged && !assigneeChanged && !input.notes) return false;
+
+  const now = nextTimestamp(deps.clock.now(), row.updatedAt);
+  const written = await updateRequestIfUnchanged(trx, id, input.updatedAt, {
+    status: toStatus,
+    assignedToId,
+    assignedTo,
+    notes: input.notes ?? row.notes,
+    // Retention counts from the time the request reached completed or cancelled (decision 0027).
+    closedAt: statusChanged ? (isClosedStatus(toStatus) ? now : null) : row.closedAt,
+    updatedAt: now,
+  });
+  if (!written) throw conflict('errors.staleUpdate');
+  const change = changedFields(
+    { status: fromStatus, assignedToId: row.assignedToId, assignedTo: row.assignedTo, notes: row.notes },
+    { status: toStatus, assignedToId, assignedTo, notes: input.notes ?? row.notes },
+  );
+  await recordAudit(
+    trx,
+    actor,
+    { kind: 'request.update', objectType: 'request', objectId: id, before: change.before, after: change.after },
+    now,
+  );
+
+  await insertEvent(trx, {
+    requestId: id,
+    kind: 'updated',
+    actorId: admin.id,
+    actorName: admin.name,
+    // Status fields only when the status changed: the public timeline lists status changes.
+    fromStatus: statusChanged ? fromStatus : null,
+    toStatus: statusChanged ? toStatus : null,
+    assignedToId,
+    assignedTo,
+    notes: input.notes ?? null,
+    createdAt: now,
+  });
+  // The status e-mail is queued in this transaction (decision 0002 §15): it exists exactly when the change does.
+  // Its link carries no token: nothing stored can rebuild one (migration 0019).
+  if (statusChanged) {
+    await queueStatusUpdateEmail(
+      trx,
+      deps,
+      { id, name: row.name, email: row.email, language: row.language },
+      { fromStatus, toStatus, notes: input.notes ?? null },
+    );
+  }
+  return true;
+}
+
+/**
+ * Moves a request to another active company ("not ours", decision 0030): the status stays,
+ * the assignee goes unless the account may work for the new company, the registry's pole (the
+ * old company's) is let go while the number as filed stays. A company-linked caller may send
+ * a request out of its scope, and then no longer sees it.
+ */
+async function transferRow(
+  trx: Trx,
+  deps: AppDeps,
+  admin: AuthAdmin,
+  row: FoundRequest,
+  input: Extract<RequestChange, { kind: 'transfer' }>,
+  actor: AuditActor,
+): Promise<boolean> {
+  const id = row.id;
+  const target = await findTransferTarget(trx, input.companyId);
+  if (target.id === row.companyId) {
+    throw new AppError('validation.transfer.sameCompany', 400, undefined, {
+      companyId: 'validation.transfer.sameCompany',
+    });
+  }
+  let assignedToId = row.assignedToId;
+  let assignedTo = row.assignedTo;
+  if (assignedToId !== null) {
+    const [account] = await listAssignableAccounts(trx, [target.id], assignedToId);
+    if (!account) {
+      assignedToId = null;
+      assignedTo = null;
+    }
+  }
+  const now = nextTimestamp(deps.clock.now(), row.updatedAt);
+  const written = await transferRequestIfUnchanged(trx, id, input.updatedAt, {
+    companyId: target.id,
+    assignedToId,
+    assignedTo,
+    poleId: null,
+    updatedAt: now,
+  });
+  if (!written) throw conflict('errors.staleUpdate');
+  const change = changedFields(
+    { companyId: row.companyId, companyName: row.companyName, assignedToId: row.assignedToId, poleId: row.poleId },
+    { companyId: target.id, companyName: target.name, assignedToId, poleId: null },
+  );
+  await recordAudit(
+    trx,
+    actor,
+    {
+      kind: 'request.transfer',
+      objectType: 'request',
+      objectId: id,
+      before: change.before,
+      after: { ...change.after, reason: input.reason },
+    },
+    now,
+  );
+  await insertEvent(trx, {
+    requestId: id,
+    kind: 'transferred',
+    actorId: admin.id,
+    actorName: admin.name,
+    fromStatus: null,
+    toStatus: null,
+    assignedToId,
+    assignedTo,
+    notes: input.reason,
+    fromCompanyName: row.companyName,
+    toCompanyName: target.name,
+    createdAt: now,
+  });
+  await queueTransferEmail(
+    trx,
+    deps,
+    { id, name: row.name, email: row.email, language: row.language, status: row.status as RequestStatus },
+    { companyName: target.fullName || target.name, reason: input.reason },
+  );
+  return true;
+}
+
+/** The company a transfer goes to: it must exist and be active, else a 400 on `companyId`. */
+export async function findTransferTarget(db: AppDeps['db'] | Trx, companyId: number) {
+  const company = await findCompanyForTransfer(db, companyId);
+  if (!company) {
+    throw new AppError('validation.transfer.companyInvalid', 400, undefined, {
+      companyId: 'validation.transfer.companyInvalid',
+    });
+  }
+  if (company.active !== 1) {
+    throw new AppError('validation.transfer.companyInactive', 400, undefined, {
+      companyId: 'validation.transfer.companyInactive',
+    });
+  }
+  return company;
+}
+
 export async function updateRepairRequest(
   deps: AppDeps,
   admin: AuthAdmin,
@@ -208,81 +422,25 @@ export async function updateRepairRequest(
   input: UpdateRepairRequest,
   actor: AuditActor,
 ): Promise<AdminRequestDetail> {
-  const scope = companyScope(admin);
-  await deps.db.transaction().execute(async (trx) => {
-    const row = await findRequest(trx, scope, id);
-    if (!row) throw notFound('errors.requestNotFound');
-    if (row.updatedAt !== input.updatedAt) throw conflict('errors.staleUpdate');
-
-    let assignedToId = row.assignedToId;
-    let assignedTo = row.assignedTo;
-    if (input.assignedToId === null) {
-      assignedToId = null;
-      assignedTo = null;
-    } else if (input.assignedToId !== undefined && input.assignedToId !== row.assignedToId) {
-      const [account] = await listAssignableAccounts(trx, [row.companyId], input.assignedToId);
-      if (!account) {
-        throw new AppError('validation.assignee.invalid', 400, undefined, {
-          assignedToId: 'validation.assignee.invalid',
-        });
-      }
-      assignedToId = account.id;
-      assignedTo = account.name;
-    }
-
-    const fromStatus = row.status as RequestStatus;
-    const statusChanged = input.status !== fromStatus;
-    const assigneeChanged = assignedToId !== row.assignedToId;
-    if (!statusChanged && !assigneeChanged && !input.notes) return false;
-
-    const now = nextTimestamp(deps.clock.now(), row.updatedAt);
-    const written = await updateRequestIfUnchanged(trx, id, input.updatedAt, {
-      status: input.status,
-      assignedToId,
-      assignedTo,
-      notes: input.notes ?? row.notes,
-      // Retention counts from the time the request reached completed or cancelled (decision 0027).
-      closedAt: statusChanged ? (isClosedStatus(input.status) ? now : null) : row.closedAt,
-      updatedAt: now,
-    });
-    if (!written) throw conflict('errors.staleUpdate');
-    const change = changedFields(
-      { status: fromStatus, assignedToId: row.assignedToId, assignedTo: row.assignedTo, notes: row.notes },
-      { status: input.status, assignedToId, assignedTo, notes: input.notes ?? row.notes },
-    );
-    await recordAudit(
-      trx,
-      actor,
-      { kind: 'request.update', objectType: 'request', objectId: id, before: change.before, after: change.after },
-      now,
-    );
-
-    await insertEvent(trx, {
-      requestId: id,
-      kind: 'updated',
-      actorId: admin.id,
-      actorName: admin.name,
-      // Status fields only when the status changed: the public timeline lists status changes.
-      fromStatus: statusChanged ? fromStatus : null,
-      toStatus: statusChanged ? input.status : null,
-      assignedToId,
-      assignedTo,
-      notes: input.notes,
-      createdAt: now,
-    });
-    // The status e-mail is queued in this transaction (decision 0002 §15): it exists exactly when the change does.
-    // Its link carries no token: nothing stored can rebuild one (migration 0019).
-    if (statusChanged) {
-      await queueStatusUpdateEmail(
-        trx,
-        deps,
-        { id, name: row.name, email: row.email, language: row.language },
-        { fromStatus, toStatus: input.status, notes: input.notes },
-      );
-    }
-    return true;
-  });
+  await deps.db
+    .transaction()
+    .execute((trx) => applyRequestChange(trx, deps, admin, id, { kind: 'update', ...input }, actor));
   return getAdminRequest(deps, admin, id);
+}
+
+/** Sends a request to another company; answers it as the caller now sees it (null: out of its scope). */
+export async function transferRepairRequest(
+  deps: AppDeps,
+  admin: AuthAdmin,
+  id: number,
+  input: TransferRepairRequest,
+  actor: AuditActor,
+): Promise<TransferResult> {
+  await deps.db
+    .transaction()
+    .execute((trx) => applyRequestChange(trx, deps, admin, id, { kind: 'transfer', ...input }, actor));
+  const visible = await findRequest(deps.db, companyScope(admin), id);
+  return { request: visible ? await getAdminRequest(deps, admin, id) : null };
 }
 
 function emptyCounts(): RequestCounts {

@@ -59,6 +59,8 @@ export function listEvents(db: Db | Trx, requestId: number) {
       'assignedToId',
       'assignedTo',
       'notes',
+      'fromCompanyName',
+      'toCompanyName',
     ])
     .where('requestId', '=', requestId)
     .orderBy('id')

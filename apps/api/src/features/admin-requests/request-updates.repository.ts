@@ -1,7 +1,7 @@
 // An operator's change to a request: the row, written only if nobody changed it since it
 // was read, and the history event that records it, in the caller's transaction.
 import type { RequestStatus } from '@acende/shared/enums';
-import type { Trx } from '../../db/database.ts';
+import type { Db, Trx } from '../../db/database.ts';
 
 /**
  * Writes the change only if nobody changed the row since `expectedUpdatedAt`
@@ -42,8 +42,42 @@ export async function insertEvent(
     assignedToId: number | null;
     assignedTo: string | null;
     notes: string | null;
+    /** A transfer's companies, by name as they were then. */
+    fromCompanyName?: string | null;
+    toCompanyName?: string | null;
     createdAt: string;
   },
 ): Promise<void> {
   await trx.insertInto('requestEvents').values(event).execute();
+}
+
+/** Moves the row to another company only if nobody changed it since `expectedUpdatedAt`. */
+export async function transferRequestIfUnchanged(
+  trx: Trx,
+  id: number,
+  expectedUpdatedAt: string,
+  values: {
+    companyId: number;
+    assignedToId: number | null;
+    assignedTo: string | null;
+    poleId: null;
+    updatedAt: string;
+  },
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('repairRequests')
+    .set(values)
+    .where('id', '=', id)
+    .where('updatedAt', '=', expectedUpdatedAt)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The company a transfer names, with what the rule needs (active) and the names the event keeps. */
+export function findCompanyForTransfer(db: Db | Trx, companyId: number) {
+  return db
+    .selectFrom('energyCompanies')
+    .select(['id', 'name', 'fullName', 'active'])
+    .where('id', '=', companyId)
+    .executeTakeFirst();
 }

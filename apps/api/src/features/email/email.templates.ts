@@ -102,7 +102,10 @@ function render(language: Language, subjectKey: MessageKey, subjectParams: Param
   };
 }
 
-const greeting = (prefix: 'email.confirmation' | 'email.statusUpdate', name: string | null | undefined): Block =>
+const greeting = (
+  prefix: 'email.confirmation' | 'email.statusUpdate' | 'email.transfer',
+  name: string | null | undefined,
+): Block =>
   name?.trim()
     ? { kind: 'p', key: `${prefix}.greeting`, params: { name: name.trim() } }
     : { kind: 'p', key: `${prefix}.greetingNoName` };
@@ -168,6 +171,32 @@ export function renderStatusUpdate(language: Language, data: StatusUpdateData): 
     url: data.trackingUrl,
   });
   return render(language, 'email.statusUpdate.subject', { id: data.id, status }, blocks);
+}
+
+export interface TransferData {
+  id: number;
+  name: string | null;
+  status: RequestStatus;
+  companyName: string;
+  reason: string;
+  trackingUrl: string;
+}
+
+/** The notice that a request went to another company ("not ours"), with the operator's reason. */
+export function renderTransfer(language: Language, data: TransferData): RenderedEmail {
+  const t = (key: MessageKey) => translate(language, key);
+  const params = { id: data.id, company: data.companyName, status: t(`status.${data.status}`) };
+  return render(language, 'email.transfer.subject', params, [
+    greeting('email.transfer', data.name),
+    { kind: 'p', key: 'email.transfer.intro', params },
+    { kind: 'notes', title: t('email.transfer.reason'), value: data.reason.trim() },
+    {
+      kind: 'link',
+      intro: t('email.transfer.trackIntro'),
+      label: t('email.transfer.trackButton'),
+      url: data.trackingUrl,
+    },
+  ]);
 }
 
 export function renderPasswordReset(

@@ -7,11 +7,17 @@ import type { Language, ProblemType, RequestStatus } from '@acende/shared/enums'
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/database.ts';
 import { iso } from '../../lib/clock.ts';
-import { type RenderedEmail, renderConfirmation, renderPasswordReset, renderStatusUpdate } from './email.templates.ts';
+import {
+  type RenderedEmail,
+  renderConfirmation,
+  renderPasswordReset,
+  renderStatusUpdate,
+  renderTransfer,
+} from './email.templates.ts';
 import { isEmailEnabled } from './email-settings.service.ts';
 import { insertOutboxEmail, type NewOutboxEmail, readUnsentBacklog } from './outbox.repository.ts';
 
-export type EmailKind = 'request_confirmation' | 'status_update' | 'password_reset';
+export type EmailKind = 'request_confirmation' | 'status_update' | 'request_transfer' | 'password_reset';
 
 const asLanguage = (value: string | null | undefined): Language => (value === 'en' ? 'en' : 'pt');
 
@@ -130,6 +136,29 @@ export async function queueStatusUpdateEmail(
     trackingUrl: trackingUrl(deps.config.PUBLIC_URL, request.id, change.trackingToken),
   });
   await queueEmail(trx, deps, { ...rendered, kind: 'status_update', to: request.email, requestId: request.id });
+  return true;
+}
+
+/**
+ * Queues the transfer notice inside the transferring transaction, when the citizen gave an
+ * e-mail and e-mail is enabled, in the citizen's language. The link carries no token.
+ */
+export async function queueTransferEmail(
+  trx: Db,
+  deps: AppDeps,
+  request: StatusUpdateRequest & { status: RequestStatus },
+  transfer: { companyName: string; reason: string },
+): Promise<boolean> {
+  if (!request.email || !(await isEmailEnabled(trx))) return false;
+  const rendered = renderTransfer(asLanguage(request.language), {
+    id: request.id,
+    name: request.name,
+    status: request.status,
+    companyName: transfer.companyName,
+    reason: transfer.reason,
+    trackingUrl: trackingUrl(deps.config.PUBLIC_URL, request.id),
+  });
+  await queueEmail(trx, deps, { ...rendered, kind: 'request_transfer', to: request.email, requestId: request.id });
   return true;
 }
 
