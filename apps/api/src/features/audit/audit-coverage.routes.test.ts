@@ -201,6 +201,29 @@ const CASES: Record<string, Case> = {
       notes: 'Equipe a caminho',
     });
   }),
+  'POST /api/admin/repair-requests/{id}/transfer': audited(
+    'request.transfer',
+    async (env, p) => {
+      const read = await env.send('GET', `/api/admin/repair-requests/${p.id}`);
+      return env.send('POST', `/api/admin/repair-requests/${p.id}/transfer`, {
+        companyId: 2,
+        reason: 'Poste da Certel',
+        updatedAt: read.json().updatedAt,
+      });
+    },
+    { prepare: fileRequest },
+  ),
+  'POST /api/admin/repair-requests/bulk': audited(
+    'request.update',
+    async (env, p) => {
+      const read = await env.send('GET', `/api/admin/repair-requests/${p.id}`);
+      return env.send('POST', '/api/admin/repair-requests/bulk', {
+        change: { action: 'status', status: 'in_progress' },
+        items: [{ id: p.id, updatedAt: read.json().updatedAt }],
+      });
+    },
+    { prepare: fileRequest },
+  ),
   'POST /api/admin/energy-companies': audited('company.create', (env) =>
     env.send('POST', '/api/admin/energy-companies', company),
   ),
