@@ -127,3 +127,10 @@ export function listQueryString(params: ListParams, extra: Record<string, string
   for (const [key, value] of Object.entries(extra)) query.set(key, value);
   return query.toString();
 }
+
+/** The list's filters alone (no order, no page), as the bulk change's `filter` takes them. */
+export function listFilterValues(params: ListParams, extra: Record<string, string> = {}): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const name of FILTERS) if (params[name]) values[name] = params[name];
+  return { ...values, ...extra };
+}

@@ -4,13 +4,15 @@
 // there are no requests at all, or, with filters, offers to clear them.
 import {
   type AdminRequestList,
+  BULK_LIMIT,
+  type BulkResult,
   REQUEST_SORT_KEYS,
   type RequestSortKey,
   SORT_DIRECTIONS,
   type SortDirection,
 } from '@acende/shared/schemas/admin-requests';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Button } from '../ui/button.tsx';
@@ -26,6 +28,7 @@ import {
   TableHeader,
   TableRow,
 } from '../ui/table.tsx';
+import { BulkBar, BulkSummary } from './bulk-bar.tsx';
 import { formatAge, formatDateTime } from './format.ts';
 import { type ListParams, useListParams } from './list-params.ts';
 import { listReturnState } from './list-return.ts';
@@ -69,6 +72,16 @@ interface ResultsProps {
   /** The last cell of a row. */
   actions: (item: Item) => ReactNode;
   onChange: (change: Partial<ListParams>) => void;
+  /** Row checkboxes for a bulk change; absent: none. */
+  selection?: RowSelection;
+}
+
+/** The rows picked for a bulk change (id → the updatedAt it was seen at), or every match of the filter. */
+export interface RowSelection {
+  rows: ReadonlyMap<number, string>;
+  allMatching: boolean;
+  toggle: (items: Item[], on: boolean) => void;
+  selectAllMatching: () => void;
 }
 
 /**
@@ -78,22 +91,79 @@ interface ResultsProps {
 export function RequestList({
   useRows,
   choices,
+  bulkFilter,
   ...results
-}: Omit<ResultsProps, 'query' | 'onChange' | 'params' | 'hasFilters' | 'onClear'> & {
+}: Omit<ResultsProps, 'query' | 'onChange' | 'params' | 'hasFilters' | 'onClear' | 'selection'> & {
   useRows: (params: ListParams) => UseQueryResult<AdminRequestList>;
   choices: FilterChoices;
+  /** The filter a bulk change's "all matching" sends for these params; absent: no bulk changes. */
+  bulkFilter?: (params: ListParams) => Record<string, string>;
 }) {
   const { params, update, clear, hasFilters } = useListParams();
   const query = useRows(params);
+  const [rows, setRows] = useState<ReadonlyMap<number, string>>(new Map());
+  const [allMatching, setAllMatching] = useState(false);
+  const [result, setResult] = useState<BulkResult | null>(null);
+  const filter = bulkFilter?.(params);
+  const filterKey = JSON.stringify(filter ?? null);
+  // Another filter is another set of rows: the selection starts afresh.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filterKey stands for the filter
+  useEffect(() => {
+    setRows(new Map());
+    setAllMatching(false);
+  }, [filterKey]);
+  const clearSelection = () => {
+    setRows(new Map());
+    setAllMatching(false);
+  };
+  const selection: RowSelection | undefined = filter
+    ? {
+        rows,
+        allMatching,
+        toggle: (items, on) => {
+          setAllMatching(false);
+          setRows((previous) => {
+            const next = new Map(previous);
+            for (const item of items) {
+              if (on) next.set(item.id, item.updatedAt);
+              else next.delete(item.id);
+            }
+            return next;
+          });
+        },
+        selectAllMatching: () => setAllMatching(true),
+      }
+    : undefined;
+  const total = query.data?.total ?? 0;
   return (
     <>
       <RequestFilters params={params} onChange={update} onClear={clear} hasFilters={hasFilters} choices={choices} />
+      {result ? <BulkSummary result={result} onDismiss={() => setResult(null)} /> : null}
+      {filter && (rows.size > 0 || allMatching) ? (
+        <BulkBar
+          target={
+            allMatching
+              ? { body: { filter }, count: total, allMatching: true }
+              : {
+                  body: { items: [...rows].map(([id, updatedAt]) => ({ id, updatedAt })) },
+                  count: rows.size,
+                  allMatching: false,
+                }
+          }
+          onClear={clearSelection}
+          onDone={(done) => {
+            setResult(done);
+            clearSelection();
+          }}
+        />
+      ) : null}
       <RequestResults
         query={query}
         params={params}
         onChange={update}
         onClear={clear}
         hasFilters={hasFilters}
+        selection={selection}
         {...results}
       />
     </>
@@ -138,6 +208,7 @@ export function RequestResults({
   rowKey = (item) => String(item.id),
   actions,
   onChange,
+  selection,
 }: ResultsProps) {
   const { t, i18n } = useTranslation();
   const now = Date.now();
@@ -150,6 +221,17 @@ export function RequestResults({
               ? t('operations.list.resultsAbout', { total: data.total })
               : t('operations.list.results', { count: data.total })}
           </p>
+          {selection && data.items.length > 0 && !selection.allMatching && !data.totalIsEstimate ? (
+            data.total <= BULK_LIMIT ? (
+              <div>
+                <Button variant="secondary" size="sm" onClick={selection.selectAllMatching}>
+                  {t('operations.bulk.selectAllMatching', { count: data.total })}
+                </Button>
+              </div>
+            ) : (
+              <p className="text-sm text-gray-800">{t('operations.bulk.tooManyMatching')}</p>
+            )
+          ) : null}
           {data.items.length === 0 ? (
             hasFilters ? (
               <div className="grid justify-items-start gap-2">
@@ -167,6 +249,19 @@ export function RequestResults({
               <Table label={label} className={minWidth} aria-busy={query.isFetching}>
                 <TableHeader>
                   <TableRow>
+                    {selection ? (
+                      <TableHead className="w-12">
+                        <label className="flex min-h-11 min-w-11 items-center justify-center">
+                          <input
+                            type="checkbox"
+                            className="h-5 w-5 accent-blue-700"
+                            aria-label={t('operations.bulk.selectPage')}
+                            checked={selection.allMatching || data.items.every((item) => selection.rows.has(item.id))}
+                            onChange={(event) => selection.toggle(data.items, event.target.checked)}
+                          />
+                        </label>
+                      </TableHead>
+                    ) : null}
                     {COLUMNS.map(({ name, sort }) =>
                       sort ? (
                         <SortableTableHead
@@ -190,6 +285,19 @@ export function RequestResults({
                 <TableBody>
                   {data.items.map((item) => (
                     <TableRow key={rowKey(item)} className="align-top">
+                      {selection ? (
+                        <TableCell>
+                          <label className="flex min-h-11 min-w-11 items-center justify-start">
+                            <input
+                              type="checkbox"
+                              className="h-5 w-5 accent-blue-700"
+                              aria-label={t('operations.bulk.selectRow', { id: item.id })}
+                              checked={selection.allMatching || selection.rows.has(item.id)}
+                              onChange={(event) => selection.toggle([item], event.target.checked)}
+                            />
+                          </label>
+                        </TableCell>
+                      ) : null}
                       <TableCell label={t('operations.list.columns.id')} className="font-medium">
                         {item.id}
                       </TableCell>

@@ -71,3 +71,69 @@ export function ConfirmDialog({
     </AlertDialogPrimitive.Root>
   );
 }
+
+export interface FormDialogProps {
+  open: boolean;
+  title: string;
+  description?: ReactNode;
+  submitLabel: string;
+  cancelLabel: string;
+  pending?: boolean;
+  /** The form's fields. */
+  children: ReactNode;
+  onSubmit: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * A confirmation that asks for a few fields first (a transfer's company and reason): the
+ * same modal behaviour as ConfirmDialog, but it stays open until the caller closes it, so a
+ * refused submission shows its errors in place.
+ */
+export function FormDialog({
+  open,
+  title,
+  description,
+  submitLabel,
+  cancelLabel,
+  pending,
+  children,
+  onSubmit,
+  onCancel,
+}: FormDialogProps) {
+  return (
+    <AlertDialogPrimitive.Root open={open} onOpenChange={(next) => (next ? undefined : onCancel())}>
+      <AlertDialogPrimitive.Portal>
+        <AlertDialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <AlertDialogPrimitive.Content className="fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[min(92vw,32rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-theme bg-white p-6 shadow-lg focus-visible:outline-3 focus-visible:outline-blue-700">
+          <form
+            noValidate
+            className="grid gap-4"
+            onSubmit={(event) => {
+              event.preventDefault();
+              onSubmit();
+            }}
+          >
+            <AlertDialogPrimitive.Title className="font-heading text-lg font-bold">{title}</AlertDialogPrimitive.Title>
+            {description ? (
+              <AlertDialogPrimitive.Description className="text-gray-700">
+                {description}
+              </AlertDialogPrimitive.Description>
+            ) : (
+              <AlertDialogPrimitive.Description className="sr-only">{title}</AlertDialogPrimitive.Description>
+            )}
+            {children}
+            <div className="flex flex-wrap justify-end gap-2">
+              <AlertDialogPrimitive.Cancel asChild>
+                <Button variant="secondary">{cancelLabel}</Button>
+              </AlertDialogPrimitive.Cancel>
+              <Button type="submit" disabled={pending}>
+                {submitLabel}
+              </Button>
+            </div>
+          </form>
+        </AlertDialogPrimitive.Content>
+      </AlertDialogPrimitive.Portal>
+    </AlertDialogPrimitive.Root>
+  );
+}

@@ -2,7 +2,7 @@
 // assigned to it, with the list's filters and a quick status change per row.
 import { useTranslation } from 'react-i18next';
 import { useFilterChoices } from '../../../components/requests/filter-choices.ts';
-import type { ListParams } from '../../../components/requests/list-params.ts';
+import { type ListParams, listFilterValues } from '../../../components/requests/list-params.ts';
 import { DetailsLink, RequestList } from '../../../components/requests/request-results.tsx';
 import { PageShell } from '../../../components/ui/page-shell.tsx';
 import { TableCell } from '../../../components/ui/table.tsx';
@@ -26,6 +26,10 @@ export default function MyQueuePage() {
         empty={t('operations.queue.empty')}
         choices={choices}
         minWidth="min-w-[1220px]"
+        // "All matching" in the queue is all of the account's own that match.
+        bulkFilter={
+          canUpdate && profile ? (params) => listFilterValues(params, { assignedToId: String(profile.id) }) : undefined
+        }
         // A new key after an update starts the row's quick status afresh.
         rowKey={(item) => `${item.id}-${item.updatedAt}`}
         actions={(item) => (

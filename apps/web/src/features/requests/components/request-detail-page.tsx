@@ -16,6 +16,7 @@ import { useRequest } from '../api/get-request.ts';
 import { AnonymizeContact } from './anonymize-contact.tsx';
 import { RequestHistory } from './request-history.tsx';
 import { SamePoleWarning } from './same-pole-warning.tsx';
+import { TransferRequest } from './transfer-request.tsx';
 import { UpdateRequestForm } from './update-request-form.tsx';
 
 function Item({ label, children }: { label: string; children: React.ReactNode }) {
@@ -167,6 +168,7 @@ export default function RequestDetailPage() {
           ) : (
             <p role="note">{t('operations.common.readOnly')}</p>
           )}
+          {canUpdate ? <TransferRequest request={r} onStale={() => void request.refetch()} /> : null}
         </section>
 
         <section

@@ -12,7 +12,9 @@ export function RequestHistory({ events }: { events: RequestEvent[] }) {
         const lines: string[] = [];
         if (event.kind === 'created') lines.push(t('operations.detail.event.created'));
         else if (event.kind === 'anonymized') lines.push(t('operations.anonymize.event'));
-        else if (event.fromStatus && event.toStatus) {
+        else if (event.kind === 'transferred') {
+          lines.push(t('operations.detail.event.transferred', { from: event.fromCompany, to: event.toCompany }));
+        } else if (event.fromStatus && event.toStatus) {
           lines.push(
             t('operations.detail.event.status', {
               from: t(`status.${event.fromStatus}`),

@@ -2,14 +2,18 @@
 // server, sorted and paged, with filters, order and page in the URL.
 import { useTranslation } from 'react-i18next';
 import { useFilterChoices } from '../../../components/requests/filter-choices.ts';
+import { listFilterValues } from '../../../components/requests/list-params.ts';
 import { DetailsLink, RequestList } from '../../../components/requests/request-results.tsx';
 import { PageShell } from '../../../components/ui/page-shell.tsx';
 import { TableCell } from '../../../components/ui/table.tsx';
+import { useAdminProfile } from '../../../lib/admin-session.ts';
 import { useRequests } from '../api/get-requests.ts';
 
 export default function RequestsPage() {
   const { t } = useTranslation();
   const choices = useFilterChoices({ assignees: true });
+  const role = useAdminProfile().data?.role;
+  const canUpdate = role === 'admin' || role === 'user';
 
   return (
     <PageShell title={t('operations.list.title')}>
@@ -20,6 +24,7 @@ export default function RequestsPage() {
         empty={t('operations.list.empty')}
         choices={choices}
         minWidth="min-w-[1120px]"
+        bulkFilter={canUpdate ? (params) => listFilterValues(params) : undefined}
         actions={(item) => (
           <TableCell label={t('operations.list.columns.actions')}>
             <DetailsLink id={item.id} />
