@@ -9,6 +9,9 @@ import { admin, expect, test } from './support/fixtures.ts';
 import { expectNoSidewaysScroll, uniquePhone } from './support/requests.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
+// Thirty filings, a sign-in (argon2) and two screens: more than the default on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
 let smtp: SmtpCapture;
 let server: RunningServer;
 let cookie: string;
