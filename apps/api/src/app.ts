@@ -40,6 +40,7 @@ import { loadRoutePreloads } from './features/site-settings/route-preloads.ts';
 import { siteSettingsRoutes } from './features/site-settings/site-settings.routes.ts';
 import { sendThemedIndex } from './features/site-settings/themed-index.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
+import { replyTemplatesRoutes } from './features/reply-templates/reply-templates.routes.ts';
 import { createHotPath, type FastPath } from './hot-path/hot-path.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
@@ -217,6 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(poleLabelsRoutes, { deps });
   await app.register(retentionRoutes, { deps });
   await app.register(auditRoutes, { deps });
+  await app.register(replyTemplatesRoutes, { deps });
 
   await registerWebApp(app, deps);
 

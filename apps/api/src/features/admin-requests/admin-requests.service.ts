@@ -22,6 +22,7 @@ import type { AuditActor } from '../audit/audit.repository.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { type AuthAdmin, companyScope } from '../auth/sessions.service.ts';
 import { queueStatusUpdateEmail } from '../email/outbox.service.ts';
+import { resolveTemplateNotes } from '../reply-templates/reply-templates.service.ts';
 import type { Cursor } from './admin-requests.filters.ts';
 import { cursorOf, type ListOrder, listRequests, orderColumns } from './admin-requests.list.repository.ts';
 import { listAssignableAccounts } from './assignable-accounts.repository.ts';
@@ -230,17 +231,29 @@ export async function updateRepairRequest(
       assignedTo = account.name;
     }
 
+    // A reply template gives the notes kept and the e-mail's text in the citizen's language (decision 0031).
+    const template = input.templateId
+      ? await resolveTemplateNotes(
+          trx,
+          input.templateId,
+          input.status,
+          input.notes,
+          row.language === 'en' ? 'en' : 'pt',
+        )
+      : null;
+    const notes = template ? template.historyNotes : input.notes;
+
     const fromStatus = row.status as RequestStatus;
     const statusChanged = input.status !== fromStatus;
     const assigneeChanged = assignedToId !== row.assignedToId;
-    if (!statusChanged && !assigneeChanged && !input.notes) return false;
+    if (!statusChanged && !assigneeChanged && !notes) return false;
 
     const now = nextTimestamp(deps.clock.now(), row.updatedAt);
     const written = await updateRequestIfUnchanged(trx, id, input.updatedAt, {
       status: input.status,
       assignedToId,
       assignedTo,
-      notes: input.notes ?? row.notes,
+      notes: notes ?? row.notes,
       // Retention counts from the time the request reached completed or cancelled (decision 0027).
       closedAt: statusChanged ? (isClosedStatus(input.status) ? now : null) : row.closedAt,
       updatedAt: now,
@@ -248,12 +261,18 @@ export async function updateRepairRequest(
     if (!written) throw conflict('errors.staleUpdate');
     const change = changedFields(
       { status: fromStatus, assignedToId: row.assignedToId, assignedTo: row.assignedTo, notes: row.notes },
-      { status: input.status, assignedToId, assignedTo, notes: input.notes ?? row.notes },
+      { status: input.status, assignedToId, assignedTo, notes: notes ?? row.notes },
     );
     await recordAudit(
       trx,
       actor,
-      { kind: 'request.update', objectType: 'request', objectId: id, before: change.before, after: change.after },
+      {
+        kind: 'request.update',
+        objectType: 'request',
+        objectId: id,
+        before: change.before,
+        after: template ? { ...change.after, templateId: template.templateId } : change.after,
+      },
       now,
     );
 
@@ -267,7 +286,7 @@ export async function updateRepairRequest(
       toStatus: statusChanged ? input.status : null,
       assignedToId,
       assignedTo,
-      notes: input.notes,
+      notes,
       createdAt: now,
     });
     // The status e-mail is queued in this transaction (decision 0002 §15): it exists exactly when the change does.
@@ -277,7 +296,7 @@ export async function updateRepairRequest(
         trx,
         deps,
         { id, name: row.name, email: row.email, language: row.language },
-        { fromStatus, toStatus: input.status, notes: input.notes },
+        { fromStatus, toStatus: input.status, notes: template ? template.emailNotes : notes },
       );
     }
     return true;

@@ -50,6 +50,10 @@ describeEachEngine('role matrix of the admin API', (ctx) => {
       'GET /api/admin/retention-settings',
       'PUT /api/admin/retention-settings',
       'POST /api/admin/repair-requests/:id/anonymize',
+      'GET /api/admin/reply-templates',
+      'POST /api/admin/reply-templates',
+      'PUT /api/admin/reply-templates/:id',
+      'DELETE /api/admin/reply-templates/:id',
     ]) {
       expect(found).toContain(expected);
     }
