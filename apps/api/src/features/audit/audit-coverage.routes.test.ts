@@ -221,18 +221,18 @@ const CASES: Record<string, Case> = {
     (env, p) => env.send('DELETE', `/api/admin/energy-companies/${p.id}`),
     { prepare: async (env) => ({ id: (await env.send('POST', '/api/admin/energy-companies', company)).json().id }) },
   ),
-  'POST /api/admin/reply-templates': audited('replyTemplate.create', (env) =>
+  'POST /api/admin/reply-templates': audited('template.create', (env) =>
     env.send('POST', '/api/admin/reply-templates', replyTemplate),
   ),
   'PUT /api/admin/reply-templates/{id}': audited(
-    'replyTemplate.update',
+    'template.update',
     (env, p) => env.send('PUT', `/api/admin/reply-templates/${p.id}`, { ...replyTemplate, textEn: 'Crew sent.' }),
     {
       prepare: async (env) => ({ id: (await env.send('POST', '/api/admin/reply-templates', replyTemplate)).json().id }),
     },
   ),
   'DELETE /api/admin/reply-templates/{id}': audited(
-    'replyTemplate.delete',
+    'template.delete',
     (env, p) => env.send('DELETE', `/api/admin/reply-templates/${p.id}`),
     {
       prepare: async (env) => ({ id: (await env.send('POST', '/api/admin/reply-templates', replyTemplate)).json().id }),

@@ -72,12 +72,16 @@ describeEachEngine('reply templates', (ctx) => {
 
     const rows = (await auditRows(ctx())).slice(0, (await auditRows(ctx())).length - before);
     expect(rows.map((r) => r.kind).reverse()).toEqual([
-      'replyTemplate.create',
-      'replyTemplate.create',
-      'replyTemplate.update',
-      'replyTemplate.delete',
+      'template.create',
+      'template.create',
+      'template.update',
+      'template.delete',
     ]);
     expect(JSON.parse(rows[1]?.after ?? '{}')).toEqual({ name: 'Aguardando peça nova', textEn: 'Waiting for a part.' });
+    // The audit screen's kind filter finds them.
+    const listed = await send(admin, 'GET', '/api/admin/audit?kind=template.');
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().items.map((r: { kind: string }) => r.kind)).toContain('template.delete');
   });
 
   it('refuses bad input with a 400 in the reader language and changes nothing', async () => {

@@ -49,7 +49,7 @@ export async function createReplyTemplate(
     await recordAudit(
       trx,
       actor,
-      { kind: 'replyTemplate.create', objectType: 'replyTemplate', objectId: newId, after: audited(input) },
+      { kind: 'template.create', objectType: 'template', objectId: newId, after: audited(input) },
       now,
     );
     return newId;
@@ -74,8 +74,8 @@ export async function updateReplyTemplate(
       trx,
       actor,
       {
-        kind: 'replyTemplate.update',
-        objectType: 'replyTemplate',
+        kind: 'template.update',
+        objectType: 'template',
         objectId: id,
         before: change.before,
         after: change.after,
@@ -94,7 +94,7 @@ export async function deleteReplyTemplate(deps: AppDeps, id: number, actor: Audi
     await recordAudit(
       trx,
       actor,
-      { kind: 'replyTemplate.delete', objectType: 'replyTemplate', objectId: id, before: audited(existing) },
+      { kind: 'template.delete', objectType: 'template', objectId: id, before: audited(existing) },
       now,
     );
   });
