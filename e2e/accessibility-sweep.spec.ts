@@ -33,6 +33,7 @@ const ADMIN_PAGES = [
   '/admin/change-password',
   '/admin/security',
   '/admin/security-settings',
+  '/admin/reply-templates',
   '/admin/nothing-here',
 ];
 

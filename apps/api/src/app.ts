@@ -34,6 +34,7 @@ import { polesImportRoutes } from './features/poles/poles-import.routes.ts';
 import { poleLabelsRoutes } from './features/poles/poles-labels.routes.ts';
 import { polesMapRoutes } from './features/poles/poles-map.routes.ts';
 import { repairRequestsRoutes } from './features/repair-requests/repair-requests.routes.ts';
+import { replyTemplatesRoutes } from './features/reply-templates/reply-templates.routes.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { retentionRoutes } from './features/retention/retention.routes.ts';
 import { loadRoutePreloads } from './features/site-settings/route-preloads.ts';
@@ -217,6 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(poleLabelsRoutes, { deps });
   await app.register(retentionRoutes, { deps });
   await app.register(auditRoutes, { deps });
+  await app.register(replyTemplatesRoutes, { deps });
 
   await registerWebApp(app, deps);
 

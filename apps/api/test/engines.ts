@@ -25,6 +25,8 @@ export function testConfig(databaseUrl: string, overrides: Record<string, string
     CAPTCHA: 'off',
     // Nothing listens on port 9: tests that need a geocoder start a stand-in and override this.
     GEOCODER_URL: 'http://127.0.0.1:9',
+    // Nor for map tiles: the location-map PDF falls back at once unless a suite serves some.
+    TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png',
     RATE_LIMIT_CREATE_MAX: '100000',
     RATE_LIMIT_LOOKUP_MAX: '100000',
     ...overrides,

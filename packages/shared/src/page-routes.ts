@@ -42,4 +42,5 @@ export const ADMIN_PAGE_PATHS = [
   'poles/import',
   'poles/labels',
   'audit',
+  'reply-templates',
 ] as const;

@@ -221,6 +221,17 @@ export interface PendingSignInsTable {
   expiresAt: string;
 }
 
+/** A reply template (0035): the note offered for one status, in both languages. */
+export interface ReplyTemplatesTable {
+  id: Generated<number>;
+  name: string;
+  status: string;
+  textPt: string;
+  textEn: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface Database {
   energyCompanies: EnergyCompaniesTable;
   repairRequests: RepairRequestsTable;
@@ -240,6 +251,7 @@ export interface Database {
   adminTwoFactor: AdminTwoFactorTable;
   adminRecoveryCodes: AdminRecoveryCodesTable;
   pendingSignIns: PendingSignInsTable;
+  replyTemplates: ReplyTemplatesTable;
 }
 
 export type EnergyCompany = Selectable<EnergyCompaniesTable>;

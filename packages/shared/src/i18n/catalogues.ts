@@ -11,6 +11,7 @@ import enAdminPasswordReset from './en/admin-password-reset.json';
 import enAdminPoles from './en/admin-poles.json';
 import enAdminReports from './en/admin-reports.json';
 import enAdminSettings from './en/admin-settings.json';
+import enAdminTemplates from './en/admin-templates.json';
 import enCaptcha from './en/captcha.json';
 import enCommon from './en/common.json';
 import enEmail from './en/email.json';
@@ -25,6 +26,7 @@ import ptAdminPasswordReset from './pt/admin-password-reset.json';
 import ptAdminPoles from './pt/admin-poles.json';
 import ptAdminReports from './pt/admin-reports.json';
 import ptAdminSettings from './pt/admin-settings.json';
+import ptAdminTemplates from './pt/admin-templates.json';
 import ptCaptcha from './pt/captcha.json';
 import ptCommon from './pt/common.json';
 import ptEmail from './pt/email.json';
@@ -48,6 +50,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     'admin-settings': ptAdminSettings,
     'public-pages': ptPublicPages,
     'public-poles': ptPublicPoles,
+    'admin-templates': ptAdminTemplates,
   } satisfies CatalogueNamespaces,
   en: {
     common: enCommon,
@@ -63,6 +66,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     'admin-settings': enAdminSettings,
     'public-pages': enPublicPages,
     'public-poles': enPublicPoles,
+    'admin-templates': enAdminTemplates,
   },
 };
 

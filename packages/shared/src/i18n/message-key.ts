@@ -8,6 +8,7 @@ import type ptAdminPasswordReset from './pt/admin-password-reset.json';
 import type ptAdminPoles from './pt/admin-poles.json';
 import type ptAdminReports from './pt/admin-reports.json';
 import type ptAdminSettings from './pt/admin-settings.json';
+import type ptAdminTemplates from './pt/admin-templates.json';
 import type ptCaptcha from './pt/captcha.json';
 import type ptCommon from './pt/common.json';
 import type ptEmail from './pt/email.json';
@@ -32,6 +33,8 @@ export interface CatalogueNamespaces {
   'public-pages': typeof ptPublicPages;
   /** The citizen's pole texts (issue 21): loaded with the wizard's later steps and the pole page, not on the first load. */
   'public-poles': typeof ptPublicPoles;
+  /** Reply templates and the location map's tiles (issue 23). */
+  'admin-templates': typeof ptAdminTemplates;
 }
 
 type Paths<T> = {

@@ -266,6 +266,7 @@ export type AdminRequestDetail = z.infer<typeof adminRequestDetailSchema>;
 /**
  * PATCH /api/admin/repair-requests/:id. `assignedToId`: absent keeps the assignee,
  * null removes it. `updatedAt` is the value read with the request: a stale one is refused.
+ * `templateId`: the reply template the notes came from, of the same status (decision 0031).
  */
 export const updateRepairRequestSchema = z.object({
   status: requestStatusSchema,
@@ -274,6 +275,7 @@ export const updateRepairRequestSchema = z.object({
   updatedAt: z
     .string({ error: msg('validation.updatedAt.required') })
     .check(z.minLength(1, msg('validation.updatedAt.required'))),
+  templateId: z.optional(z.nullable(idNumber('validation.replyTemplate.invalid'))),
 });
 export type UpdateRepairRequestInput = z.input<typeof updateRepairRequestSchema>;
 export type UpdateRepairRequest = z.output<typeof updateRepairRequestSchema>;

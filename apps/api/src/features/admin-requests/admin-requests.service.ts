@@ -24,6 +24,7 @@ import type { AuditActor } from '../audit/audit.repository.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { type AuthAdmin, companyScope } from '../auth/sessions.service.ts';
 import { queueStatusUpdateEmail, queueTransferEmail } from '../email/outbox.service.ts';
+import { resolveTemplateNotes } from '../reply-templates/reply-templates.service.ts';
 import type { Cursor } from './admin-requests.filters.ts';
 import { cursorOf, type ListOrder, listRequests, orderColumns } from './admin-requests.list.repository.ts';
 import { listAssignableAccounts } from './assignable-accounts.repository.ts';
@@ -216,7 +217,14 @@ function nextTimestamp(now: Date, previous: string): string {
  * bulk change.
  */
 export type RequestChange =
-  | { kind: 'update'; status?: RequestStatus; assignedToId?: number | null; notes?: string | null; updatedAt: string }
+  | {
+      kind: 'update';
+      status?: RequestStatus;
+      assignedToId?: number | null;
+      notes?: string | null;
+      templateId?: number | null;
+      updatedAt: string;
+    }
   | { kind: 'transfer'; companyId: number; reason: string; updatedAt: string };
 
 /**
@@ -269,16 +277,27 @@ async function updateRow(
 
   const fromStatus = row.status as RequestStatus;
   const toStatus = input.status ?? fromStatus;
+  // A reply template gives the notes kept and the e-mail's text in the citizen's language (decision 0031).
+  const template = input.templateId
+    ? await resolveTemplateNotes(
+        trx,
+        input.templateId,
+        toStatus,
+        input.notes ?? null,
+        row.language === 'en' ? 'en' : 'pt',
+      )
+    : null;
+  const notes = template ? template.historyNotes : input.notes;
   const statusChanged = toStatus !== fromStatus;
   const assigneeChanged = assignedToId !== row.assignedToId;
-  if (!statusChanged && !assigneeChanged && !input.notes) return false;
+  if (!statusChanged && !assigneeChanged && !notes) return false;
 
   const now = nextTimestamp(deps.clock.now(), row.updatedAt);
   const written = await updateRequestIfUnchanged(trx, id, input.updatedAt, {
     status: toStatus,
     assignedToId,
     assignedTo,
-    notes: input.notes ?? row.notes,
+    notes: notes ?? row.notes,
     // Retention counts from the time the request reached completed or cancelled (decision 0027).
     closedAt: statusChanged ? (isClosedStatus(toStatus) ? now : null) : row.closedAt,
     updatedAt: now,
@@ -286,12 +305,18 @@ async function updateRow(
   if (!written) throw conflict('errors.staleUpdate');
   const change = changedFields(
     { status: fromStatus, assignedToId: row.assignedToId, assignedTo: row.assignedTo, notes: row.notes },
-    { status: toStatus, assignedToId, assignedTo, notes: input.notes ?? row.notes },
+    { status: toStatus, assignedToId, assignedTo, notes: notes ?? row.notes },
   );
   await recordAudit(
     trx,
     actor,
-    { kind: 'request.update', objectType: 'request', objectId: id, before: change.before, after: change.after },
+    {
+      kind: 'request.update',
+      objectType: 'request',
+      objectId: id,
+      before: change.before,
+      after: template ? { ...change.after, templateId: template.templateId } : change.after,
+    },
     now,
   );
 
@@ -305,7 +330,7 @@ async function updateRow(
     toStatus: statusChanged ? toStatus : null,
     assignedToId,
     assignedTo,
-    notes: input.notes ?? null,
+    notes: notes ?? null,
     createdAt: now,
   });
   // The status e-mail is queued in this transaction (decision 0002 §15): it exists exactly when the change does.
@@ -315,7 +340,7 @@ async function updateRow(
       trx,
       deps,
       { id, name: row.name, email: row.email, language: row.language },
-      { fromStatus, toStatus, notes: input.notes ?? null },
+      { fromStatus, toStatus, notes: (template ? template.emailNotes : notes) ?? null },
     );
   }
   return true;

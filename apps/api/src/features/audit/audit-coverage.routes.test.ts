@@ -72,6 +72,12 @@ const smtpSettings = (env: Env, pass = SMTP_PASS) => ({
   from: 'Acende <no-reply@acende.test>',
 });
 const company = { name: 'Audit Energia', fullName: 'Audit Energia S.A.', active: true };
+const replyTemplate = {
+  name: 'Audit modelo',
+  status: 'in_progress',
+  textPt: 'Equipe enviada.',
+  textEn: 'Crew on its way.',
+};
 const pole = (number: string) => ({
   companyId: 1,
   number,
@@ -237,6 +243,23 @@ const CASES: Record<string, Case> = {
     'company.delete',
     (env, p) => env.send('DELETE', `/api/admin/energy-companies/${p.id}`),
     { prepare: async (env) => ({ id: (await env.send('POST', '/api/admin/energy-companies', company)).json().id }) },
+  ),
+  'POST /api/admin/reply-templates': audited('template.create', (env) =>
+    env.send('POST', '/api/admin/reply-templates', replyTemplate),
+  ),
+  'PUT /api/admin/reply-templates/{id}': audited(
+    'template.update',
+    (env, p) => env.send('PUT', `/api/admin/reply-templates/${p.id}`, { ...replyTemplate, textEn: 'Crew sent.' }),
+    {
+      prepare: async (env) => ({ id: (await env.send('POST', '/api/admin/reply-templates', replyTemplate)).json().id }),
+    },
+  ),
+  'DELETE /api/admin/reply-templates/{id}': audited(
+    'template.delete',
+    (env, p) => env.send('DELETE', `/api/admin/reply-templates/${p.id}`),
+    {
+      prepare: async (env) => ({ id: (await env.send('POST', '/api/admin/reply-templates', replyTemplate)).json().id }),
+    },
   ),
   'POST /api/admin/poles': audited('pole.create', (env) => env.send('POST', '/api/admin/poles', pole('AUD-1'))),
   'PUT /api/admin/poles/{id}': audited(

@@ -52,6 +52,10 @@ describeEachEngine('role matrix of the admin API', (ctx) => {
       'POST /api/admin/repair-requests/:id/anonymize',
       'POST /api/admin/repair-requests/:id/transfer',
       'POST /api/admin/repair-requests/bulk',
+      'GET /api/admin/reply-templates',
+      'POST /api/admin/reply-templates',
+      'PUT /api/admin/reply-templates/:id',
+      'DELETE /api/admin/reply-templates/:id',
     ]) {
       expect(found).toContain(expected);
     }

@@ -11,6 +11,7 @@ import type { AuthAdmin } from '../auth/sessions.service.ts';
 import { csvChunks } from './reports.csv.ts';
 import { areaSpec, mapBatches, mapSpec, requestsSpec } from './reports.export-rows.ts';
 import { formatDateTime } from './reports.format.ts';
+import { loadTileLayer, plainAttribution } from './reports.map-tiles.ts';
 import { createPdf, ReaderGone, writePdf } from './reports.pdf.ts';
 import { describeFilters, summaryLines } from './reports.pdf-header.ts';
 import { findPointBounds, iteratePoints } from './reports.repository.ts';
@@ -26,6 +27,9 @@ export const STATUS_COLORS: Record<RequestStatus, string> = {
   completed: '#009e73',
   cancelled: '#6b7280',
 };
+
+/** Tile servers ask to be told who is calling (OpenStreetMap's tile usage policy). */
+const tileUserAgent = (deps: AppDeps) => `Acende/0.1 (street-lighting repair requests; ${deps.config.PUBLIC_URL})`;
 
 const FILE_NAMES: Record<ReportKind, Record<Language, string>> = {
   requests: { pt: 'relatorio-solicitacoes', en: 'requests-report' },
@@ -112,6 +116,15 @@ export async function exportReport(
               legendTitle: t('reports.map.legend'),
               bounds,
               legend: REQUEST_STATUSES.map((s) => ({ label: t(`status.${s}`), color: STATUS_COLORS[s] })),
+              tiles: bounds
+                ? {
+                    load: (area) => loadTileLayer(deps.config.TILE_URL, tileUserAgent(deps), bounds, area),
+                    attribution: t('reports.export.tilesAttribution', {
+                      attribution: plainAttribution(deps.config.TILE_ATTRIBUTION),
+                    }),
+                    unavailable: t('reports.export.tilesUnavailable'),
+                  }
+                : undefined,
               points: () =>
                 mapBatches(iteratePoints(deps.db, criteria), (p) => ({
                   lat: Number(p.latitude),

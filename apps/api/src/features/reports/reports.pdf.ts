@@ -3,6 +3,7 @@
 // rows, so memory stays flat whatever the report's size. Standard Helvetica (WinAnsi)
 // keeps the file small; characters outside it are replaced.
 import PDFDocument from 'pdfkit';
+import { TILE_SIZE, type TileLayer } from './reports.map-tiles.ts';
 
 export interface PdfColumn {
   label: string;
@@ -29,6 +30,15 @@ export interface PdfReport {
     bounds: { minLat: number; maxLat: number; minLon: number; maxLon: number } | null;
     legend: { label: string; color: string }[];
     points: () => AsyncIterable<PdfPoint[]>;
+    /**
+     * Map tiles under the points (decision 0032): `load` gets the frame's area on the page and
+     * answers the tiles or null, when the plain projection is drawn and `unavailable` said.
+     */
+    tiles?: {
+      load: (area: { left: number; top: number; width: number; height: number }) => Promise<TileLayer | null>;
+      attribution: string;
+      unavailable: string;
+    };
   };
   columns: PdfColumn[];
   rows: AsyncIterable<string[][]>;
@@ -226,18 +236,41 @@ async function drawFrame(doc: Doc, frame: NonNullable<PdfReport['frame']>, newPa
     .text(toWinAnsi(frame.caption), MARGIN, top - 12, {
       lineBreak: false,
     });
-  doc.rect(MARGIN, top, width, height).lineWidth(0.8).stroke('#374151');
-
   const b = frame.bounds;
+  let layer = b && frame.tiles ? await frame.tiles.load({ left: MARGIN, top, width, height }) : null;
+  if (layer && !openTiles(doc, layer)) layer = null;
+  if (layer) drawTiles(doc, layer, { left: MARGIN, top, width, height });
+  doc.rect(MARGIN, top, width, height).lineWidth(0.8).stroke('#374151');
+  if (b && frame.tiles) {
+    doc
+      .font('Helvetica')
+      .fontSize(7)
+      .fillColor('#374151')
+      .text(toWinAnsi(layer ? frame.tiles.attribution : frame.tiles.unavailable), MARGIN, top + height + 3, {
+        width,
+        height: 10,
+        lineBreak: false,
+        ellipsis: true,
+      });
+  }
+
   if (b) {
-    // Equirectangular projection scaled by the cosine of the mid latitude, north up.
-    const midLat = ((b.minLat + b.maxLat) / 2) * (Math.PI / 180);
-    const spanX = Math.max((b.maxLon - b.minLon) * Math.cos(midLat), 1e-6);
-    const spanY = Math.max(b.maxLat - b.minLat, 1e-6);
-    const inner = 10;
-    const scale = Math.min((width - 2 * inner) / spanX, (height - 2 * inner) / spanY);
-    const offsetX = MARGIN + inner + (width - 2 * inner - spanX * scale) / 2;
-    const offsetY = top + inner + (height - 2 * inner - spanY * scale) / 2;
+    let place: (lat: number, lon: number) => [number, number];
+    if (layer) {
+      place = layer.project;
+    } else {
+      // Equirectangular projection scaled by the cosine of the mid latitude, north up.
+      const midLat = ((b.minLat + b.maxLat) / 2) * (Math.PI / 180);
+      const spanX = Math.max((b.maxLon - b.minLon) * Math.cos(midLat), 1e-6);
+      const spanY = Math.max(b.maxLat - b.minLat, 1e-6);
+      const inner = 10;
+      const scale = Math.min((width - 2 * inner) / spanX, (height - 2 * inner) / spanY);
+      const offsetX = MARGIN + inner + (width - 2 * inner - spanX * scale) / 2;
+      const offsetY = top + inner + (height - 2 * inner - spanY * scale) / 2;
+      place = (lat, lon) => [offsetX + (lon - b.minLon) * Math.cos(midLat) * scale, offsetY + (b.maxLat - lat) * scale];
+    }
+    // Over streets a marker needs more room and a white edge to be seen.
+    const half = layer ? 2.5 : 1.25;
     // One small square per occupied 2-pt cell and colour (a bitmap per colour): the frame
     // page's content stays bounded by the frame's area however many points there are.
     const columns = Math.ceil(doc.page.width / 2) + 1;
@@ -246,8 +279,10 @@ async function drawFrame(doc: Doc, frame: NonNullable<PdfReport['frame']>, newPa
     for await (const batch of frame.points()) {
       const byColor = new Map<string, number[]>();
       for (const point of batch) {
-        const gx = Math.round((offsetX + (point.lon - b.minLon) * Math.cos(midLat) * scale) / 2);
-        const gy = Math.round((offsetY + (b.maxLat - point.lat) * scale) / 2);
+        const [px, py] = place(point.lat, point.lon);
+        const gx = Math.round(px / 2);
+        const gy = Math.round(py / 2);
+        if (gx < 0 || gy < 0 || gx >= columns || gy >= rows) continue;
         let bitmap = drawn.get(point.color);
         if (!bitmap) {
           bitmap = new Uint8Array(columns * rows);
@@ -262,9 +297,10 @@ async function drawFrame(doc: Doc, frame: NonNullable<PdfReport['frame']>, newPa
       }
       for (const [color, cells] of byColor) {
         for (let i = 0; i < cells.length; i += 2) {
-          doc.rect((cells[i] as number) - 1.25, (cells[i + 1] as number) - 1.25, 2.5, 2.5);
+          doc.rect((cells[i] as number) - half, (cells[i + 1] as number) - half, 2 * half, 2 * half);
         }
-        doc.fill(color);
+        if (layer) doc.lineWidth(0.6).fillAndStroke(color, '#ffffff');
+        else doc.fill(color);
       }
       await drained(doc);
     }
@@ -287,4 +323,33 @@ async function drawFrame(doc: Doc, frame: NonNullable<PdfReport['frame']>, newPa
       .text(toWinAnsi(entry.label), x + 14, y + 1, { lineBreak: false });
     y += 16;
   }
+}
+
+/**
+ * Reads every tile's image before any is drawn: one pdfkit cannot read (a server answering
+ * garbage behind a PNG signature) turns the whole layer into the fallback, not a broken PDF.
+ */
+function openTiles(doc: Doc, layer: TileLayer): boolean {
+  const opener = doc as unknown as { openImage: (src: Buffer) => unknown };
+  try {
+    for (const tile of layer.tiles) tile.opened = opener.openImage(tile.image);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The tiles, clipped to the frame. */
+function drawTiles(
+  doc: Doc,
+  layer: TileLayer,
+  area: { left: number; top: number; width: number; height: number },
+): void {
+  doc.save();
+  doc.rect(area.left, area.top, area.width, area.height).clip();
+  for (const tile of layer.tiles) {
+    // pdfkit takes an opened image where its types say a path or a buffer.
+    doc.image((tile.opened ?? tile.image) as Buffer, tile.x, tile.y, { width: TILE_SIZE, height: TILE_SIZE });
+  }
+  doc.restore();
 }

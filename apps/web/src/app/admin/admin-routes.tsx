@@ -19,7 +19,8 @@ export type AdminNavKey =
   | 'retentionSettings'
   | 'audit'
   | 'changePassword'
-  | 'security';
+  | 'security'
+  | 'replyTemplates';
 
 /** The order of the navigation, whatever the order of the entries below. */
 export const NAV_ORDER: AdminNavKey[] = [
@@ -38,6 +39,7 @@ export const NAV_ORDER: AdminNavKey[] = [
   'audit',
   'changePassword',
   'security',
+  'replyTemplates',
 ];
 
 export interface AdminRoute {
@@ -74,6 +76,7 @@ const SecuritySettingsPage = lazy(() => import('../../features/two-factor/compon
 const RetentionSettingsPage = lazy(
   () => import('../../features/retention-settings/components/retention-settings-page.tsx'),
 );
+const ReplyTemplatesPage = lazy(() => import('../../features/reply-templates/components/reply-templates-page.tsx'));
 
 export const adminRoutes: AdminRoute[] = [
   { path: 'audit', element: <AuditPage />, level: 'admin', navKey: 'audit' },
@@ -102,6 +105,7 @@ export const adminRoutes: AdminRoute[] = [
   // Operators import; the screen itself tells a viewer (read-only) why it cannot.
   { path: 'poles/import', element: <PoleImportPage />, level: 'any' },
   { path: 'poles/labels', element: <PoleLabelsPage />, level: 'any' },
+  { path: 'reply-templates', element: <ReplyTemplatesPage />, level: 'admin', navKey: 'replyTemplates' },
 ];
 
 const LoginPage = lazy(() => import('../../features/auth/components/login-page.tsx'));

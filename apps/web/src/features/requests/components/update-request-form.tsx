@@ -1,5 +1,7 @@
 // The update form: new status (one of the four, required), assignee (kept unless changed)
 // and notes, sent with the updatedAt that was read so a concurrent change is not overwritten.
+// A reply template of the chosen status fills the notes (decision 0031); its id goes with
+// the update so the citizen's e-mail carries the template's text in the citizen's language.
 import { REQUEST_STATUSES, type RequestStatus } from '@acende/shared/enums';
 import type { AdminRequestDetail } from '@acende/shared/schemas/admin-requests';
 import { useEffect, useState } from 'react';
@@ -8,15 +10,19 @@ import { SubmitButton } from '../../../components/ui/button.tsx';
 import { SelectField, TextAreaField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { useReplyTemplates } from '../../../lib/reply-templates.ts';
 import { useAssignees } from '../api/get-assignees.ts';
 import { useUpdateRequest } from '../api/update-request.ts';
 
 export function UpdateRequestForm({ request, onStale }: { request: AdminRequestDetail; onStale: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [status, setStatus] = useState<RequestStatus | ''>(request.status);
   const [assignee, setAssignee] = useState(request.assignedToId ? String(request.assignedToId) : '');
   const [notes, setNotes] = useState('');
   const [statusError, setStatusError] = useState<string | null>(null);
+  const [templateId, setTemplateId] = useState('');
+  const templates = useReplyTemplates();
+  const offered = (templates.data ?? []).filter((template) => template.status === status);
   const assignees = useAssignees(request.company.id, true);
   const mutation = useUpdateRequest(request.id);
 
@@ -43,11 +49,13 @@ export function UpdateRequestForm({ request, onStale }: { request: AdminRequestD
         // Unchanged assignee is not sent: the server keeps it.
         ...(assignedToId !== request.assignedToId ? { assignedToId } : {}),
         notes: notes.trim() || undefined,
+        ...(templateId ? { templateId: Number(templateId) } : {}),
         updatedAt: request.updatedAt,
       },
       {
         onSuccess: () => {
           setNotes('');
+          setTemplateId('');
           toast({ title: t('operations.detail.updated'), variant: 'success' });
         },
         onError: (error) => {
@@ -73,7 +81,11 @@ export function UpdateRequestForm({ request, onStale }: { request: AdminRequestD
         required
         value={status}
         error={statusError ?? undefined}
-        onChange={(event) => setStatus(event.target.value as RequestStatus)}
+        onChange={(event) => {
+          setStatus(event.target.value as RequestStatus);
+          // A template belongs to one status.
+          setTemplateId('');
+        }}
       >
         {REQUEST_STATUSES.map((value) => (
           <option key={value} value={value}>
@@ -96,6 +108,21 @@ export function UpdateRequestForm({ request, onStale }: { request: AdminRequestD
           </option>
         ))}
       </SelectField>
+      {offered.length > 0 ? (
+        <SelectField
+          id="update-template"
+          label={t('replyTemplates.pick')}
+          hint={t('replyTemplates.pickHint')}
+          value={templateId}
+          onChange={(event) => {
+            const chosen = offered.find((template) => String(template.id) === event.target.value);
+            setTemplateId(chosen ? String(chosen.id) : '');
+            if (chosen) setNotes(i18n.language === 'en' ? chosen.textEn : chosen.textPt);
+          }}
+          empty={t('replyTemplates.pickNone')}
+          choices={offered.map((template) => ({ value: String(template.id), label: template.name }))}
+        />
+      ) : null}
       <TextAreaField
         id="update-notes"
         label={t('operations.detail.notesField')}

@@ -1,0 +1,20 @@
+import type { ReplyTemplate, ReplyTemplateInput } from '@acende/shared/schemas/reply-templates';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { REPLY_TEMPLATES_KEY } from '../../../lib/reply-templates.ts';
+
+/** Creates (no id) or changes a template. */
+export const saveReplyTemplate = (input: ReplyTemplateInput & { id?: number }) => {
+  const { id, ...body } = input;
+  return id
+    ? apiRequest<ReplyTemplate>('PUT', `/api/admin/reply-templates/${id}`, body)
+    : apiRequest<ReplyTemplate>('POST', '/api/admin/reply-templates', body);
+};
+
+export function useSaveReplyTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveReplyTemplate,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: REPLY_TEMPLATES_KEY }),
+  });
+}
