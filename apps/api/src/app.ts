@@ -38,6 +38,7 @@ import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { retentionRoutes } from './features/retention/retention.routes.ts';
 import { loadRoutePreloads } from './features/site-settings/route-preloads.ts';
 import { siteSettingsRoutes } from './features/site-settings/site-settings.routes.ts';
+import { slaRoutes } from './features/sla/sla.routes.ts';
 import { sendThemedIndex } from './features/site-settings/themed-index.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { createHotPath, type FastPath } from './hot-path/hot-path.ts';
@@ -217,6 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(poleLabelsRoutes, { deps });
   await app.register(retentionRoutes, { deps });
   await app.register(auditRoutes, { deps });
+  await app.register(slaRoutes, { deps });
 
   await registerWebApp(app, deps);
 

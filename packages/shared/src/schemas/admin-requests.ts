@@ -181,6 +181,8 @@ export const adminRequestListItemSchema = z.object({
   assignedTo: z.nullable(z.string()),
   /** The pole the request was filed on, as filed; null when none. */
   poleNumber: z.nullable(z.string()),
+  /** When the repair is due (decision 0029). */
+  dueAt: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -252,6 +254,10 @@ export const adminRequestDetailSchema = z.object({
   openOnSamePole: z.array(z.object({ id: z.number(), status: z.enum(REQUEST_STATUSES), createdAt: z.string() })),
   /** When its contact data was anonymised (retention or a citizen's request, decision 0027); null while kept. */
   anonymizedAt: z.nullable(z.string()),
+  /** When the repair is due (decision 0029); null only for a request filed with no target. */
+  dueAt: z.nullable(z.string()),
+  /** When it reached completed or cancelled; null while open or in progress. */
+  closedAt: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
   history: z.array(requestEventSchema),
@@ -285,7 +291,12 @@ export const requestCountsSchema = z.object({
 export type RequestCounts = z.infer<typeof requestCountsSchema>;
 
 export const companyRequestCountsSchema = z.array(
-  z.extend(requestCountsSchema, { companyId: z.number(), companyName: z.string() }),
+  z.extend(requestCountsSchema, {
+    companyId: z.number(),
+    companyName: z.string(),
+    /** Open or in progress past their due time (decision 0029). */
+    overdue: z.number(),
+  }),
 );
 export type CompanyRequestCounts = z.infer<typeof companyRequestCountsSchema>;
 

@@ -190,6 +190,7 @@ function readPage(
       'repairRequests.assignedToId',
       'repairRequests.assignedTo',
       'repairRequests.poleNumber',
+      'repairRequests.dueAt',
       'repairRequests.createdAt',
       'repairRequests.updatedAt',
     ])

@@ -50,6 +50,8 @@ describeEachEngine('role matrix of the admin API', (ctx) => {
       'GET /api/admin/retention-settings',
       'PUT /api/admin/retention-settings',
       'POST /api/admin/repair-requests/:id/anonymize',
+      'GET /api/admin/repair-targets',
+      'PUT /api/admin/repair-targets',
     ]) {
       expect(found).toContain(expected);
     }
