@@ -86,7 +86,11 @@ const optionalInstant = z.pipe(
  * here (and its column in the API's list repository and its words in the catalogues) to
  * offer a new one: the repair deadline of issue 23 is expected to be the next.
  */
-export const REQUEST_SORT_KEYS = ['created', 'number', 'status', 'updated'] as const;
+/** The list's deadline filter (decision 0029). */
+export const DEADLINE_FILTERS = ['overdue'] as const;
+export type DeadlineFilter = (typeof DEADLINE_FILTERS)[number];
+
+export const REQUEST_SORT_KEYS = ['created', 'number', 'status', 'updated', 'due'] as const;
 export type RequestSortKey = (typeof REQUEST_SORT_KEYS)[number];
 export const SORT_DIRECTIONS = ['desc', 'asc'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
@@ -124,6 +128,8 @@ export const adminRequestListQuerySchema = z
     assignedToId: optionalId('validation.reports.assignee'),
     /** Requests filed on this pole (its number, matched exactly once normalised). */
     pole: optionalPoleFilter,
+    /** `overdue`: open or in progress past the due time (decision 0029). */
+    deadline: optionalChoice(DEADLINE_FILTERS),
     from: optionalInstant,
     to: optionalInstant,
     page: z.pipe(

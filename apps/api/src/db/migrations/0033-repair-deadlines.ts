@@ -63,10 +63,13 @@ export async function up(db: Kysely<any>): Promise<void> {
   // Overdue counts: only the requests still being worked on, by company and due time.
   await sql`create index repair_requests_due_idx on repair_requests (company_id, due_at)
     where status in ('open', 'in_progress')`.execute(db);
+  // The list sorted by due time (soonest first), a page at a time.
+  await sql`create index repair_requests_due_at_idx on repair_requests (due_at, id)`.execute(db);
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: see up()
 export async function down(db: Kysely<any>): Promise<void> {
+  await sql`drop index if exists repair_requests_due_at_idx`.execute(db);
   await sql`drop index if exists repair_requests_due_idx`.execute(db);
   await sql`drop trigger if exists repair_requests_due_at${sql.raw(dialectOf(db) === 'postgres' ? ' on repair_requests' : '')}`.execute(db);
   if (dialectOf(db) === 'postgres') await sql`drop function if exists acende_set_due_at()`.execute(db);

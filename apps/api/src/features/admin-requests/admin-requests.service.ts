@@ -39,7 +39,8 @@ export async function listAdminRequests(
   admin: Reader,
   query: AdminRequestListQuery,
 ): Promise<AdminRequestList> {
-  const { page, pageSize, cursor, sort, dir, ...filters } = query;
+  const { page, pageSize, cursor, sort, dir, deadline, ...rest } = query;
+  const filters = deadline === 'overdue' ? { ...rest, overdueBefore: deps.clock.now().toISOString() } : rest;
   const order: ListOrder = { sort, dir };
   const after = cursor === undefined ? undefined : decodeCursor(cursor, order);
   const { total, totalIsEstimate, items } = await listRequests(

@@ -141,6 +141,46 @@ function suite(ctx: () => TestContext) {
     expect(Object.keys(seen)).toEqual(['1']);
   });
 
+  it('lists the overdue requests alone, and sorts by due time, page after page', async () => {
+    const list = async (query: string, account = admin) => {
+      const res = await send('GET', `/api/admin/repair-requests?${query}`, undefined, account);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { total: number; items: { id: number; dueAt: string; status: string; companyId: number }[]; nextCursor: string | null };
+    };
+    const now = ctx().clock.now().toISOString();
+    const overdue = await list('deadline=overdue&pageSize=100');
+    expect(overdue.total).toBeGreaterThan(0);
+    expect(overdue.items.length).toBe(overdue.total);
+    for (const item of overdue.items) {
+      expect(['open', 'in_progress']).toContain(item.status);
+      expect(item.dueAt < now).toBe(true);
+    }
+    // Exactly the overdue ones: every other request is on time, paused or closed.
+    const all = await list('pageSize=100');
+    const expected = all.items.filter((i) => ['open', 'in_progress'].includes(i.status) && i.dueAt < now).map((i) => i.id);
+    expect(overdue.items.map((i) => i.id).sort()).toEqual(expected.sort());
+    // A company-linked account sees only its company's.
+    const scoped = await signedIn(ctx(), { role: 'viewer', companyIds: [1] });
+    const mine = await list('deadline=overdue&pageSize=100', scoped);
+    expect(mine.items.every((i) => i.companyId === 1)).toBe(true);
+    expect(mine.total).toBe(overdue.items.filter((i) => i.companyId === 1).length);
+
+    // Soonest due first, and the cursor walks on without skipping or repeating.
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let page = 1;
+    do {
+      const res = await list(`sort=due&dir=asc&pageSize=10&page=${page}${cursor ? `&cursor=${cursor}` : ''}`);
+      seen.push(...res.items.map((i) => `${i.dueAt}#${String(i.id).padStart(9, '0')}`));
+      cursor = res.nextCursor ?? null;
+      page += 1;
+    } while (cursor);
+    expect(seen.length).toBe(all.total);
+    expect(seen).toEqual([...seen].sort());
+    const bad = await send('GET', '/api/admin/repair-requests?deadline=late', undefined, admin, 'en');
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('lets only admins read or change the targets', async () => {
     for (const role of ['viewer', 'user'] as const) {
       const account = await signedIn(ctx(), { role });
