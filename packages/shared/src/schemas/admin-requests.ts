@@ -189,6 +189,8 @@ export const adminRequestListItemSchema = z.object({
   poleNumber: z.nullable(z.string()),
   /** When the repair is due (decision 0029). */
   dueAt: z.nullable(z.string()),
+  /** When it reached completed or cancelled: whether it met its due time. */
+  closedAt: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

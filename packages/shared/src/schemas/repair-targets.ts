@@ -44,8 +44,7 @@ export const repairTargetsSchema = z
   })
   .check(
     z.refine(
-      (value) =>
-        new Set(value.overrides.map((o) => `${o.companyId}:${o.problemType}`)).size === value.overrides.length,
+      (value) => new Set(value.overrides.map((o) => `${o.companyId}:${o.problemType}`)).size === value.overrides.length,
       { message: msg('validation.repairTargets.duplicate'), path: ['overrides'] },
     ),
   );

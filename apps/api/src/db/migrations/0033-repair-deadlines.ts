@@ -43,7 +43,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       ? `to_char((${from}::timestamptz + make_interval(hours => ${hoursOf(r)})) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
       : `strftime('%Y-%m-%dT%H:%M:%fZ', ${from}, '+' || ${hoursOf(r)} || ' hours')`;
   // Existing requests: due from their creation under the default targets.
-  await sql.raw(`update repair_requests set due_at = ${dueFrom('repair_requests', 'repair_requests.created_at')}`).execute(db);
+  await sql
+    .raw(`update repair_requests set due_at = ${dueFrom('repair_requests', 'repair_requests.created_at')}`)
+    .execute(db);
 
   if (postgres) {
     await sql
@@ -71,7 +73,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop index if exists repair_requests_due_at_idx`.execute(db);
   await sql`drop index if exists repair_requests_due_idx`.execute(db);
-  await sql`drop trigger if exists repair_requests_due_at${sql.raw(dialectOf(db) === 'postgres' ? ' on repair_requests' : '')}`.execute(db);
+  await sql`drop trigger if exists repair_requests_due_at${sql.raw(dialectOf(db) === 'postgres' ? ' on repair_requests' : '')}`.execute(
+    db,
+  );
   if (dialectOf(db) === 'postgres') await sql`drop function if exists acende_set_due_at()`.execute(db);
   await db.schema.alterTable('repair_requests').dropColumn('due_at').execute();
   await db.schema.dropTable('company_repair_targets').execute();

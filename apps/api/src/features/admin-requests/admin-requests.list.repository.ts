@@ -195,6 +195,7 @@ function readPage(
       'repairRequests.assignedTo',
       'repairRequests.poleNumber',
       'repairRequests.dueAt',
+      'repairRequests.closedAt',
       'repairRequests.createdAt',
       'repairRequests.updatedAt',
     ])

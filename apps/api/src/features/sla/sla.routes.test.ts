@@ -18,7 +18,12 @@ const plus = (at: string, ms: number) => new Date(Date.parse(at) + ms).toISOStri
 function suite(ctx: () => TestContext) {
   let admin: TestAccount;
   const send = (method: 'GET' | 'PUT' | 'PATCH', url: string, payload?: unknown, account = admin, lang = 'pt') =>
-    ctx().app.inject({ method, url, payload: payload as object, headers: { ...account.headers, 'accept-language': lang } });
+    ctx().app.inject({
+      method,
+      url,
+      payload: payload as object,
+      headers: { ...account.headers, 'accept-language': lang },
+    });
   const file = async (overrides: Record<string, string> = {}) => {
     const res = await ctx().app.inject({
       method: 'POST',
@@ -33,9 +38,14 @@ function suite(ctx: () => TestContext) {
     ctx().clock.advance(ms);
     admin = await signedIn(ctx(), { role: 'admin' });
   };
-  const targetAudits = async () => (await auditRows(ctx())).filter((row) => row.kind === 'settings.repair_targets.update');
+  const targetAudits = async () =>
+    (await auditRows(ctx())).filter((row) => row.kind === 'settings.repair_targets.update');
   const stored = (id: number) =>
-    ctx().db.selectFrom('repairRequests').select(['createdAt', 'dueAt', 'status', 'updatedAt']).where('id', '=', id).executeTakeFirstOrThrow();
+    ctx()
+      .db.selectFrom('repairRequests')
+      .select(['createdAt', 'dueAt', 'status', 'updatedAt'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
   const targets = (overrides: RepairTargets['overrides'] = [], defaults: Partial<RepairTargets['defaults']> = {}) => ({
     defaults: { ...REPAIR_TARGET_DEFAULTS, ...defaults },
     overrides,
@@ -58,7 +68,11 @@ function suite(ctx: () => TestContext) {
   });
 
   it('gives a filed request the due time of the target in force: the company’s own, else the default', async () => {
-    const saved = await send('PUT', '/api/admin/repair-targets', targets([{ companyId: 2, problemType: 'FALLEN_POLE', hours: 6 }], { FALLEN_POLE: 30 }));
+    const saved = await send(
+      'PUT',
+      '/api/admin/repair-targets',
+      targets([{ companyId: 2, problemType: 'FALLEN_POLE', hours: 6 }], { FALLEN_POLE: 30 }),
+    );
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().overrides).toEqual([{ companyId: 2, problemType: 'FALLEN_POLE', hours: 6 }]);
 
@@ -102,10 +116,16 @@ function suite(ctx: () => TestContext) {
     const id = await file({ problemType: 'FALLEN_POLE', company: '3' });
     await send('PUT', '/api/admin/repair-targets', targets([{ companyId: 3, problemType: 'FALLEN_POLE', hours: 12 }]));
     const now = '2030-01-01T00:00:00.000Z';
-    const due = await ctx().db.transaction().execute((trx) => restartDeadline(trx, id, now));
+    const due = await ctx()
+      .db.transaction()
+      .execute((trx) => restartDeadline(trx, id, now));
     expect(due).toBe('2030-01-01T12:00:00.000Z');
     expect((await stored(id)).dueAt).toBe(due);
-    expect(await ctx().db.transaction().execute((trx) => restartDeadline(trx, 999_999_999, now))).toBeNull();
+    expect(
+      await ctx()
+        .db.transaction()
+        .execute((trx) => restartDeadline(trx, 999_999_999, now)),
+    ).toBeNull();
     await send('PUT', '/api/admin/repair-targets', targets());
   });
 
@@ -113,7 +133,9 @@ function suite(ctx: () => TestContext) {
     const counts = async (account: TestAccount) => {
       const res = await send('GET', '/api/admin/repair-requests/counts/company', undefined, account);
       expect(res.statusCode, res.body).toBe(200);
-      return Object.fromEntries((res.json() as { companyId: number; overdue: number }[]).map((c) => [c.companyId, c.overdue]));
+      return Object.fromEntries(
+        (res.json() as { companyId: number; overdue: number }[]).map((c) => [c.companyId, c.overdue]),
+      );
     };
     const start = await counts(admin);
     const late = await file({ problemType: 'FALLEN_POLE', company: '2' });
@@ -145,7 +167,11 @@ function suite(ctx: () => TestContext) {
     const list = async (query: string, account = admin) => {
       const res = await send('GET', `/api/admin/repair-requests?${query}`, undefined, account);
       expect(res.statusCode, res.body).toBe(200);
-      return res.json() as { total: number; items: { id: number; dueAt: string; status: string; companyId: number }[]; nextCursor: string | null };
+      return res.json() as {
+        total: number;
+        items: { id: number; dueAt: string; status: string; companyId: number }[];
+        nextCursor: string | null;
+      };
     };
     const now = ctx().clock.now().toISOString();
     const overdue = await list('deadline=overdue&pageSize=100');
@@ -157,7 +183,9 @@ function suite(ctx: () => TestContext) {
     }
     // Exactly the overdue ones: every other request is on time, paused or closed.
     const all = await list('pageSize=100');
-    const expected = all.items.filter((i) => ['open', 'in_progress'].includes(i.status) && i.dueAt < now).map((i) => i.id);
+    const expected = all.items
+      .filter((i) => ['open', 'in_progress'].includes(i.status) && i.dueAt < now)
+      .map((i) => i.id);
     expect(overdue.items.map((i) => i.id).sort()).toEqual(expected.sort());
     // A company-linked account sees only its company's.
     const scoped = await signedIn(ctx(), { role: 'viewer', companyIds: [1] });
@@ -185,10 +213,14 @@ function suite(ctx: () => TestContext) {
     for (const role of ['viewer', 'user'] as const) {
       const account = await signedIn(ctx(), { role });
       expect((await send('GET', '/api/admin/repair-targets', undefined, account)).statusCode).toBe(403);
-      expect((await send('PUT', '/api/admin/repair-targets', targets([], { LIGHT_OUT: 1 }), account)).statusCode).toBe(403);
+      expect((await send('PUT', '/api/admin/repair-targets', targets([], { LIGHT_OUT: 1 }), account)).statusCode).toBe(
+        403,
+      );
     }
     const scoped = await signedIn(ctx(), { role: 'user', companyIds: [2] });
-    expect((await send('PUT', '/api/admin/repair-targets', targets([], { LIGHT_OUT: 1 }), scoped)).statusCode).toBe(403);
+    expect((await send('PUT', '/api/admin/repair-targets', targets([], { LIGHT_OUT: 1 }), scoped)).statusCode).toBe(
+      403,
+    );
     expect((await ctx().app.inject({ method: 'GET', url: '/api/admin/repair-targets' })).statusCode).toBe(401);
     expect((await send('GET', '/api/admin/repair-targets')).json().defaults.LIGHT_OUT).toBe(72);
   });
@@ -197,11 +229,31 @@ function suite(ctx: () => TestContext) {
     const before = (await send('GET', '/api/admin/repair-targets')).json();
     const audits = (await targetAudits()).length;
     const bad: [unknown, string, string][] = [
-      [targets([], { FALLEN_POLE: 0 }), 'Informe um número inteiro de horas entre 1 e 8760', 'Enter a whole number of hours between 1 and 8760'],
-      [targets([], { FALLEN_POLE: 8761 }), 'Informe um número inteiro de horas entre 1 e 8760', 'Enter a whole number of hours between 1 and 8760'],
-      [targets([], { FALLEN_POLE: 1.5 }), 'Informe um número inteiro de horas entre 1 e 8760', 'Enter a whole number of hours between 1 and 8760'],
-      [{ defaults: { LIGHT_OUT: 72 }, overrides: [] }, 'Informe um número inteiro de horas entre 1 e 8760', 'Enter a whole number of hours between 1 and 8760'],
-      [targets([{ companyId: 1, problemType: 'BROKEN' as 'NO_LAMP', hours: 5 }]), 'Selecione um tipo de problema válido', 'Select a valid problem type'],
+      [
+        targets([], { FALLEN_POLE: 0 }),
+        'Informe um número inteiro de horas entre 1 e 8760',
+        'Enter a whole number of hours between 1 and 8760',
+      ],
+      [
+        targets([], { FALLEN_POLE: 8761 }),
+        'Informe um número inteiro de horas entre 1 e 8760',
+        'Enter a whole number of hours between 1 and 8760',
+      ],
+      [
+        targets([], { FALLEN_POLE: 1.5 }),
+        'Informe um número inteiro de horas entre 1 e 8760',
+        'Enter a whole number of hours between 1 and 8760',
+      ],
+      [
+        { defaults: { LIGHT_OUT: 72 }, overrides: [] },
+        'Informe um número inteiro de horas entre 1 e 8760',
+        'Enter a whole number of hours between 1 and 8760',
+      ],
+      [
+        targets([{ companyId: 1, problemType: 'BROKEN' as 'NO_LAMP', hours: 5 }]),
+        'Selecione um tipo de problema válido',
+        'Select a valid problem type',
+      ],
       [
         targets([
           { companyId: 1, problemType: 'NO_LAMP', hours: 5 },
@@ -212,13 +264,22 @@ function suite(ctx: () => TestContext) {
       ],
       // A company that does not exist: refused after the first, valid, changes would have been made.
       [
-        targets([{ companyId: 1, problemType: 'NO_LAMP', hours: 5 }, { companyId: 999_999, problemType: 'NO_LAMP', hours: 5 }], { LIGHT_OUT: 2 }),
+        targets(
+          [
+            { companyId: 1, problemType: 'NO_LAMP', hours: 5 },
+            { companyId: 999_999, problemType: 'NO_LAMP', hours: 5 },
+          ],
+          { LIGHT_OUT: 2 },
+        ),
         'Escolha uma empresa da lista',
         'Choose a company from the list',
       ],
     ];
     for (const [payload, pt, en] of bad) {
-      for (const [lang, message] of [['pt', pt], ['en', en]] as const) {
+      for (const [lang, message] of [
+        ['pt', pt],
+        ['en', en],
+      ] as const) {
         const res = await send('PUT', '/api/admin/repair-targets', payload, admin, lang);
         expect(res.statusCode, res.body).toBe(400);
         expect(res.body, JSON.stringify(payload)).toContain(message);

@@ -18,6 +18,7 @@ export type AdminNavKey =
   | 'securitySettings'
   | 'retentionSettings'
   | 'audit'
+  | 'repairTargets'
   | 'changePassword'
   | 'security';
 
@@ -36,6 +37,7 @@ export const NAV_ORDER: AdminNavKey[] = [
   'securitySettings',
   'retentionSettings',
   'audit',
+  'repairTargets',
   'changePassword',
   'security',
 ];
@@ -74,6 +76,7 @@ const SecuritySettingsPage = lazy(() => import('../../features/two-factor/compon
 const RetentionSettingsPage = lazy(
   () => import('../../features/retention-settings/components/retention-settings-page.tsx'),
 );
+const RepairTargetsPage = lazy(() => import('../../features/repair-targets/components/repair-targets-page.tsx'));
 
 export const adminRoutes: AdminRoute[] = [
   { path: 'audit', element: <AuditPage />, level: 'admin', navKey: 'audit' },
@@ -102,6 +105,7 @@ export const adminRoutes: AdminRoute[] = [
   // Operators import; the screen itself tells a viewer (read-only) why it cannot.
   { path: 'poles/import', element: <PoleImportPage />, level: 'any' },
   { path: 'poles/labels', element: <PoleLabelsPage />, level: 'any' },
+  { path: 'repair-targets', element: <RepairTargetsPage />, level: 'admin', navKey: 'repairTargets' },
 ];
 
 const LoginPage = lazy(() => import('../../features/auth/components/login-page.tsx'));

@@ -26,6 +26,7 @@ import {
   TableHeader,
   TableRow,
 } from '../ui/table.tsx';
+import { DeadlineBadge } from './deadline-badge.tsx';
 import { formatAge, formatDateTime } from './format.ts';
 import { type ListParams, useListParams } from './list-params.ts';
 import { listReturnState } from './list-return.ts';
@@ -39,6 +40,7 @@ type Item = AdminRequestList['items'][number];
 const COLUMNS: { name: string; sort?: RequestSortKey }[] = [
   { name: 'id', sort: 'number' },
   { name: 'status', sort: 'status' },
+  { name: 'due', sort: 'due' },
   { name: 'problem' },
   { name: 'address' },
   { name: 'pole' },
@@ -195,6 +197,9 @@ export function RequestResults({
                       </TableCell>
                       <TableCell label={t('operations.list.columns.status')}>
                         <StatusBadge status={item.status} />
+                      </TableCell>
+                      <TableCell label={t('operations.list.columns.due')}>
+                        <DeadlineBadge request={item} now={now} />
                       </TableCell>
                       <TableCell label={t('operations.list.columns.problem')}>
                         {t(`problemType.${item.problemType}`)}
