@@ -42,4 +42,5 @@ export const ADMIN_PAGE_PATHS = [
   'poles/import',
   'poles/labels',
   'audit',
+  'repair-targets',
 ] as const;

@@ -40,7 +40,6 @@ type Item = AdminRequestList['items'][number];
 const COLUMNS: { name: string; sort?: RequestSortKey }[] = [
   { name: 'id', sort: 'number' },
   { name: 'status', sort: 'status' },
-  { name: 'due', sort: 'due' },
   { name: 'problem' },
   { name: 'address' },
   { name: 'pole' },
@@ -49,6 +48,7 @@ const COLUMNS: { name: string; sort?: RequestSortKey }[] = [
   { name: 'company' },
   { name: 'date', sort: 'created' },
   { name: 'updated', sort: 'updated' },
+  { name: 'due', sort: 'due' },
 ];
 
 const ORDER_OF: Record<SortDirection, SortOrder> = { asc: 'ascending', desc: 'descending' };
@@ -198,9 +198,6 @@ export function RequestResults({
                       <TableCell label={t('operations.list.columns.status')}>
                         <StatusBadge status={item.status} />
                       </TableCell>
-                      <TableCell label={t('operations.list.columns.due')}>
-                        <DeadlineBadge request={item} now={now} />
-                      </TableCell>
                       <TableCell label={t('operations.list.columns.problem')}>
                         {t(`problemType.${item.problemType}`)}
                       </TableCell>
@@ -226,6 +223,9 @@ export function RequestResults({
                       </TableCell>
                       <TableCell card={false} className="whitespace-nowrap">
                         {formatDateTime(item.updatedAt, i18n.language)}
+                      </TableCell>
+                      <TableCell label={t('operations.list.columns.due')}>
+                        <DeadlineBadge request={item} now={now} />
                       </TableCell>
                       {actions(item)}
                     </TableRow>
