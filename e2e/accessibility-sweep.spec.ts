@@ -25,6 +25,7 @@ const ADMIN_PAGES = [
   '/admin/theme-settings',
   '/admin/captcha-settings',
   '/admin/retention-settings',
+  '/admin/repair-targets',
   '/admin/audit',
   '/admin/reports',
   '/admin/reports/requests',

@@ -10,6 +10,8 @@ export default async function globalSetup() {
   const server = await startServer({ GEOCODER_URL: geocoder.url });
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_GEOCODER_URL = geocoder.url;
+  // The server's SQLite file, for journeys that seed what no API makes (a request filed hours ago).
+  process.env.E2E_DATA_DIR = server.dataDir;
   const pole = await seedRequestsOnPole(server.url);
   process.env.E2E_POLE_FIXTURE = JSON.stringify(pole);
   return async () => {

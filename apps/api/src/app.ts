@@ -40,6 +40,7 @@ import { retentionRoutes } from './features/retention/retention.routes.ts';
 import { loadRoutePreloads } from './features/site-settings/route-preloads.ts';
 import { siteSettingsRoutes } from './features/site-settings/site-settings.routes.ts';
 import { sendThemedIndex } from './features/site-settings/themed-index.ts';
+import { slaRoutes } from './features/sla/sla.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { createHotPath, type FastPath } from './hot-path/hot-path.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
@@ -219,6 +220,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(retentionRoutes, { deps });
   await app.register(auditRoutes, { deps });
   await app.register(replyTemplatesRoutes, { deps });
+  await app.register(slaRoutes, { deps });
 
   await registerWebApp(app, deps);
 

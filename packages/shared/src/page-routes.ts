@@ -43,4 +43,5 @@ export const ADMIN_PAGE_PATHS = [
   'poles/labels',
   'audit',
   'reply-templates',
+  'repair-targets',
 ] as const;

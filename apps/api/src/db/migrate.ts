@@ -24,6 +24,7 @@ import * as m0029 from './migrations/0029-requests-by-pole.ts';
 import * as m0030 from './migrations/0030-audit-log.ts';
 import * as m0031 from './migrations/0031-two-factor.ts';
 import * as m0032 from './migrations/0032-retention.ts';
+import * as m0033 from './migrations/0033-repair-deadlines.ts';
 import * as m0034 from './migrations/0034-transfers.ts';
 import * as m0035 from './migrations/0035-reply-templates.ts';
 
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0032-retention': m0032,
   '0034-transfers': m0034,
   '0035-reply-templates': m0035,
+  '0033-repair-deadlines': m0033,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works below the typed schema

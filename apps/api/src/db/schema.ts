@@ -50,6 +50,11 @@ export interface RepairRequestsTable {
   closedAt: string | null;
   /** When its contact data was anonymised (0032): by the retention sweep or on demand. */
   anonymizedAt: string | null;
+  /**
+   * When the repair is due (0033): set on filing from the target in force, moved forward by
+   * the time spent cancelled, restarted on reopening (decision 0029).
+   */
+  dueAt: Generated<string | null>;
   createdAt: string;
   updatedAt: string;
 }
@@ -252,6 +257,23 @@ export interface Database {
   adminRecoveryCodes: AdminRecoveryCodesTable;
   pendingSignIns: PendingSignInsTable;
   replyTemplates: ReplyTemplatesTable;
+  repairTargets: RepairTargetsTable;
+  companyRepairTargets: CompanyRepairTargetsTable;
+}
+
+/** The repair target per problem type (0033, decision 0029). */
+export interface RepairTargetsTable {
+  problemType: string;
+  hours: number;
+  updatedAt: string;
+}
+
+/** A company's own target for a problem type, in place of the default (0033). */
+export interface CompanyRepairTargetsTable {
+  companyId: number;
+  problemType: string;
+  hours: number;
+  updatedAt: string;
 }
 
 export type EnergyCompany = Selectable<EnergyCompaniesTable>;

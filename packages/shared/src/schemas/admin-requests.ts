@@ -86,7 +86,11 @@ const optionalInstant = z.pipe(
  * here (and its column in the API's list repository and its words in the catalogues) to
  * offer a new one: the repair deadline of issue 23 is expected to be the next.
  */
-export const REQUEST_SORT_KEYS = ['created', 'number', 'status', 'updated'] as const;
+/** The list's deadline filter (decision 0029). */
+export const DEADLINE_FILTERS = ['overdue'] as const;
+export type DeadlineFilter = (typeof DEADLINE_FILTERS)[number];
+
+export const REQUEST_SORT_KEYS = ['created', 'number', 'status', 'updated', 'due'] as const;
 export type RequestSortKey = (typeof REQUEST_SORT_KEYS)[number];
 export const SORT_DIRECTIONS = ['desc', 'asc'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
@@ -124,6 +128,8 @@ export const adminRequestListQuerySchema = z
     assignedToId: optionalId('validation.reports.assignee'),
     /** Requests filed on this pole (its number, matched exactly once normalised). */
     pole: optionalPoleFilter,
+    /** `overdue`: open or in progress past the due time (decision 0029). */
+    deadline: optionalChoice(DEADLINE_FILTERS),
     from: optionalInstant,
     to: optionalInstant,
     page: z.pipe(
@@ -181,6 +187,10 @@ export const adminRequestListItemSchema = z.object({
   assignedTo: z.nullable(z.string()),
   /** The pole the request was filed on, as filed; null when none. */
   poleNumber: z.nullable(z.string()),
+  /** When the repair is due (decision 0029). */
+  dueAt: z.nullable(z.string()),
+  /** When it reached completed or cancelled: whether it met its due time. */
+  closedAt: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -255,6 +265,10 @@ export const adminRequestDetailSchema = z.object({
   openOnSamePole: z.array(z.object({ id: z.number(), status: z.enum(REQUEST_STATUSES), createdAt: z.string() })),
   /** When its contact data was anonymised (retention or a citizen's request, decision 0027); null while kept. */
   anonymizedAt: z.nullable(z.string()),
+  /** When the repair is due (decision 0029); null only for a request filed with no target. */
+  dueAt: z.nullable(z.string()),
+  /** When it reached completed or cancelled; null while open or in progress. */
+  closedAt: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
   history: z.array(requestEventSchema),
@@ -290,7 +304,12 @@ export const requestCountsSchema = z.object({
 export type RequestCounts = z.infer<typeof requestCountsSchema>;
 
 export const companyRequestCountsSchema = z.array(
-  z.extend(requestCountsSchema, { companyId: z.number(), companyName: z.string() }),
+  z.extend(requestCountsSchema, {
+    companyId: z.number(),
+    companyName: z.string(),
+    /** Open or in progress past their due time (decision 0029). */
+    overdue: z.number(),
+  }),
 );
 export type CompanyRequestCounts = z.infer<typeof companyRequestCountsSchema>;
 

@@ -14,6 +14,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuditActor } from '../audit/audit.repository.ts';
 import { type AuthAdmin, companyScope } from '../auth/sessions.service.ts';
+import { listFiltersOf } from './admin-requests.filters.ts';
 import { listMatchingRequests } from './admin-requests.list.repository.ts';
 import { applyRequestChange, findTransferTarget, type RequestChange } from './admin-requests.service.ts';
 
@@ -39,7 +40,7 @@ function rowChange(change: BulkChange, updatedAt: string): RequestChange {
 /** The rows a bulk names: its items, or every match of its filter (more than BULK_LIMIT: 400). */
 async function resolveRows(deps: AppDeps, admin: AuthAdmin, input: BulkRepairRequests) {
   if (input.items) return input.items;
-  const { page, pageSize, cursor, sort, dir, ...filters } = input.filter ?? ({} as NonNullable<typeof input.filter>);
+  const filters = listFiltersOf(input.filter ?? ({} as NonNullable<typeof input.filter>), deps.clock.now());
   const rows = await listMatchingRequests(deps.db, companyScope(admin), filters, BULK_LIMIT + 1);
   if (rows.length > BULK_LIMIT) {
     throw new AppError('validation.bulk.tooManyMatches', 400, undefined, { filter: 'validation.bulk.tooManyMatches' });

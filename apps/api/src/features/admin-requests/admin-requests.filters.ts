@@ -43,7 +43,16 @@ export function upperBound(to: string): { op: '<' | '<='; value: string } {
   return { op: '<', value: startOfDayUtc(to, 1) };
 }
 
-export type ListFilters = Omit<AdminRequestListQuery, 'page' | 'pageSize' | 'cursor' | 'sort' | 'dir'>;
+export type ListFilters = Omit<AdminRequestListQuery, 'page' | 'pageSize' | 'cursor' | 'sort' | 'dir' | 'deadline'> & {
+  /** Only requests being worked on whose due time is before this instant: the overdue ones (decision 0029). */
+  overdueBefore?: string;
+};
+
+/** The list query's filters as the repository takes them: "overdue" becomes a due time before `now`. */
+export function listFiltersOf(query: AdminRequestListQuery, now: Date): ListFilters {
+  const { page, pageSize, cursor, sort, dir, deadline, ...rest } = query;
+  return deadline === 'overdue' ? { ...rest, overdueBefore: now.toISOString() } : rest;
+}
 
 /** Where the next page starts: the values of the list's order columns in the last row shown. */
 export type Cursor = (string | number)[];
@@ -88,6 +97,11 @@ export function applyFilters<O>(
   if (filters.assignedToId) q = q.where(col('repairRequests.assignedToId'), '=', filters.assignedToId);
   // A pole keeps few requests: its index (migration 0029) drives whenever it is named.
   if (filters.pole) q = q.where('repairRequests.poleNumber', '=', filters.pole);
+  if (filters.overdueBefore) {
+    // The partial index repair_requests_due_idx's own condition, so it can drive.
+    q = q.where(sql<boolean>`repair_requests.status in ('open', 'in_progress')`);
+    q = q.where('repairRequests.dueAt', '<', filters.overdueBefore);
+  }
   if (filters.from) q = q.where(col('repairRequests.createdAt'), '>=', lowerBound(filters.from));
   if (filters.to) {
     const bound = upperBound(filters.to);

@@ -25,7 +25,7 @@ export const SEARCH_WINDOW = 1000;
 /** Index entries SQLite may walk for a page before looking the window's ids up costs less. */
 const WALK_LIMIT = 50_000;
 
-type OrderColumn = `repairRequests.${'createdAt' | 'id' | 'status' | 'updatedAt'}`;
+type OrderColumn = `repairRequests.${'createdAt' | 'id' | 'status' | 'updatedAt' | 'dueAt'}`;
 
 /**
  * The columns each sort reads, the id last to make the order total, all in one direction
@@ -38,6 +38,8 @@ const SORT_COLUMNS: Record<RequestSortKey, OrderColumn[]> = {
   number: ['repairRequests.id'],
   status: ['repairRequests.status', 'repairRequests.createdAt', 'repairRequests.id'],
   updated: ['repairRequests.updatedAt', 'repairRequests.id'],
+  // Soonest due first when ascending (index repair_requests_due_at_idx, migration 0033).
+  due: ['repairRequests.dueAt', 'repairRequests.id'],
 };
 
 /**
@@ -69,11 +71,12 @@ export function orderColumns(order: ListOrder): { columns: OrderColumn[]; direct
 /** The values of a row's order columns: the cursor of the page that follows it. */
 export function cursorOf(
   order: ListOrder,
-  row: { id: number; createdAt: string; status: string; updatedAt: string },
+  row: { id: number; createdAt: string; status: string; updatedAt: string; dueAt: string | null },
 ): Cursor {
   return orderColumns(order).columns.map((column) => {
-    const key = column.slice('repairRequests.'.length) as 'id' | 'createdAt' | 'status' | 'updatedAt';
-    return row[key];
+    const key = column.slice('repairRequests.'.length) as 'id' | 'createdAt' | 'status' | 'updatedAt' | 'dueAt';
+    // Every request has a due time since migration 0033; '' stands for one without.
+    return row[key] ?? '';
   });
 }
 
@@ -109,7 +112,7 @@ function ordered<O>(
  * with company, status and assignee).
  */
 function narrows(filters: ListFilters, within: Within | undefined): boolean {
-  return Boolean(filters.assignedToId || filters.pole || filters.from || filters.to || within);
+  return Boolean(filters.overdueBefore || filters.assignedToId || filters.pole || filters.from || filters.to || within);
 }
 
 function hasOtherFilters(filters: ListFilters): boolean {
@@ -119,6 +122,7 @@ function hasOtherFilters(filters: ListFilters): boolean {
       filters.companyId ||
       filters.assignedToId ||
       filters.pole ||
+      filters.overdueBefore ||
       filters.from ||
       filters.to,
   );
@@ -190,6 +194,8 @@ function readPage(
       'repairRequests.assignedToId',
       'repairRequests.assignedTo',
       'repairRequests.poleNumber',
+      'repairRequests.dueAt',
+      'repairRequests.closedAt',
       'repairRequests.createdAt',
       'repairRequests.updatedAt',
     ])

@@ -284,8 +284,8 @@ describeEachEngine('operators: request list, detail and counts on 10,000 seeded 
     const cases: [Record<string, string>, string, string][] = [
       [
         { sort: 'deadline' },
-        'Escolha uma ordem válida: número, data, status ou última atualização',
-        'Choose a valid order: number, date, status or last update',
+        'Escolha uma ordem válida: número, data, status, última atualização ou prazo',
+        'Choose a valid order: number, date, status, last update or due time',
       ],
       [
         { sort: 'created', dir: 'up' },

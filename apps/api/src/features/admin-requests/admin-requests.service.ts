@@ -25,7 +25,8 @@ import { recordAudit } from '../audit/audit.repository.ts';
 import { type AuthAdmin, companyScope } from '../auth/sessions.service.ts';
 import { queueStatusUpdateEmail, queueTransferEmail } from '../email/outbox.service.ts';
 import { resolveTemplateNotes } from '../reply-templates/reply-templates.service.ts';
-import type { Cursor } from './admin-requests.filters.ts';
+import { dueAtAfterPause, getOverdueByCompany } from '../sla/sla.service.ts';
+import { type Cursor, listFiltersOf } from './admin-requests.filters.ts';
 import { cursorOf, type ListOrder, listRequests, orderColumns } from './admin-requests.list.repository.ts';
 import { listAssignableAccounts } from './assignable-accounts.repository.ts';
 import { countByCompanyAndStatus, countByStatus, listScopedCompanies } from './request-counters.repository.ts';
@@ -46,7 +47,8 @@ export async function listAdminRequests(
   admin: Reader,
   query: AdminRequestListQuery,
 ): Promise<AdminRequestList> {
-  const { page, pageSize, cursor, sort, dir, ...filters } = query;
+  const { page, pageSize, cursor, sort, dir } = query;
+  const filters = listFiltersOf(query, deps.clock.now());
   const order: ListOrder = { sort, dir };
   const after = cursor === undefined ? undefined : decodeCursor(cursor, order);
   const { total, totalIsEstimate, items } = await listRequests(
@@ -199,6 +201,8 @@ export async function getAdminRequest(
       createdAt: other.createdAt,
     })),
     anonymizedAt: row.anonymizedAt,
+    dueAt: row.dueAt,
+    closedAt: row.closedAt,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     history,
@@ -300,6 +304,8 @@ async function updateRow(
     notes: notes ?? row.notes,
     // Retention counts from the time the request reached completed or cancelled (decision 0027).
     closedAt: statusChanged ? (isClosedStatus(toStatus) ? now : null) : row.closedAt,
+    // The clock stood still while cancelled (decision 0029): leaving cancelled moves the due time on by that long.
+    dueAt: statusChanged && fromStatus === 'cancelled' ? dueAtAfterPause(row.dueAt, row.closedAt, now) : row.dueAt,
     updatedAt: now,
   });
   if (!written) throw conflict('errors.staleUpdate');
@@ -485,11 +491,17 @@ export async function getRequestCounts(deps: AppDeps, admin: Reader): Promise<Re
 
 export async function getCompanyRequestCounts(deps: AppDeps, admin: Reader): Promise<CompanyRequestCounts> {
   const scope = companyScope(admin);
-  const [companies, rows] = await Promise.all([
+  const [companies, rows, overdue] = await Promise.all([
     listScopedCompanies(deps.db, scope),
     countByCompanyAndStatus(deps.db, scope),
+    getOverdueByCompany(deps, scope),
   ]);
-  const byCompany = new Map(companies.map((c) => [c.id, { companyId: c.id, companyName: c.name, ...emptyCounts() }]));
+  const byCompany = new Map(
+    companies.map((c) => [
+      c.id,
+      { companyId: c.id, companyName: c.name, ...emptyCounts(), overdue: overdue.get(c.id) ?? 0 },
+    ]),
+  );
   for (const row of rows) {
     const entry = byCompany.get(row.companyId);
     if (entry) addCount(entry, row.status, Number(row.count));

@@ -14,7 +14,15 @@ import { sumCounters } from './request-counters.repository.ts';
 
 /** Filters the counters answer exactly (company and status only). */
 function countersAnswer(filters: ListFilters): boolean {
-  return !filters.q && !filters.problemType && !filters.assignedToId && !filters.pole && !filters.from && !filters.to;
+  return (
+    !filters.overdueBefore &&
+    !filters.q &&
+    !filters.problemType &&
+    !filters.assignedToId &&
+    !filters.pole &&
+    !filters.from &&
+    !filters.to
+  );
 }
 
 // Totals of other filters are counted, and a large one is kept for a few seconds so that

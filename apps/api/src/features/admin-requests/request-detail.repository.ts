@@ -29,6 +29,7 @@ export function findRequest(db: Db | Trx, scope: Scope, id: number) {
       'repairRequests.poleNumber',
       'repairRequests.poleId',
       'repairRequests.closedAt',
+      'repairRequests.dueAt',
       'repairRequests.anonymizedAt',
       'repairRequests.createdAt',
       'repairRequests.updatedAt',

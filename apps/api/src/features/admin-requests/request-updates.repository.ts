@@ -18,6 +18,8 @@ export async function updateRequestIfUnchanged(
     notes: string | null;
     /** When it reached completed or cancelled (the retention's clock), null when open again. */
     closedAt: string | null;
+    /** The due time (decision 0029): moved forward when the request leaves cancelled. */
+    dueAt: string | null;
     updatedAt: string;
   },
 ): Promise<boolean> {

@@ -419,6 +419,12 @@ const CASES: Record<string, Case> = {
       accessibility: { pt: null, en: null },
     }),
   ),
+  'PUT /api/admin/repair-targets': audited('settings.repair_targets.update', (env) =>
+    env.send('PUT', '/api/admin/repair-targets', {
+      defaults: { LIGHT_OUT: 48, NO_LAMP: 72, FALLEN_POLE: 24, POLE_DAMAGE: 72 },
+      overrides: [{ companyId: 1, problemType: 'FALLEN_POLE', hours: 6 }],
+    }),
+  ),
 };
 
 const WRITE_METHODS = ['post', 'put', 'patch', 'delete'];

@@ -56,6 +56,8 @@ describeEachEngine('role matrix of the admin API', (ctx) => {
       'POST /api/admin/reply-templates',
       'PUT /api/admin/reply-templates/:id',
       'DELETE /api/admin/reply-templates/:id',
+      'GET /api/admin/repair-targets',
+      'PUT /api/admin/repair-targets',
     ]) {
       expect(found).toContain(expected);
     }

@@ -18,6 +18,7 @@ export type AdminNavKey =
   | 'securitySettings'
   | 'retentionSettings'
   | 'audit'
+  | 'repairTargets'
   | 'changePassword'
   | 'security'
   | 'replyTemplates';
@@ -37,6 +38,7 @@ export const NAV_ORDER: AdminNavKey[] = [
   'securitySettings',
   'retentionSettings',
   'audit',
+  'repairTargets',
   'changePassword',
   'security',
   'replyTemplates',
@@ -77,6 +79,7 @@ const RetentionSettingsPage = lazy(
   () => import('../../features/retention-settings/components/retention-settings-page.tsx'),
 );
 const ReplyTemplatesPage = lazy(() => import('../../features/reply-templates/components/reply-templates-page.tsx'));
+const RepairTargetsPage = lazy(() => import('../../features/repair-targets/components/repair-targets-page.tsx'));
 
 export const adminRoutes: AdminRoute[] = [
   { path: 'audit', element: <AuditPage />, level: 'admin', navKey: 'audit' },
@@ -106,6 +109,7 @@ export const adminRoutes: AdminRoute[] = [
   { path: 'poles/import', element: <PoleImportPage />, level: 'any' },
   { path: 'poles/labels', element: <PoleLabelsPage />, level: 'any' },
   { path: 'reply-templates', element: <ReplyTemplatesPage />, level: 'admin', navKey: 'replyTemplates' },
+  { path: 'repair-targets', element: <RepairTargetsPage />, level: 'admin', navKey: 'repairTargets' },
 ];
 
 const LoginPage = lazy(() => import('../../features/auth/components/login-page.tsx'));

@@ -5,8 +5,10 @@
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@acende/shared/constants';
 import { PROBLEM_TYPES, type ProblemType, REQUEST_STATUSES, type RequestStatus } from '@acende/shared/enums';
 import {
+  DEADLINE_FILTERS,
   DEFAULT_REQUEST_SORT,
   DEFAULT_SORT_DIRECTION,
+  type DeadlineFilter,
   REQUEST_SORT_KEYS,
   type RequestSortKey,
   SORT_DIRECTIONS,
@@ -28,13 +30,24 @@ export interface ListParams {
   /** Calendar days (YYYY-MM-DD), both included, or ''. */
   from: string;
   to: string;
+  /** `overdue`: only the requests past their due time (decision 0029), or ''. */
+  deadline: DeadlineFilter | '';
   sort: RequestSortKey;
   dir: SortDirection;
   page: number;
   pageSize: number;
 }
 
-export type ListFilterName = 'q' | 'status' | 'problemType' | 'companyId' | 'assignedToId' | 'pole' | 'from' | 'to';
+export type ListFilterName =
+  | 'q'
+  | 'status'
+  | 'problemType'
+  | 'companyId'
+  | 'assignedToId'
+  | 'pole'
+  | 'from'
+  | 'to'
+  | 'deadline';
 const FILTERS: readonly ListFilterName[] = [
   'q',
   'status',
@@ -44,6 +57,7 @@ const FILTERS: readonly ListFilterName[] = [
   'pole',
   'from',
   'to',
+  'deadline',
 ];
 
 const DEFAULTS: Partial<Record<keyof ListParams, string | number>> = {
@@ -75,6 +89,7 @@ export function readListParams(search: URLSearchParams): ListParams {
     pole: poleText(search.get('pole')),
     from: dayText(search.get('from')),
     to: dayText(search.get('to')),
+    deadline: oneOf<DeadlineFilter | ''>(DEADLINE_FILTERS, search.get('deadline'), ''),
     sort: oneOf(REQUEST_SORT_KEYS, search.get('sort'), DEFAULT_REQUEST_SORT),
     dir: oneOf(SORT_DIRECTIONS, search.get('dir'), DEFAULT_SORT_DIRECTION),
     page: Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1),

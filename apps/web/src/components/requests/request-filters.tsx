@@ -103,6 +103,14 @@ export function RequestFilters({
         onChange={(event) => onChange({ status: event.target.value as ListParams['status'] })}
       />
       <SelectField
+        id={`${id}-deadline`}
+        label={t('operations.deadline.label')}
+        empty={t('operations.deadline.all')}
+        choices={[{ value: 'overdue', label: t('operations.deadline.overdue') }]}
+        value={params.deadline}
+        onChange={(event) => onChange({ deadline: event.target.value as ListParams['deadline'] })}
+      />
+      <SelectField
         id={`${id}-type`}
         label={t('operations.list.problemType')}
         empty={t('operations.list.allProblemTypes')}

@@ -29,6 +29,7 @@ import {
   TableRow,
 } from '../ui/table.tsx';
 import { BulkBar, BulkSummary } from './bulk-bar.tsx';
+import { DeadlineBadge } from './deadline-badge.tsx';
 import { formatAge, formatDateTime } from './format.ts';
 import { type ListParams, useListParams } from './list-params.ts';
 import { listReturnState } from './list-return.ts';
@@ -50,6 +51,7 @@ const COLUMNS: { name: string; sort?: RequestSortKey }[] = [
   { name: 'company' },
   { name: 'date', sort: 'created' },
   { name: 'updated', sort: 'updated' },
+  { name: 'due', sort: 'due' },
 ];
 
 const ORDER_OF: Record<SortDirection, SortOrder> = { asc: 'ascending', desc: 'descending' };
@@ -329,6 +331,9 @@ export function RequestResults({
                       </TableCell>
                       <TableCell card={false} className="whitespace-nowrap">
                         {formatDateTime(item.updatedAt, i18n.language)}
+                      </TableCell>
+                      <TableCell label={t('operations.list.columns.due')}>
+                        <DeadlineBadge request={item} now={now} />
                       </TableCell>
                       {actions(item)}
                     </TableRow>

@@ -1,7 +1,10 @@
 // /admin/dashboard: the counts (total, open, in progress, completed, cancelled) of the
 // requests the account may see, a chart by status and one by company, quick actions.
+
+import type { CompanyRequestCounts } from '@acende/shared/schemas/admin-requests';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { LinkButton } from '../../../components/ui/button.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { PageShell } from '../../../components/ui/page-shell.tsx';
@@ -79,6 +82,8 @@ export default function DashboardPage() {
         </div>
       </section>
 
+      {companies.data ? <OverdueByCompany companies={companies.data} /> : null}
+
       {counts.data && counts.data.total === 0 ? <p>{t('operations.dashboard.noData')}</p> : null}
       {counts.data && counts.data.total > 0 ? (
         <div className="grid gap-6 lg:grid-cols-2">
@@ -89,5 +94,39 @@ export default function DashboardPage() {
         </div>
       ) : null}
     </PageShell>
+  );
+}
+
+/** Requests past their due time per company (decision 0029), each a link to that list. */
+function OverdueByCompany({ companies }: { companies: CompanyRequestCounts }) {
+  const { t } = useTranslation();
+  const late = companies.filter((company) => company.overdue > 0);
+  return (
+    <section aria-labelledby="overdue-title" className="grid gap-2">
+      <h2 id="overdue-title" className="font-heading text-xl font-semibold">
+        {t('operations.dashboard.overdueTitle')}
+      </h2>
+      {late.length === 0 ? (
+        <p>{t('operations.dashboard.overdueNone')}</p>
+      ) : (
+        <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+          {late.map((company) => (
+            <li
+              key={company.companyId}
+              data-testid={`overdue-${company.companyId}`}
+              className="rounded-theme border-l-4 border-red-700 bg-white p-3 shadow-sm ring-1 ring-gray-200"
+            >
+              <Link
+                to={`/admin/requests?deadline=overdue&companyId=${company.companyId}`}
+                className="inline-flex min-h-11 items-center gap-2 text-blue-800 underline"
+              >
+                <span className="font-medium">{company.companyName}</span>
+                <span>{t('operations.dashboard.overdueCount', { count: company.overdue })}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -39,6 +39,8 @@ const detail: AdminRequestDetail = {
   poleId: null,
   openOnSamePole: [],
   anonymizedAt: null,
+  dueAt: null,
+  closedAt: null,
   createdAt: '2026-11-20T12:00:00.000Z',
   updatedAt: '2026-11-20T12:00:00.000Z',
   history: [],

@@ -4,6 +4,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { PointMap } from '../../../components/map/point-map.tsx';
+import { DeadlineBadge } from '../../../components/requests/deadline-badge.tsx';
 import { formatDateTime } from '../../../components/requests/format.ts';
 import { listReturnPath } from '../../../components/requests/list-return.ts';
 import { StatusBadge } from '../../../components/requests/status-badge.tsx';
@@ -104,6 +105,9 @@ export default function RequestDetailPage() {
               </Item>
               <Item label={t('operations.detail.assignee')}>{r.assignedTo ?? t('operations.common.notAssigned')}</Item>
               <Item label={t('operations.detail.createdAt')}>{formatDateTime(r.createdAt, i18n.language)}</Item>
+              <Item label={t('operations.deadline.label')}>
+                <DeadlineBadge request={r} now={Date.now()} showDue />
+              </Item>
               <Item label={t('operations.detail.updatedAt')}>{formatDateTime(r.updatedAt, i18n.language)}</Item>
               {r.notes ? <Item label={t('operations.detail.notes')}>{r.notes}</Item> : null}
             </dl>

@@ -33,6 +33,8 @@ const item = {
   assignedToId: null,
   assignedTo: null,
   poleNumber: null,
+  dueAt: null,
+  closedAt: null,
   createdAt: '2026-11-20T12:00:00.000Z',
   updatedAt: '2026-11-20T12:00:00.000Z',
 } satisfies AdminRequestList['items'][number];

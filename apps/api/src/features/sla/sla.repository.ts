@@ -1,0 +1,79 @@
+// SQL of the repair deadlines (decision 0029): the targets, a request's due time, and the
+// overdue counts over the partial index repair_requests_due_idx.
+import { sql } from 'kysely';
+import type { Db, Trx } from '../../db/database.ts';
+
+export async function listDefaultTargets(db: Db | Trx) {
+  return db.selectFrom('repairTargets').select(['problemType', 'hours']).orderBy('problemType').execute();
+}
+
+export async function listCompanyTargets(db: Db | Trx) {
+  return db
+    .selectFrom('companyRepairTargets')
+    .select(['companyId', 'problemType', 'hours'])
+    .orderBy('companyId')
+    .orderBy('problemType')
+    .execute();
+}
+
+export async function listCompanyIds(db: Db | Trx, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('energyCompanies').select('id').where('id', 'in', ids).execute();
+  return rows.map((row) => row.id);
+}
+
+export async function replaceTargets(
+  trx: Trx,
+  defaults: { problemType: string; hours: number }[],
+  overrides: { companyId: number; problemType: string; hours: number }[],
+  now: string,
+): Promise<void> {
+  for (const target of defaults) {
+    await trx
+      .insertInto('repairTargets')
+      .values({ ...target, updatedAt: now })
+      .onConflict((c) => c.column('problemType').doUpdateSet({ hours: target.hours, updatedAt: now }))
+      .execute();
+  }
+  await trx.deleteFrom('companyRepairTargets').execute();
+  if (overrides.length > 0) {
+    await trx
+      .insertInto('companyRepairTargets')
+      .values(overrides.map((o) => ({ ...o, updatedAt: now })))
+      .execute();
+  }
+}
+
+/** The hours in force for a request: its company's own target, else the default. */
+export async function findHoursInForce(db: Db | Trx, requestId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('repairRequests as r')
+    .select(
+      sql<number | null>`coalesce(
+        (select t.hours from company_repair_targets t where t.company_id = r.company_id and t.problem_type = r.problem_type),
+        (select t.hours from repair_targets t where t.problem_type = r.problem_type))`.as('hours'),
+    )
+    .where('r.id', '=', requestId)
+    .executeTakeFirst();
+  return row === undefined ? null : row.hours === null ? null : Number(row.hours);
+}
+
+export async function setDueAt(trx: Trx, requestId: number, dueAt: string): Promise<boolean> {
+  const result = await trx.updateTable('repairRequests').set({ dueAt }).where('id', '=', requestId).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Requests being worked on (open, in progress) past their due time, per company. The
+ * status condition is the partial index's own, so both engines count from the index alone.
+ */
+export async function countOverdueByCompany(db: Db, scope: number[] | null, now: string) {
+  let query = db
+    .selectFrom('repairRequests')
+    .select(['companyId', (eb) => eb.fn.countAll<string | number>().as('count')])
+    .where(sql<boolean>`status in ('open', 'in_progress')`)
+    .where('dueAt', '<', now)
+    .groupBy('companyId');
+  if (scope !== null) query = query.where('companyId', 'in', scope.length > 0 ? scope : [0]);
+  return query.execute();
+}
