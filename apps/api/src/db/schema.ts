@@ -50,8 +50,24 @@ export interface RepairRequestsTable {
   closedAt: string | null;
   /** When its contact data was anonymised (0032): by the retention sweep or on demand. */
   anonymizedAt: string | null;
+  /** When the filer unsubscribed from this request's status e-mails (0037). */
+  statusEmailsOffAt: Generated<string | null>;
+  /** The request this one duplicates (0037); it is then cancelled (decision 0034). */
+  duplicateOfId: Generated<number | null>;
   createdAt: string;
   updatedAt: string;
+}
+
+/** Citizens following a request's status e-mails (0037); their e-mail never leaves the server. */
+export interface RequestFollowersTable {
+  id: Generated<number>;
+  requestId: number;
+  email: string;
+  language: Generated<string>;
+  unsubscribeTokenHash: string;
+  /** The duplicate whose filer this follower is; undoing the duplicate removes them. */
+  viaRequestId: number | null;
+  createdAt: string;
 }
 
 export interface PolesTable {
@@ -237,6 +253,7 @@ export interface Database {
   adminTwoFactor: AdminTwoFactorTable;
   adminRecoveryCodes: AdminRecoveryCodesTable;
   pendingSignIns: PendingSignInsTable;
+  requestFollowers: RequestFollowersTable;
 }
 
 export type EnergyCompany = Selectable<EnergyCompaniesTable>;

@@ -14,6 +14,7 @@ import enAdminSettings from './en/admin-settings.json';
 import enCaptcha from './en/captcha.json';
 import enCommon from './en/common.json';
 import enEmail from './en/email.json';
+import enFollowers from './en/followers.json';
 import enPublic from './en/public.json';
 import enPublicPages from './en/public-pages.json';
 import enPublicPoles from './en/public-poles.json';
@@ -28,6 +29,7 @@ import ptAdminSettings from './pt/admin-settings.json';
 import ptCaptcha from './pt/captcha.json';
 import ptCommon from './pt/common.json';
 import ptEmail from './pt/email.json';
+import ptFollowers from './pt/followers.json';
 import ptPublic from './pt/public.json';
 import ptPublicPages from './pt/public-pages.json';
 import ptPublicPoles from './pt/public-poles.json';
@@ -48,6 +50,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     'admin-settings': ptAdminSettings,
     'public-pages': ptPublicPages,
     'public-poles': ptPublicPoles,
+    followers: ptFollowers,
   } satisfies CatalogueNamespaces,
   en: {
     common: enCommon,
@@ -63,6 +66,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     'admin-settings': enAdminSettings,
     'public-pages': enPublicPages,
     'public-poles': enPublicPoles,
+    followers: enFollowers,
   },
 };
 

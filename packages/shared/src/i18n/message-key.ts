@@ -11,6 +11,7 @@ import type ptAdminSettings from './pt/admin-settings.json';
 import type ptCaptcha from './pt/captcha.json';
 import type ptCommon from './pt/common.json';
 import type ptEmail from './pt/email.json';
+import type ptFollowers from './pt/followers.json';
 import type ptPublic from './pt/public.json';
 import type ptPublicPages from './pt/public-pages.json';
 import type ptPublicPoles from './pt/public-poles.json';
@@ -32,6 +33,8 @@ export interface CatalogueNamespaces {
   'public-pages': typeof ptPublicPages;
   /** The citizen's pole texts (issue 21): loaded with the wizard's later steps and the pole page, not on the first load. */
   'public-poles': typeof ptPublicPoles;
+  /** Nearby requests, following, unsubscribing and duplicates (issues 22, 23). */
+  followers: typeof ptFollowers;
 }
 
 type Paths<T> = {

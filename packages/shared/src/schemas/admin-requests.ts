@@ -252,6 +252,12 @@ export const adminRequestDetailSchema = z.object({
   openOnSamePole: z.array(z.object({ id: z.number(), status: z.enum(REQUEST_STATUSES), createdAt: z.string() })),
   /** When its contact data was anonymised (retention or a citizen's request, decision 0027); null while kept. */
   anonymizedAt: z.nullable(z.string()),
+  /** How many citizens follow its status e-mails (issue 22); their e-mails are never shown. */
+  followerCount: z.optional(z.number()),
+  /** The request this one was merged into as a duplicate (issue 23). */
+  duplicateOfId: z.optional(z.nullable(z.number())),
+  /** The requests marked as duplicates of this one. */
+  duplicateIds: z.optional(z.array(z.number())),
   createdAt: z.string(),
   updatedAt: z.string(),
   history: z.array(requestEventSchema),

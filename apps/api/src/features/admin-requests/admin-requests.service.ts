@@ -22,6 +22,7 @@ import type { AuditActor } from '../audit/audit.repository.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { type AuthAdmin, companyScope } from '../auth/sessions.service.ts';
 import { queueStatusUpdateEmail } from '../email/outbox.service.ts';
+import { countFollowers, listDuplicateIds } from '../followers/followers.repository.ts';
 import type { Cursor } from './admin-requests.filters.ts';
 import { cursorOf, type ListOrder, listRequests, orderColumns } from './admin-requests.list.repository.ts';
 import { listAssignableAccounts } from './assignable-accounts.repository.ts';
@@ -127,6 +128,8 @@ export async function getAdminRequest(
   // One after the other: `db` may be a transaction, which runs one statement at a time.
   const events = await listEvents(db, id);
   const samePole = await listOpenOnSamePole(db, scope, row);
+  const followerCount = await countFollowers(db, id);
+  const duplicateIds = await listDuplicateIds(db, id);
   let assignee: number | null = null;
   const history: RequestEvent[] = events.map((event) => {
     // An event records the assignee after it; it changed it when that differs from before.
@@ -189,6 +192,9 @@ export async function getAdminRequest(
       createdAt: other.createdAt,
     })),
     anonymizedAt: row.anonymizedAt,
+    followerCount,
+    duplicateOfId: row.duplicateOfId,
+    duplicateIds,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     history,
@@ -196,7 +202,7 @@ export async function getAdminRequest(
 }
 
 /** The next updatedAt: now, but always later than the previous one so a stale read is always caught. */
-function nextTimestamp(now: Date, previous: string): string {
+export function nextTimestamp(now: Date, previous: string): string {
   const previousMs = Date.parse(previous);
   return new Date(Number.isNaN(previousMs) ? now.getTime() : Math.max(now.getTime(), previousMs + 1)).toISOString();
 }

@@ -30,6 +30,8 @@ export function findRequest(db: Db | Trx, scope: Scope, id: number) {
       'repairRequests.poleId',
       'repairRequests.closedAt',
       'repairRequests.anonymizedAt',
+      'repairRequests.duplicateOfId',
+      'repairRequests.statusEmailsOffAt',
       'repairRequests.createdAt',
       'repairRequests.updatedAt',
       'energyCompanies.name as companyName',
