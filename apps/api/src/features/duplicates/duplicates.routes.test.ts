@@ -133,7 +133,7 @@ describeEachEngine('marking duplicates', (ctx) => {
       `Your request no. ${dup} was merged into no. ${original}`,
     ]);
     expect(told[1]?.text).toContain(`You will now receive the status e-mails of request no. ${original}.`);
-    expect(told[1]?.text).toMatch(/\/unsubscribe\?t=f/);
+    expect(told[1]?.text).toMatch(/\/unsubscribe\?token=f/);
 
     // The original's next status change reaches the duplicate's filer, in English.
     const { updatedAt } = await read(original);

@@ -16,7 +16,6 @@ import { hashToken } from '../../lib/tokens.ts';
 // About 0.00027° of latitude is 30 m; 0.0009° is 100 m.
 const HERE = { latitude: '-30.0277', longitude: '-51.2287' };
 const M30 = { latitude: '-30.02797', longitude: '-51.2287' };
-const M80 = { latitude: '-30.02842', longitude: '-51.2287' };
 
 let ipCounter = 0;
 /** Each test its own client address: the nearby limit counts per client. */
@@ -80,7 +79,7 @@ describeEachEngine(
     };
     const mailsTo = (address: string) => smtp.messages.filter((m) => m.envelopeTo.includes(address));
     const unsubscribeLink = (mail: CapturedMail) => {
-      const match = /\/unsubscribe\?t=([A-Za-z0-9_.%-]+)/.exec(mail.text);
+      const match = /\/unsubscribe\?token=([A-Za-z0-9_.%-]+)/.exec(mail.text);
       if (!match) throw new Error(`no unsubscribe link in ${mail.subject}`);
       return decodeURIComponent(match[1] as string);
     };

@@ -16,7 +16,7 @@ export function filerUnsubscribeToken(secret: string, requestId: number): string
 }
 
 export function unsubscribeUrl(publicUrl: string, token: string): string {
-  return `${publicUrl.replace(/\/$/, '')}/unsubscribe?t=${encodeURIComponent(token)}`;
+  return `${publicUrl.replace(/\/$/, '')}/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 
 export type ParsedUnsubscribeToken = { kind: 'follower'; hash: string } | { kind: 'request'; requestId: number } | null;
