@@ -228,6 +228,44 @@ describeEachEngine('marking duplicates', (ctx) => {
     expect((await read(third)).status).toBe('open');
   });
 
+  it('anonymising a duplicate removes its filer from the original and scrubs their waiting e-mails', async () => {
+    const at = place();
+    const original = await file(at);
+    const dup = await file(at, { email: 'erase.me@example.com' });
+    expect((await mark(dup, original)).statusCode).toBe(200);
+    // A status e-mail to them waits on the original.
+    const { updatedAt } = await read(original);
+    await ctx().app.inject({
+      method: 'PATCH',
+      url: `/api/admin/repair-requests/${original}`,
+      headers: operator.headers,
+      payload: { status: 'in_progress', updatedAt },
+    });
+    const admin = await signedIn(ctx(), { role: 'admin' });
+    const res = await ctx().app.inject({
+      method: 'POST',
+      url: `/api/admin/repair-requests/${dup}/anonymize`,
+      headers: admin.headers,
+      payload: {},
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await read(original)).followerCount).toBe(0);
+    const left = await ctx()
+      .db.selectFrom('emailOutbox')
+      .select(['id', 'status'])
+      .where('toAddress', '=', 'erase.me@example.com')
+      .execute();
+    expect(left).toEqual([]);
+    const waiting = await ctx()
+      .db.selectFrom('emailOutbox')
+      .select('id')
+      .where('requestId', '=', original)
+      .where('status', '=', 'pending')
+      .where('toAddress', '=', '')
+      .execute();
+    expect(waiting).toEqual([]);
+  });
+
   it('two operators marking the same request at once: one wins, the other gets 409', async () => {
     const at = place();
     const a = await file(at);
