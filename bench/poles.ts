@@ -62,7 +62,7 @@ export interface PolesResult {
 }
 
 /** A small seeded generator: the same poles on every run. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let a = seed;
   return () => {
     a = (a + 0x6d2b79f5) | 0;
@@ -72,7 +72,7 @@ function random(seed: number): () => number {
   };
 }
 
-function percentiles(values: number[]): Timing {
+export function percentiles(values: number[]): Timing {
   const sorted = [...values].sort((a, b) => a - b);
   const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] as number;
   return { p50: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1] as number };
@@ -95,7 +95,10 @@ const cityBox = (city: (typeof CITIES)[number]): Box => {
 };
 const bboxParam = (b: Box) => [b.minLng, b.minLat, b.maxLng, b.maxLat].map((n) => n.toFixed(6)).join(',');
 
-async function openDatabase(options: PolesOptions, dir: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function openDatabase(
+  options: PolesOptions,
+  dir: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   if (options.engine === 'sqlite') return { url: `sqlite:${join(dir, 'poles.db')}`, drop: async () => {} };
   const name = `acende_bench_poles_${process.pid}`;
   const admin = new pg.Client({ connectionString: options.pgAdminUrl });
@@ -161,7 +164,7 @@ async function seedPoles(db: Db, count: number): Promise<void> {
   }
 }
 
-class Capture implements KyselyPlugin {
+export class Capture implements KyselyPlugin {
   nodes: RootOperationNode[] = [];
   transformQuery(args: { node: RootOperationNode }) {
     this.nodes.push(args.node);
@@ -172,7 +175,7 @@ class Capture implements KyselyPlugin {
   }
 }
 
-function startServer(options: PolesOptions, url: string, dir: string): ChildProcess {
+export function startServer(options: PolesOptions, url: string, dir: string): ChildProcess {
   const child = spawn(process.execPath, ['apps/api/dist/main.js'], {
     cwd: options.root,
     env: {
@@ -185,6 +188,7 @@ function startServer(options: PolesOptions, url: string, dir: string): ChildProc
       PUBLIC_URL: `http://127.0.0.1:${options.port}`,
       CAPTCHA: 'off',
       RATE_LIMIT_LOOKUP_MAX: '1000000',
+      RATE_LIMIT_NEARBY_MAX: '1000000',
       LOG_LEVEL: 'warn',
       GEOCODER_URL: 'http://127.0.0.1:9',
     },
@@ -194,7 +198,7 @@ function startServer(options: PolesOptions, url: string, dir: string): ChildProc
   return child;
 }
 
-async function stopServer(child: ChildProcess): Promise<void> {
+export async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
@@ -202,7 +206,7 @@ async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode === null) child.kill('SIGKILL');
 }
 
-async function waitForHttp(url: string): Promise<void> {
+export async function waitForHttp(url: string): Promise<void> {
   const until = Date.now() + 60_000;
   while (Date.now() < until) {
     try {

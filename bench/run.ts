@@ -7,7 +7,8 @@
 // second-slowest call, so one pause decided it) --rounds R (2 turns each of baseline and
 // Acende per public call, the best kept), then the poles map layer (bench/poles.ts:
 // --poles N, 1000000); `--only poles` runs that part alone and writes
-// bench/results/poles-latest.md. Not a test: figures vary.
+// bench/results/poles-latest.md; then "already reported nearby" (bench/nearby.ts), alone with
+// `--only nearby` (bench/results/nearby-latest.md). Not a test: figures vary.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
@@ -24,6 +25,7 @@ import {
   countByStatus,
 } from '../apps/api/src/features/admin-requests/request-counters.repository.ts';
 import { validRequest } from '../apps/api/test/requests.ts';
+import { benchNearby, type NearbyResult, nearbyReport } from './nearby.ts';
 import { benchPoles, type PolesResult, polesReport } from './poles.ts';
 
 const ROOT = join(dirname(new URL(import.meta.url).pathname), '..');
@@ -266,6 +268,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres', port: number): Promise
     CAPTCHA: 'off',
     RATE_LIMIT_CREATE_MAX: '1000000',
     RATE_LIMIT_LOOKUP_MAX: '1000000',
+    RATE_LIMIT_NEARBY_MAX: '1000000',
     LOGIN_MAX_FAILURES_PER_IP: '100000',
     LOG_LEVEL: 'warn',
     // A local stand-in for Nominatim (below): the area of a request comes from its cache.
@@ -587,26 +590,44 @@ function report(results: EngineResult[]): string {
 async function main() {
   const results: EngineResult[] = [];
   const poles: PolesResult[] = [];
+  const nearby: NearbyResult[] = [];
   // Below the ephemeral range (32768+), where a client socket could take the port first.
   let port = 20_000 + (process.pid % 500) * 8;
   for (const engine of ENGINES) {
-    if (ONLY !== 'poles') results.push(await benchEngine(engine, port));
-    poles.push(
-      await benchPoles({
-        engine,
-        poles: POLES,
-        samples: SAMPLES * 2,
-        port: port + 4,
-        pgAdminUrl: PG_ADMIN_URL,
-        root: ROOT,
-        log,
-      }),
-    );
+    if (ONLY !== 'poles' && ONLY !== 'nearby') results.push(await benchEngine(engine, port));
+    if (ONLY !== 'nearby') {
+      poles.push(
+        await benchPoles({
+          engine,
+          poles: POLES,
+          samples: SAMPLES * 2,
+          port: port + 4,
+          pgAdminUrl: PG_ADMIN_URL,
+          root: ROOT,
+          log,
+        }),
+      );
+    }
+    if (ONLY !== 'poles') {
+      nearby.push(
+        await benchNearby({
+          engine,
+          requests: ROWS,
+          samples: SAMPLES * 2,
+          port: port + 5,
+          pgAdminUrl: PG_ADMIN_URL,
+          root: ROOT,
+          log,
+        }),
+      );
+    }
     port += 2;
   }
   const polesText = polesReport(poles, SAMPLES * 2);
-  const text = ONLY === 'poles' ? polesText : `${report(results)}\n${polesText}`;
-  const name = ONLY === 'poles' ? 'poles-latest.md' : 'latest.md';
+  const nearbyText = nearbyReport(nearby, SAMPLES * 2);
+  const text =
+    ONLY === 'poles' ? polesText : ONLY === 'nearby' ? nearbyText : `${report(results)}\n${polesText}\n${nearbyText}`;
+  const name = ONLY === 'poles' ? 'poles-latest.md' : ONLY === 'nearby' ? 'nearby-latest.md' : 'latest.md';
   const out = join(ROOT, 'bench', 'results');
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, name), text);

@@ -7,7 +7,15 @@ import { admin, expect, expectNoAxeViolations, test } from './support/fixtures.t
 import { seedPole, uniquePoleNumber } from './support/poles.ts';
 import { fileRequest, uniquePhone } from './support/requests.ts';
 
-const PUBLIC_PAGES = ['/', '/track', '/privacy', '/accessibility', '/nothing-here', '/p/1/NO-SUCH-POLE'];
+const PUBLIC_PAGES = [
+  '/',
+  '/track',
+  '/privacy',
+  '/accessibility',
+  '/nothing-here',
+  '/p/1/NO-SUCH-POLE',
+  '/unsubscribe?token=x',
+];
 const SIGNED_OUT_PAGES = ['/admin/login', '/admin/request-password-reset', '/admin/reset-password/not-a-real-token'];
 const ADMIN_PAGES = [
   '/admin/dashboard',

@@ -28,6 +28,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       LOG_LEVEL: 'warn',
       RATE_LIMIT_CREATE_MAX: '10000',
       RATE_LIMIT_LOOKUP_MAX: '10000',
+      RATE_LIMIT_NEARBY_MAX: '10000',
       LOGIN_MAX_FAILURES_PER_IP: '10000',
       TILE_URL: `http://127.0.0.1:${port}/__no-tiles__/{z}/{x}/{y}.png`,
       ...env,

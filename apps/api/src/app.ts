@@ -22,9 +22,11 @@ import { auditRoutes } from './features/audit/audit.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { twoFactorRoutes } from './features/auth/two-factor.routes.ts';
 import { captchaRoutes } from './features/captcha/captcha.routes.ts';
+import { duplicatesRoutes } from './features/duplicates/duplicates.routes.ts';
 import { emailRoutes } from './features/email/email.routes.ts';
 import { energyCompaniesAdminRoutes } from './features/energy-companies/energy-companies.admin.routes.ts';
 import { energyCompaniesRoutes } from './features/energy-companies/energy-companies.routes.ts';
+import { followersRoutes } from './features/followers/followers.routes.ts';
 import { geocodingRoutes } from './features/geocoding/geocoding.routes.ts';
 import { healthRoutes, type Lifecycle } from './features/health/health.routes.ts';
 import { passwordResetRoutes } from './features/password-reset/password-reset.routes.ts';
@@ -221,6 +223,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(auditRoutes, { deps });
   await app.register(replyTemplatesRoutes, { deps });
   await app.register(slaRoutes, { deps });
+  await app.register(followersRoutes, { deps });
+  await app.register(duplicatesRoutes, { deps });
 
   await registerWebApp(app, deps);
 

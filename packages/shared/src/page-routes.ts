@@ -9,6 +9,8 @@ export const PUBLIC_PAGE_PATHS = [
   '/track/:id',
   '/privacy',
   '/accessibility',
+  // An e-mail's unsubscribe link (decision 0034).
+  '/unsubscribe',
 ] as const;
 
 /** The back office's pages, below /admin (the admin app's routes). */

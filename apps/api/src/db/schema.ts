@@ -55,8 +55,24 @@ export interface RepairRequestsTable {
    * the time spent cancelled, restarted on reopening (decision 0029).
    */
   dueAt: Generated<string | null>;
+  /** When the filer unsubscribed from this request's status e-mails (0037). */
+  statusEmailsOffAt: Generated<string | null>;
+  /** The request this one duplicates (0037); it is then cancelled (decision 0034). */
+  duplicateOfId: Generated<number | null>;
   createdAt: string;
   updatedAt: string;
+}
+
+/** Citizens following a request's status e-mails (0037); their e-mail never leaves the server. */
+export interface RequestFollowersTable {
+  id: Generated<number>;
+  requestId: number;
+  email: string;
+  language: Generated<string>;
+  unsubscribeTokenHash: string;
+  /** The duplicate whose filer this follower is; undoing the duplicate removes them. */
+  viaRequestId: number | null;
+  createdAt: string;
 }
 
 export interface PolesTable {
@@ -259,6 +275,7 @@ export interface Database {
   replyTemplates: ReplyTemplatesTable;
   repairTargets: RepairTargetsTable;
   companyRepairTargets: CompanyRepairTargetsTable;
+  requestFollowers: RequestFollowersTable;
 }
 
 /** The repair target per problem type (0033, decision 0029). */

@@ -48,6 +48,7 @@ export type PublicRequestRow = Pick<
   | 'companyId'
   | 'poleNumber'
   | 'status'
+  | 'duplicateOfId'
   | 'trackingTokenHash'
   | 'createdAt'
   | 'updatedAt'
@@ -116,6 +117,7 @@ export function requestStatements(db: Db) {
         'r.companyId',
         'r.poleNumber',
         'r.status',
+        'r.duplicateOfId',
         'r.trackingTokenHash',
         'r.createdAt',
         'r.updatedAt',

@@ -26,6 +26,7 @@ const AccessibilityPage = lazy(() => loadNotices().then((module) => ({ default: 
 
 // The administrator app is a separate chunk (and its catalogues with it): the public first load never carries it.
 const AdminApp = lazy(() => import('./admin/admin-app.tsx'));
+const UnsubscribePage = lazy(() => import('../features/unsubscribe/components/unsubscribe-page.tsx'));
 
 export function AppRoutes() {
   return (
@@ -40,6 +41,7 @@ export function AppRoutes() {
             <Route path="/track/:id" element={<TrackingPage />} />
             <Route path="/privacy" element={<PrivacyPage />} />
             <Route path="/accessibility" element={<AccessibilityPage />} />
+            <Route path="/unsubscribe" element={<UnsubscribePage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
         </Routes>

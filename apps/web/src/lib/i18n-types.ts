@@ -16,7 +16,8 @@ type Merged = CatalogueNamespaces['common'] &
   CatalogueNamespaces['admin-settings'] &
   CatalogueNamespaces['public-pages'] &
   CatalogueNamespaces['public-poles'] &
-  CatalogueNamespaces['admin-templates'];
+  CatalogueNamespaces['admin-templates'] &
+  CatalogueNamespaces['followers'];
 
 declare module 'i18next' {
   interface CustomTypeOptions {

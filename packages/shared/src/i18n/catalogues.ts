@@ -15,6 +15,7 @@ import enAdminTemplates from './en/admin-templates.json';
 import enCaptcha from './en/captcha.json';
 import enCommon from './en/common.json';
 import enEmail from './en/email.json';
+import enFollowers from './en/followers.json';
 import enPublic from './en/public.json';
 import enPublicPages from './en/public-pages.json';
 import enPublicPoles from './en/public-poles.json';
@@ -30,6 +31,7 @@ import ptAdminTemplates from './pt/admin-templates.json';
 import ptCaptcha from './pt/captcha.json';
 import ptCommon from './pt/common.json';
 import ptEmail from './pt/email.json';
+import ptFollowers from './pt/followers.json';
 import ptPublic from './pt/public.json';
 import ptPublicPages from './pt/public-pages.json';
 import ptPublicPoles from './pt/public-poles.json';
@@ -51,6 +53,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     'public-pages': ptPublicPages,
     'public-poles': ptPublicPoles,
     'admin-templates': ptAdminTemplates,
+    followers: ptFollowers,
   } satisfies CatalogueNamespaces,
   en: {
     common: enCommon,
@@ -67,6 +70,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     'public-pages': enPublicPages,
     'public-poles': enPublicPoles,
     'admin-templates': enAdminTemplates,
+    followers: enFollowers,
   },
 };
 

@@ -12,6 +12,7 @@ import type ptAdminTemplates from './pt/admin-templates.json';
 import type ptCaptcha from './pt/captcha.json';
 import type ptCommon from './pt/common.json';
 import type ptEmail from './pt/email.json';
+import type ptFollowers from './pt/followers.json';
 import type ptPublic from './pt/public.json';
 import type ptPublicPages from './pt/public-pages.json';
 import type ptPublicPoles from './pt/public-poles.json';
@@ -35,6 +36,8 @@ export interface CatalogueNamespaces {
   'public-poles': typeof ptPublicPoles;
   /** Reply templates and the location map's tiles (issue 23). */
   'admin-templates': typeof ptAdminTemplates;
+  /** Nearby requests, following, unsubscribing and duplicates (issues 22, 23). */
+  followers: typeof ptFollowers;
 }
 
 type Paths<T> = {

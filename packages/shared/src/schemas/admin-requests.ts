@@ -269,6 +269,12 @@ export const adminRequestDetailSchema = z.object({
   dueAt: z.nullable(z.string()),
   /** When it reached completed or cancelled; null while open or in progress. */
   closedAt: z.nullable(z.string()),
+  /** How many citizens follow its status e-mails (issue 22); their e-mails are never shown. */
+  followerCount: z.optional(z.number()),
+  /** The request this one was merged into as a duplicate (issue 23). */
+  duplicateOfId: z.optional(z.nullable(z.number())),
+  /** The requests marked as duplicates of this one. */
+  duplicateIds: z.optional(z.array(z.number())),
   createdAt: z.string(),
   updatedAt: z.string(),
   history: z.array(requestEventSchema),

@@ -67,6 +67,8 @@ export const publicRepairRequestSchema = z.object({
   /** The number of the pole the request is about, as filed (a pole's number is public, not contact data). */
   poleNumber: z.nullable(z.string()),
   status: z.enum(REQUEST_STATUSES),
+  /** The request this one was merged into as a duplicate (issue 23); null or absent otherwise. */
+  duplicateOf: z.optional(z.nullable(z.number())),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** True when contact fields are masked because the tracking token was missing or wrong. */

@@ -24,6 +24,7 @@ import type { AuditActor } from '../audit/audit.repository.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { type AuthAdmin, companyScope } from '../auth/sessions.service.ts';
 import { queueStatusUpdateEmail, queueTransferEmail } from '../email/outbox.service.ts';
+import { countFollowers, listDuplicateIds } from '../followers/followers.repository.ts';
 import { resolveTemplateNotes } from '../reply-templates/reply-templates.service.ts';
 import { dueAtAfterPause, getOverdueByCompany } from '../sla/sla.service.ts';
 import { type Cursor, listFiltersOf } from './admin-requests.filters.ts';
@@ -137,6 +138,8 @@ export async function getAdminRequest(
   // One after the other: `db` may be a transaction, which runs one statement at a time.
   const events = await listEvents(db, id);
   const samePole = await listOpenOnSamePole(db, scope, row);
+  const followerCount = await countFollowers(db, id);
+  const duplicateIds = await listDuplicateIds(db, id);
   let assignee: number | null = null;
   const history: RequestEvent[] = events.map((event) => {
     // An event records the assignee after it; it changed it when that differs from before.
@@ -203,6 +206,9 @@ export async function getAdminRequest(
     anonymizedAt: row.anonymizedAt,
     dueAt: row.dueAt,
     closedAt: row.closedAt,
+    followerCount,
+    duplicateOfId: row.duplicateOfId,
+    duplicateIds,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     history,
@@ -210,7 +216,7 @@ export async function getAdminRequest(
 }
 
 /** The next updatedAt: now, but always later than the previous one so a stale read is always caught. */
-function nextTimestamp(now: Date, previous: string): string {
+export function nextTimestamp(now: Date, previous: string): string {
   const previousMs = Date.parse(previous);
   return new Date(Number.isNaN(previousMs) ? now.getTime() : Math.max(now.getTime(), previousMs + 1)).toISOString();
 }

@@ -31,6 +31,8 @@ export function findRequest(db: Db | Trx, scope: Scope, id: number) {
       'repairRequests.closedAt',
       'repairRequests.dueAt',
       'repairRequests.anonymizedAt',
+      'repairRequests.duplicateOfId',
+      'repairRequests.statusEmailsOffAt',
       'repairRequests.createdAt',
       'repairRequests.updatedAt',
       'energyCompanies.name as companyName',

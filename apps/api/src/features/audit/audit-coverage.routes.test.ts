@@ -412,6 +412,38 @@ const CASES: Record<string, Case> = {
     (env, p) => env.send('POST', `/api/admin/repair-requests/${p.id}/anonymize`, {}),
     { prepare: fileRequest },
   ),
+  'POST /api/admin/repair-requests/{id}/duplicate': audited(
+    'request.duplicate',
+    async (env, p) => {
+      const read = await env.send('GET', `/api/admin/repair-requests/${p.id}`);
+      return env.send('POST', `/api/admin/repair-requests/${p.id}/duplicate`, {
+        originalId: env.requestId,
+        updatedAt: read.json().updatedAt,
+      });
+    },
+    { prepare: fileRequest },
+  ),
+  'POST /api/admin/repair-requests/{id}/duplicate/undo': audited(
+    'request.duplicate_undo',
+    async (env, p) => {
+      const read = await env.send('GET', `/api/admin/repair-requests/${p.id}`);
+      return env.send('POST', `/api/admin/repair-requests/${p.id}/duplicate/undo`, {
+        updatedAt: read.json().updatedAt,
+      });
+    },
+    {
+      prepare: async (env) => {
+        const filed = await fileRequest(env);
+        const read = await env.send('GET', `/api/admin/repair-requests/${filed.id}`);
+        const marked = await env.send('POST', `/api/admin/repair-requests/${filed.id}/duplicate`, {
+          originalId: env.requestId,
+          updatedAt: read.json().updatedAt,
+        });
+        expect(marked.statusCode, marked.body).toBe(200);
+        return filed;
+      },
+    },
+  ),
   'POST /api/admin/public-pages': audited('settings.public_pages.update', (env) =>
     env.send('POST', '/api/admin/public-pages', {
       operator: { name: 'Prefeitura', email: null, phone: null, address: null },

@@ -58,6 +58,9 @@ describeEachEngine('role matrix of the admin API', (ctx) => {
       'DELETE /api/admin/reply-templates/:id',
       'GET /api/admin/repair-targets',
       'PUT /api/admin/repair-targets',
+      'GET /api/admin/repair-requests/:id/duplicate-candidates',
+      'POST /api/admin/repair-requests/:id/duplicate',
+      'POST /api/admin/repair-requests/:id/duplicate/undo',
     ]) {
       expect(found).toContain(expected);
     }

@@ -37,7 +37,8 @@ type Block =
   | { kind: 'text'; value: string }
   | { kind: 'fields'; title: string; rows: [label: string, value: string][] }
   | { kind: 'link'; intro: string; label: string; url: string }
-  | { kind: 'notes'; title: string; value: string };
+  | { kind: 'notes'; title: string; value: string }
+  | { kind: 'unsubscribe'; url: string };
 
 function render(language: Language, subjectKey: MessageKey, subjectParams: Params, blocks: Block[]): RenderedEmail {
   const t = (key: MessageKey, params?: Params) => translate(language, key, params);
@@ -75,6 +76,12 @@ function render(language: Language, subjectKey: MessageKey, subjectParams: Param
           `<p style="margin:0 0 16px;font-size:13px;word-break:break-all"><a href="${escapeHtml(block.url)}">${escapeHtml(block.url)}</a></p>`,
         );
         break;
+      case 'unsubscribe':
+        text.push(t('email.unsubscribe', { url: block.url }));
+        html.push(
+          `<p style="margin:24px 0 0;font-size:12px;color:#555555">${escapeHtml(t('email.unsubscribeLabel'))} <a href="${escapeHtml(block.url)}">${escapeHtml(t('email.unsubscribeButton'))}</a></p>`,
+        );
+        break;
       case 'notes':
         text.push(`${block.title}:\n${block.value}`);
         html.push(
@@ -102,8 +109,11 @@ function render(language: Language, subjectKey: MessageKey, subjectParams: Param
   };
 }
 
+/** The unsubscribe line every e-mail to a citizen ends with (decision 0034), when it has a link. */
+const unsubscribe = (url: string | undefined): Block[] => (url ? [{ kind: 'unsubscribe', url }] : []);
+
 const greeting = (
-  prefix: 'email.confirmation' | 'email.statusUpdate' | 'email.transfer',
+  prefix: 'email.confirmation' | 'email.statusUpdate' | 'email.transfer' | 'email.duplicate',
   name: string | null | undefined,
 ): Block =>
   name?.trim()
@@ -119,6 +129,7 @@ export interface ConfirmationData {
   problemType: ProblemType;
   companyName: string;
   trackingUrl: string;
+  unsubscribeUrl?: string;
 }
 
 export function renderConfirmation(language: Language, data: ConfirmationData): RenderedEmail {
@@ -144,6 +155,7 @@ export function renderConfirmation(language: Language, data: ConfirmationData): 
       url: data.trackingUrl,
     },
     { kind: 'p', key: 'email.confirmation.keepLink' },
+    ...unsubscribe(data.unsubscribeUrl),
   ]);
 }
 
@@ -153,6 +165,7 @@ export interface StatusUpdateData {
   status: RequestStatus;
   notes: string | null;
   trackingUrl: string;
+  unsubscribeUrl?: string;
 }
 
 export function renderStatusUpdate(language: Language, data: StatusUpdateData): RenderedEmail {
@@ -170,6 +183,7 @@ export function renderStatusUpdate(language: Language, data: StatusUpdateData): 
     label: t('email.statusUpdate.trackButton'),
     url: data.trackingUrl,
   });
+  blocks.push(...unsubscribe(data.unsubscribeUrl));
   return render(language, 'email.statusUpdate.subject', { id: data.id, status }, blocks);
 }
 
@@ -180,6 +194,7 @@ export interface TransferData {
   companyName: string;
   reason: string;
   trackingUrl: string;
+  unsubscribeUrl?: string;
 }
 
 /** The notice that a request went to another company ("not ours"), with the operator's reason. */
@@ -196,6 +211,60 @@ export function renderTransfer(language: Language, data: TransferData): Rendered
       label: t('email.transfer.trackButton'),
       url: data.trackingUrl,
     },
+    ...unsubscribe(data.unsubscribeUrl),
+  ]);
+}
+
+/** To a citizen who just followed a request (decision 0034): no notes, no contact, only its number. */
+export function renderFollowConfirmation(
+  language: Language,
+  data: { id: number; trackingUrl: string; unsubscribeUrl: string },
+): RenderedEmail {
+  const t = (key: MessageKey) => translate(language, key);
+  return render(language, 'email.follow.subject', { id: data.id }, [
+    { kind: 'p', key: 'email.follow.intro', params: { id: data.id } },
+    { kind: 'link', intro: t('email.follow.trackIntro'), label: t('email.follow.trackButton'), url: data.trackingUrl },
+    ...unsubscribe(data.unsubscribeUrl),
+  ]);
+}
+
+/** A followed request's new status, to a follower: the operator's notes are the filer's only. */
+export function renderFollowerStatusUpdate(
+  language: Language,
+  data: { id: number; status: RequestStatus; trackingUrl: string; unsubscribeUrl: string },
+): RenderedEmail {
+  const t = (key: MessageKey) => translate(language, key);
+  const status = t(`status.${data.status}`);
+  return render(language, 'email.followerStatus.subject', { id: data.id, status }, [
+    { kind: 'p', key: 'email.followerStatus.intro', params: { id: data.id, status } },
+    {
+      kind: 'link',
+      intro: t('email.followerStatus.trackIntro'),
+      label: t('email.followerStatus.trackButton'),
+      url: data.trackingUrl,
+    },
+    ...unsubscribe(data.unsubscribeUrl),
+  ]);
+}
+
+/** To the filer of a request marked as a duplicate: it was merged, and they now follow the original. */
+export function renderDuplicateNotice(
+  language: Language,
+  data: { id: number; name: string | null; originalId: number; trackingUrl: string; unsubscribeUrl: string },
+): RenderedEmail {
+  const t = (key: MessageKey) => translate(language, key);
+  const params = { id: data.id, original: data.originalId };
+  return render(language, 'email.duplicate.subject', params, [
+    greeting('email.duplicate', data.name),
+    { kind: 'p', key: 'email.duplicate.intro', params },
+    { kind: 'p', key: 'email.duplicate.follow', params },
+    {
+      kind: 'link',
+      intro: t('email.duplicate.trackIntro'),
+      label: t('email.duplicate.trackButton'),
+      url: data.trackingUrl,
+    },
+    ...unsubscribe(data.unsubscribeUrl),
   ]);
 }
 

@@ -7,9 +7,14 @@ import type { Language, ProblemType, RequestStatus } from '@acende/shared/enums'
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/database.ts';
 import { iso } from '../../lib/clock.ts';
+import { listFollowers, statusEmailsOff } from '../followers/followers.repository.ts';
+import { filerUnsubscribeToken, followerUnsubscribeToken, unsubscribeUrl } from '../followers/unsubscribe-tokens.ts';
 import {
   type RenderedEmail,
   renderConfirmation,
+  renderDuplicateNotice,
+  renderFollowConfirmation,
+  renderFollowerStatusUpdate,
   renderPasswordReset,
   renderStatusUpdate,
   renderTransfer,
@@ -17,7 +22,14 @@ import {
 import { isEmailEnabled } from './email-settings.service.ts';
 import { insertOutboxEmail, type NewOutboxEmail, readUnsentBacklog } from './outbox.repository.ts';
 
-export type EmailKind = 'request_confirmation' | 'status_update' | 'request_transfer' | 'password_reset';
+export type EmailKind =
+  | 'request_confirmation'
+  | 'status_update'
+  | 'request_transfer'
+  | 'password_reset'
+  | 'follow_confirmation'
+  | 'follower_status'
+  | 'duplicate_notice';
 
 const asLanguage = (value: string | null | undefined): Language => (value === 'en' ? 'en' : 'pt');
 
@@ -94,6 +106,7 @@ export function confirmationEmail(
     problemType: request.problemType,
     companyName: request.companyName,
     trackingUrl: trackingUrl(deps.config.PUBLIC_URL, request.id, trackingToken),
+    unsubscribeUrl: filerUnsubscribeUrl(deps, request.id),
   });
   return {
     kind: 'request_confirmation',
@@ -115,25 +128,44 @@ export interface StatusUpdateRequest {
   language: string;
 }
 
+const filerUnsubscribeUrl = (deps: AppDeps, requestId: number) =>
+  unsubscribeUrl(deps.config.PUBLIC_URL, filerUnsubscribeToken(deps.config.APP_SECRET, requestId));
+
+/** The link that stops a follower's e-mails; the token is derived again, never read back. */
+export const followerUnsubscribeUrl = (deps: AppDeps, requestId: number, email: string) =>
+  unsubscribeUrl(deps.config.PUBLIC_URL, followerUnsubscribeToken(deps.config.APP_SECRET, requestId, email));
+
+export interface StatusChange {
+  fromStatus: string | null;
+  toStatus: RequestStatus;
+  notes: string | null;
+  trackingToken?: string;
+}
+
 /**
  * Queues the status-update notice inside the updating transaction, when the status
- * changed, the citizen gave an e-mail and e-mail is enabled. Only the hash of the
+ * changed and e-mail is enabled: to the citizen who filed it (when they gave an e-mail and
+ * did not unsubscribe) and to each follower (queueFollowerEmails). Only the hash of the
  * tracking token is stored, so the link carries the token only when the caller has one.
+ * Answers whether the filer's e-mail was queued.
  */
 export async function queueStatusUpdateEmail(
   trx: Db,
   deps: AppDeps,
   request: StatusUpdateRequest,
-  change: { fromStatus: string | null; toStatus: RequestStatus; notes: string | null; trackingToken?: string },
+  change: StatusChange,
 ): Promise<boolean> {
   if (change.fromStatus === change.toStatus) return false;
-  if (!request.email || !(await isEmailEnabled(trx))) return false;
+  if (!(await isEmailEnabled(trx))) return false;
+  await queueFollowerEmails(trx, deps, request.id, change, true);
+  if (!request.email || (await statusEmailsOff(trx, request.id))) return false;
   const rendered = renderStatusUpdate(asLanguage(request.language), {
     id: request.id,
     name: request.name,
     status: change.toStatus,
     notes: change.notes,
     trackingUrl: trackingUrl(deps.config.PUBLIC_URL, request.id, change.trackingToken),
+    unsubscribeUrl: filerUnsubscribeUrl(deps, request.id),
   });
   await queueEmail(trx, deps, { ...rendered, kind: 'status_update', to: request.email, requestId: request.id });
   return true;
@@ -149,7 +181,7 @@ export async function queueTransferEmail(
   request: StatusUpdateRequest & { status: RequestStatus },
   transfer: { companyName: string; reason: string },
 ): Promise<boolean> {
-  if (!request.email || !(await isEmailEnabled(trx))) return false;
+  if (!request.email || !(await isEmailEnabled(trx)) || (await statusEmailsOff(trx, request.id))) return false;
   const rendered = renderTransfer(asLanguage(request.language), {
     id: request.id,
     name: request.name,
@@ -157,8 +189,80 @@ export async function queueTransferEmail(
     companyName: transfer.companyName,
     reason: transfer.reason,
     trackingUrl: trackingUrl(deps.config.PUBLIC_URL, request.id),
+    unsubscribeUrl: filerUnsubscribeUrl(deps, request.id),
   });
   await queueEmail(trx, deps, { ...rendered, kind: 'request_transfer', to: request.email, requestId: request.id });
+  return true;
+}
+
+/**
+ * The status change of a request to each of its followers, in each one's language, in the
+ * caller's transaction: every path that changes a status (the operators' update, a duplicate,
+ * a reopen) reaches them through queueStatusUpdateEmail, or calls this directly. Answers how
+ * many were queued. The operator's notes are not sent: they were written for the filer.
+ */
+export async function queueFollowerEmails(
+  trx: Db,
+  deps: AppDeps,
+  requestId: number,
+  change: Pick<StatusChange, 'fromStatus' | 'toStatus'>,
+  enabledChecked = false,
+): Promise<number> {
+  if (change.fromStatus === change.toStatus) return 0;
+  if (!enabledChecked && !(await isEmailEnabled(trx))) return 0;
+  const followers = await listFollowers(trx, requestId);
+  for (const follower of followers) {
+    const rendered = renderFollowerStatusUpdate(asLanguage(follower.language), {
+      id: requestId,
+      status: change.toStatus,
+      trackingUrl: trackingUrl(deps.config.PUBLIC_URL, requestId),
+      unsubscribeUrl: followerUnsubscribeUrl(deps, requestId, follower.email),
+    });
+    await queueEmail(trx, deps, { ...rendered, kind: 'follower_status', to: follower.email, requestId });
+  }
+  return followers.length;
+}
+
+/** Tells a new follower they follow the request, with the link that stops it. Answers whether it was queued. */
+export async function queueFollowConfirmation(
+  trx: Db,
+  deps: AppDeps,
+  follower: { requestId: number; email: string; language: string },
+): Promise<boolean> {
+  if (!(await isEmailEnabled(trx))) return false;
+  const rendered = renderFollowConfirmation(asLanguage(follower.language), {
+    id: follower.requestId,
+    trackingUrl: trackingUrl(deps.config.PUBLIC_URL, follower.requestId),
+    unsubscribeUrl: followerUnsubscribeUrl(deps, follower.requestId, follower.email),
+  });
+  await queueEmail(trx, deps, {
+    ...rendered,
+    kind: 'follow_confirmation',
+    to: follower.email,
+    requestId: follower.requestId,
+  });
+  return true;
+}
+
+/**
+ * Tells the filer of a duplicate that it was merged into the original, which they now
+ * follow. Filed under the duplicate's number, so anonymising the duplicate scrubs it.
+ */
+export async function queueDuplicateNotice(
+  trx: Db,
+  deps: AppDeps,
+  duplicate: { id: number; name: string | null; email: string; language: string },
+  originalId: number,
+): Promise<boolean> {
+  if (!(await isEmailEnabled(trx))) return false;
+  const rendered = renderDuplicateNotice(asLanguage(duplicate.language), {
+    id: duplicate.id,
+    name: duplicate.name,
+    originalId,
+    trackingUrl: trackingUrl(deps.config.PUBLIC_URL, originalId),
+    unsubscribeUrl: followerUnsubscribeUrl(deps, originalId, duplicate.email),
+  });
+  await queueEmail(trx, deps, { ...rendered, kind: 'duplicate_notice', to: duplicate.email, requestId: duplicate.id });
   return true;
 }
 

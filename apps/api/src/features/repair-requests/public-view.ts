@@ -29,6 +29,8 @@ export function toPublicRequest(row: PublicRequestRow | undefined, token: string
     companyFullName: row.companyFullName,
     poleNumber: row.poleNumber,
     status: row.status as RequestStatus,
+    // A duplicate links to the request it was merged into (decision 0002 §18).
+    duplicateOf: row.duplicateOfId ?? null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     masked: !whole,

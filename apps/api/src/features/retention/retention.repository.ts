@@ -1,7 +1,10 @@
 // Retention's SQL (decision 0027): the claim of due requests and their anonymisation in one
 // conditional UPDATE, the scrub of their e-mails' envelopes, the history events, and the
 // audit log's sweep. Every write takes the caller's transaction.
+import type { ExpressionBuilder } from 'kysely';
 import { type Db, dialectOf, type Trx } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import { deleteFollowersOfRequests } from '../followers/followers.repository.ts';
 
 /**
  * What an anonymised request keeps in place of its contact data (phone is NOT NULL: empty,
@@ -82,6 +85,10 @@ export async function anonymizeRequest(trx: Trx, id: number, now: string): Promi
  */
 export async function scrubRequestEmails(trx: Trx, requestIds: number[]): Promise<void> {
   if (requestIds.length === 0) return;
+  // Followers are personal data of the request too (decision 0034): those following it, and
+  // its filer where they follow the original of this duplicate. Their e-mails go the same way.
+  const followers = await deleteFollowersOfRequests(trx, requestIds);
+  const elsewhere = followers.filter((f) => !requestIds.includes(f.requestId));
   await trx
     .updateTable('emailOutbox')
     .set({ toAddress: '', textBody: '', htmlBody: '', lastError: null })
@@ -93,6 +100,22 @@ export async function scrubRequestEmails(trx: Trx, requestIds: number[]): Promis
     .where('requestId', 'in', requestIds)
     .where('status', '=', 'pending')
     .execute();
+  for (const follower of elsewhere) {
+    const theirs = (eb: ExpressionBuilder<Database, 'emailOutbox'>) =>
+      eb.and([eb('requestId', '=', follower.requestId), eb('toAddress', '=', follower.email)]);
+    // The waiting ones are given up first: blanking the address first would lose them.
+    await trx
+      .updateTable('emailOutbox')
+      .set({ status: 'failed', claimedUntil: null, lastError: 'anonymized', toAddress: '', textBody: '', htmlBody: '' })
+      .where(theirs)
+      .where('status', '=', 'pending')
+      .execute();
+    await trx
+      .updateTable('emailOutbox')
+      .set({ toAddress: '', textBody: '', htmlBody: '', lastError: null })
+      .where(theirs)
+      .execute();
+  }
 }
 
 /**

@@ -86,6 +86,7 @@ describe('request detail layout', () => {
     const update = await screen.findByRole('heading', { level: 2, name: 'Atualizar solicitação' });
     expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
       'Informações da solicitação',
+      'Duplicata',
       'Contato',
       'Localização',
       'Atualizar solicitação',

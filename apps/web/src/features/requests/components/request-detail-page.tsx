@@ -15,6 +15,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useRequest } from '../api/get-request.ts';
 import { AnonymizeContact } from './anonymize-contact.tsx';
+import { DuplicatePanel } from './duplicate-panel.tsx';
 import { RequestHistory } from './request-history.tsx';
 import { SamePoleWarning } from './same-pole-warning.tsx';
 import { TransferRequest } from './transfer-request.tsx';
@@ -112,6 +113,8 @@ export default function RequestDetailPage() {
               {r.notes ? <Item label={t('operations.detail.notes')}>{r.notes}</Item> : null}
             </dl>
           </section>
+
+          <DuplicatePanel request={r} canUpdate={canUpdate} />
 
           <section aria-labelledby="contact-title" className="rounded-theme border border-gray-200 p-4">
             <h2 id="contact-title" className="mb-2 font-heading text-xl font-semibold">

@@ -3,7 +3,7 @@
 // link's ?t= token is right (decision 0002 §8).
 import { MAP_HEIGHT_PX } from '@acende/shared/constants';
 import type { RequestStatus } from '@acende/shared/enums';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PointMap } from '../../../components/map/point-map.tsx';
@@ -14,6 +14,8 @@ import { currentLanguage } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useRepairRequest } from '../api/get-repair-request.ts';
 import { formatDateTime, relativeTime } from '../lib/relative-time.ts';
+
+const MergedNotice = lazy(() => import('./merged-notice.tsx'));
 
 const STATUS_STYLES: Record<RequestStatus, string> = {
   open: 'bg-blue-100 text-blue-900 border-blue-300',
@@ -124,6 +126,11 @@ export default function TrackingPage() {
             </h2>
             <StatusBadge status={request.status} />
           </div>
+          {request.duplicateOf ? (
+            <Suspense fallback={null}>
+              <MergedNotice originalId={request.duplicateOf} />
+            </Suspense>
+          ) : null}
           <p className="text-sm text-gray-700">
             <time dateTime={request.createdAt} title={formatDateTime(request.createdAt, language)}>
               {t('track.createdAt', { relative: relativeTime(request.createdAt, language) })}

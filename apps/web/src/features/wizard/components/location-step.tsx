@@ -26,6 +26,7 @@ import { lookUpPole } from '../api/look-up-pole.ts';
 import { useReverseGeocode } from '../api/reverse-geocode.ts';
 import type { LocationState } from '../lib/wizard-state.ts';
 import { AddressSearch } from './address-search.tsx';
+import { NearbyRequests } from './nearby-requests.tsx';
 import { OpenRequestWarning, SelectedPole } from './pole-notices.tsx';
 import { PoleNumberSearch } from './pole-number-search.tsx';
 
@@ -371,6 +372,14 @@ export function LocationStep(props: LocationStepProps) {
           </Button>
         )}
       </div>
+
+      {location.confirmed && hasPoint ? (
+        <NearbyRequests
+          lat={location.latitude as number}
+          lng={location.longitude as number}
+          poleId={pole?.id ?? null}
+        />
+      ) : null}
 
       <TextAreaField
         id="location-reference"

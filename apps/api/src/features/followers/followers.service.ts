@@ -1,0 +1,113 @@
+// The citizen's side of issue 22 (decision 0034): the open requests already reported near a
+// point, following one instead of filing a duplicate, and the unsubscribe link of every
+// e-mail to a citizen. A follower's e-mail is stored and sent to, never answered or logged.
+import type { Language } from '@acende/shared/enums';
+import {
+  FOLLOWERS_MAX,
+  type FollowRequest,
+  type FollowResponse,
+  NEARBY_MAX,
+  NEARBY_RADIUS_M,
+  type NearbyQuery,
+  type NearbyResponse,
+  type UnsubscribeResponse,
+} from '@acende/shared/schemas/followers';
+import type { AppDeps } from '../../app-deps.ts';
+import { dialectOf } from '../../db/database.ts';
+import { iso } from '../../lib/clock.ts';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import { verifyCaptchaOrThrow } from '../captcha/captcha.service.ts';
+import { queueFollowConfirmation } from '../email/outbox.service.ts';
+import {
+  countFollowers,
+  deleteFollowerByTokenHash,
+  findFollowable,
+  insertFollower,
+  setStatusEmailsOff,
+} from './followers.repository.ts';
+import { findOpenNearby } from './nearby.service.ts';
+import { followerUnsubscribeToken, parseUnsubscribeToken } from './unsubscribe-tokens.ts';
+
+const isOpen = (status: string) => status === 'open' || status === 'in_progress';
+
+/** Open requests within 50 m of the point or on its pole: number, problem, status and age only. */
+export async function getNearbyRequests(deps: AppDeps, query: NearbyQuery): Promise<NearbyResponse> {
+  const found = await findOpenNearby(deps.db, {
+    lat: query.lat,
+    lng: query.lng,
+    radius: NEARBY_RADIUS_M,
+    poleId: query.pole ?? null,
+    scope: null,
+    max: NEARBY_MAX,
+  });
+  return {
+    items: found.map(({ id, problemType, status, createdAt, distance, samePole }) => ({
+      id,
+      problemType,
+      status,
+      createdAt,
+      distance,
+      samePole,
+    })),
+  };
+}
+
+/**
+ * Adds the e-mail as a follower of an open request (the same e-mail twice is one follower,
+ * and gets the same answer), within FOLLOWERS_MAX, and tells it so by e-mail. The captcha
+ * is the filing's: following makes the server write to an address a stranger typed.
+ */
+export async function followRequest(
+  deps: AppDeps,
+  requestId: number,
+  input: FollowRequest,
+  options: { language: Language; ip?: string },
+): Promise<FollowResponse> {
+  await verifyCaptchaOrThrow(deps, input.captchaToken, { ip: options.ip });
+  const now = iso(deps.clock);
+  const emailQueued = await deps.db.transaction().execute(async (trx) => {
+    // PostgreSQL: the request's row is locked, so two follows at once count one after the other.
+    const request =
+      dialectOf(deps.db) === 'postgres'
+        ? await trx
+            .selectFrom('repairRequests')
+            .select(['id', 'status', 'duplicateOfId', 'anonymizedAt'])
+            .where('id', '=', requestId)
+            .forUpdate()
+            .executeTakeFirst()
+        : await findFollowable(trx, requestId);
+    if (!request) throw notFound('errors.requestNotFound');
+    if (!isOpen(request.status)) throw conflict('errors.followClosed');
+    if ((await countFollowers(trx, requestId)) >= FOLLOWERS_MAX) throw conflict('errors.followersFull');
+    const added = await insertFollower(trx, {
+      requestId,
+      email: input.email,
+      language: options.language,
+      unsubscribeTokenHash: hashToken(followerUnsubscribeToken(deps.config.APP_SECRET, requestId, input.email)),
+      viaRequestId: null,
+      createdAt: now,
+    });
+    // Following again sends nothing more: the first e-mail has the link already.
+    return added
+      ? queueFollowConfirmation(trx, deps, { requestId, email: input.email, language: options.language })
+      : false;
+  });
+  return { following: true, emailQueued };
+}
+
+/**
+ * The unsubscribe link, without signing in: a follower's token deletes the follower, the
+ * filer's stops the request's status e-mails to them. An unknown token is a 404.
+ */
+export async function unsubscribe(deps: AppDeps, token: string): Promise<UnsubscribeResponse> {
+  const parsed = parseUnsubscribeToken(deps.config.APP_SECRET, token);
+  if (!parsed) throw new AppError('errors.unsubscribeInvalid', 404);
+  const now = iso(deps.clock);
+  const requestId = await deps.db.transaction().execute(async (trx) => {
+    if (parsed.kind === 'follower') return deleteFollowerByTokenHash(trx, parsed.hash);
+    return (await setStatusEmailsOff(trx, parsed.requestId, now)) ? parsed.requestId : undefined;
+  });
+  if (requestId === undefined) throw new AppError('errors.unsubscribeInvalid', 404);
+  return { requestId };
+}

@@ -1,0 +1,184 @@
+// "Already reported nearby" at scale (issue 22), part of `npm run bench` (alone: `--only
+// nearby`): seeds N requests (1,000,000) with the seeder `npm run bench` uses, times the
+// nearby read (50 m, and with a pole) at the places of random requests, through the service
+// and through HTTP to the built server, and EXPLAINs its statements. Target: p95 < 30 ms.
+
+import type { ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CompiledQuery } from 'kysely';
+import { createDatabase } from '../apps/api/src/db/database.ts';
+import { findOpenNearby } from '../apps/api/src/features/followers/nearby.service.ts';
+import {
+  Capture,
+  openDatabase,
+  type PolesOptions,
+  percentiles,
+  random,
+  startServer,
+  stopServer,
+  type Timing,
+  waitForHttp,
+} from './poles.ts';
+
+export interface NearbyOptions {
+  engine: 'sqlite' | 'postgres';
+  requests: number;
+  samples: number;
+  port: number;
+  pgAdminUrl: string;
+  root: string;
+  log: (text: string) => void;
+}
+
+export interface NearbyResult {
+  engine: string;
+  requests: number;
+  open: number;
+  seedSeconds: number;
+  rows: { what: string; answer: string; service: Timing; http: Timing }[];
+  explain: { what: string; sql: string; plan: string }[];
+}
+
+export async function benchNearby(options: NearbyOptions): Promise<NearbyResult> {
+  const { engine, log } = options;
+  const asPoles: PolesOptions = { ...options, poles: 0 };
+  const dir = mkdtempSync(join(tmpdir(), `acende-bench-nearby-${engine}-`));
+  const { url, drop } = await openDatabase(asPoles, dir);
+  let server: ChildProcess | undefined;
+  const db = createDatabase(url, { poolSize: 2 });
+  try {
+    log(`\n[${engine}] nearby: seeding ${options.requests.toLocaleString('en')} requests…`);
+    const started = performance.now();
+    const seeded = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'apps/api/src/db/seed-cli.ts', '--requests', String(options.requests), '--seed', '1'],
+      { cwd: options.root, env: { ...process.env, DATABASE_URL: url, DATA_DIR: dir }, stdio: 'inherit' },
+    );
+    if (seeded.status !== 0) throw new Error('seeding failed');
+    const seedSeconds = (performance.now() - started) / 1000;
+    await db.executeQuery(CompiledQuery.raw(engine === 'postgres' ? 'vacuum analyze' : 'analyze'));
+    const open = Number(
+      (
+        await db
+          .selectFrom('repairRequests')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('status', 'in', ['open', 'in_progress'])
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+    // A citizen stands where requests are: the places of random requests, a few metres off.
+    const next = random(11);
+    const maxId = Number(
+      (
+        await db
+          .selectFrom('repairRequests')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    const ids = Array.from({ length: options.samples }, () => 1 + Math.floor(next() * maxId));
+    const places = (
+      await db.selectFrom('repairRequests').select(['latitude', 'longitude']).where('id', 'in', ids).execute()
+    ).map((r) => ({ lat: Number(r.latitude) + (next() - 0.5) * 0.0002, lng: Number(r.longitude) }));
+    const anyPole = await db.selectFrom('poles').select('id').limit(1).executeTakeFirst();
+    const cases: [string, number | null][] = [['50 m', null]];
+    if (anyPole) cases.push(['50 m and a pole', anyPole.id]);
+
+    const rows: NearbyResult['rows'] = [];
+    const serviceTimes = new Map<string, { timing: Timing; answer: string }>();
+    for (const [what, poleId] of cases) {
+      const times: number[] = [];
+      let found = 0;
+      for (let i = -3; i < places.length; i++) {
+        const p = places[Math.max(0, i)] as { lat: number; lng: number };
+        const t0 = performance.now();
+        const items = await findOpenNearby(db, { ...p, radius: 50, poleId, scope: null, max: 5 });
+        if (i >= 0) {
+          times.push(performance.now() - t0);
+          found += items.length;
+        }
+      }
+      serviceTimes.set(what, { timing: percentiles(times), answer: `${(found / places.length).toFixed(1)} requests` });
+    }
+
+    server = startServer(asPoles, url, dir);
+    const base = `http://127.0.0.1:${options.port}`;
+    await waitForHttp(`${base}/api/health`);
+    for (const [what, poleId] of cases) {
+      log(`[${engine}] nearby over HTTP: ${what}`);
+      const times: number[] = [];
+      for (let i = -3; i < places.length; i++) {
+        const p = places[Math.max(0, i)] as { lat: number; lng: number };
+        const t0 = performance.now();
+        const res = await fetch(
+          `${base}/api/repair-requests/nearby?lat=${p.lat.toFixed(6)}&lng=${p.lng.toFixed(6)}${poleId ? `&pole=${poleId}` : ''}`,
+        );
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`nearby answered ${res.status}`);
+        if (i >= 0) times.push(performance.now() - t0);
+      }
+      const measured = serviceTimes.get(what) as { timing: Timing; answer: string };
+      rows.push({ what, answer: measured.answer, service: measured.timing, http: percentiles(times) });
+    }
+    await stopServer(server);
+    server = undefined;
+
+    const explain: NearbyResult['explain'] = [];
+    const capture = new Capture();
+    const place = places[0] as { lat: number; lng: number };
+    await findOpenNearby(db.withPlugin(capture), {
+      ...place,
+      radius: 50,
+      poleId: anyPole?.id ?? 1,
+      scope: null,
+      max: 5,
+    });
+    for (const node of capture.nodes) {
+      const compiled = db.getExecutor().compileQuery(node, { queryId: 'plan' } as never);
+      const prefix = engine === 'sqlite' ? 'explain query plan ' : 'explain (analyze, buffers, costs off) ';
+      const result = await db.executeQuery(CompiledQuery.raw(`${prefix}${compiled.sql}`, [...compiled.parameters]));
+      const plan = (result.rows as Record<string, unknown>[])
+        .map((row) => String(row.detail ?? row['QUERY PLAN']))
+        .join('\n');
+      explain.push({ what: 'nearby', sql: `${compiled.sql}\n-- ${JSON.stringify(compiled.parameters)}`, plan });
+    }
+    return { engine, requests: options.requests, open, seedSeconds, rows, explain };
+  } finally {
+    if (server) await stopServer(server);
+    await db.destroy();
+    await drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const f1 = (n: number) => n.toFixed(1);
+
+export function nearbyReport(results: NearbyResult[], samples: number): string {
+  const lines: string[] = ['## Already reported nearby (issue 22)', ''];
+  lines.push(
+    `${new Date().toISOString()} · ${samples} places per row (random requests' places, up to 11 m off), one client, sequential · Node ${process.version}. Target: p95 < 30 ms.`,
+    '',
+  );
+  for (const r of results) {
+    lines.push(`### ${r.engine}`, '');
+    lines.push(
+      `Seed: ${r.requests.toLocaleString('en')} requests (${r.open.toLocaleString('en')} open or in progress) in ${r.seedSeconds.toFixed(1)} s.`,
+      '',
+    );
+    lines.push('| read | answer (mean) | service p50 ms | p95 | max | HTTP p50 ms | p95 | max | p95 < 30 ms |');
+    lines.push('|---|---|---:|---:|---:|---:|---:|---:|---|');
+    for (const row of r.rows) {
+      const ok = row.http.p95 < 30 && row.service.p95 < 30;
+      lines.push(
+        `| ${row.what} | ${row.answer} | ${f1(row.service.p50)} | ${f1(row.service.p95)} | ${f1(row.service.max)} | ${f1(row.http.p50)} | ${f1(row.http.p95)} | ${f1(row.http.max)} | ${ok ? 'yes' : '**NO**'} |`,
+      );
+    }
+    lines.push('', '#### Query plans', '');
+    for (const e of r.explain) lines.push('```', e.what, e.sql, '--', e.plan, '```', '');
+  }
+  return `${lines.join('\n')}\n`;
+}
