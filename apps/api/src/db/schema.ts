@@ -50,6 +50,10 @@ export interface RepairRequestsTable {
   closedAt: string | null;
   /** When its contact data was anonymised (0032): by the retention sweep or on demand. */
   anonymizedAt: string | null;
+  /** When the citizen last reopened it from the tracking page (0038); a marker while not closed again. */
+  reopenedAt: string | null;
+  /** How many times the citizen reopened it (0038). */
+  reopenCount: Generated<number>;
   createdAt: string;
   updatedAt: string;
 }

@@ -192,6 +192,7 @@ function readPage(
       'repairRequests.poleNumber',
       'repairRequests.createdAt',
       'repairRequests.updatedAt',
+      'repairRequests.reopenedAt',
     ])
     .where('repairRequests.id', 'in', ids);
   return ordered(rows, order, dialect).execute();

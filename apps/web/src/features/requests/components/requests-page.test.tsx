@@ -35,6 +35,7 @@ const item = {
   poleNumber: null,
   createdAt: '2026-11-20T12:00:00.000Z',
   updatedAt: '2026-11-20T12:00:00.000Z',
+  reopened: false,
 } satisfies AdminRequestList['items'][number];
 
 const json = (body: unknown) =>
