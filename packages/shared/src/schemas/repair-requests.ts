@@ -82,10 +82,12 @@ export type PublicRepairRequest = z.infer<typeof publicRepairRequestSchema>;
 
 /** "Still broken": the tracking link's token proves the reader is the citizen; the note is required. */
 export const reopenRepairRequestSchema = z.object({
-  token: z.string({ error: () => msg('validation.reopenToken.required') }).check(
-    z.minLength(1, msg('validation.reopenToken.required')),
-    z.maxLength(200, msg('validation.reopenToken.required')),
-  ),
+  token: z
+    .string({ error: () => msg('validation.reopenToken.required') })
+    .check(
+      z.minLength(1, msg('validation.reopenToken.required')),
+      z.maxLength(200, msg('validation.reopenToken.required')),
+    ),
   note: requiredText('validation.reopenNote.required', REOPEN_NOTE_MAX),
 });
 export type ReopenRepairRequest = z.output<typeof reopenRepairRequestSchema>;
