@@ -15,7 +15,8 @@ type Merged = CatalogueNamespaces['common'] &
   CatalogueNamespaces['captcha'] &
   CatalogueNamespaces['admin-settings'] &
   CatalogueNamespaces['public-pages'] &
-  CatalogueNamespaces['public-poles'];
+  CatalogueNamespaces['public-poles'] &
+  CatalogueNamespaces['public-drafts'];
 
 declare module 'i18next' {
   interface CustomTypeOptions {

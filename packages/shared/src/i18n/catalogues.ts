@@ -15,6 +15,7 @@ import enCaptcha from './en/captcha.json';
 import enCommon from './en/common.json';
 import enEmail from './en/email.json';
 import enPublic from './en/public.json';
+import enPublicDrafts from './en/public-drafts.json';
 import enPublicPages from './en/public-pages.json';
 import enPublicPoles from './en/public-poles.json';
 import type { CatalogueNamespaces } from './message-key.ts';
@@ -29,6 +30,7 @@ import ptCaptcha from './pt/captcha.json';
 import ptCommon from './pt/common.json';
 import ptEmail from './pt/email.json';
 import ptPublic from './pt/public.json';
+import ptPublicDrafts from './pt/public-drafts.json';
 import ptPublicPages from './pt/public-pages.json';
 import ptPublicPoles from './pt/public-poles.json';
 import { type Catalogue, createTranslator } from './translate.ts';
@@ -48,6 +50,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     'admin-settings': ptAdminSettings,
     'public-pages': ptPublicPages,
     'public-poles': ptPublicPoles,
+    'public-drafts': ptPublicDrafts,
   } satisfies CatalogueNamespaces,
   en: {
     common: enCommon,
@@ -63,6 +66,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     'admin-settings': enAdminSettings,
     'public-pages': enPublicPages,
     'public-poles': enPublicPoles,
+    'public-drafts': enPublicDrafts,
   },
 };
 

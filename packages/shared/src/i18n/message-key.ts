@@ -12,6 +12,7 @@ import type ptCaptcha from './pt/captcha.json';
 import type ptCommon from './pt/common.json';
 import type ptEmail from './pt/email.json';
 import type ptPublic from './pt/public.json';
+import type ptPublicDrafts from './pt/public-drafts.json';
 import type ptPublicPages from './pt/public-pages.json';
 import type ptPublicPoles from './pt/public-poles.json';
 
@@ -32,6 +33,8 @@ export interface CatalogueNamespaces {
   'public-pages': typeof ptPublicPages;
   /** The citizen's pole texts (issue 21): loaded with the wizard's later steps and the pole page, not on the first load. */
   'public-poles': typeof ptPublicPoles;
+  /** The wizard's offline and retry texts and the tracking page's reopen (issue 22): loaded with the code that shows them. */
+  'public-drafts': typeof ptPublicDrafts;
 }
 
 type Paths<T> = {

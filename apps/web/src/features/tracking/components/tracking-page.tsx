@@ -1,9 +1,9 @@
 // The tracking page at /track and /track/:id (lazily loaded): a number search box and
 // the request's status, details and history. Contact details come masked unless the
 // link's ?t= token is right (decision 0002 §8).
-import { MAP_HEIGHT_PX } from '@acende/shared/constants';
+import { MAP_HEIGHT_PX, REOPEN_WINDOW_DAYS } from '@acende/shared/constants';
 import type { RequestStatus } from '@acende/shared/enums';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PointMap } from '../../../components/map/point-map.tsx';
@@ -13,7 +13,16 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useRepairRequest } from '../api/get-repair-request.ts';
+import '../lib/reopen-catalogue.ts';
 import { formatDateTime, relativeTime } from '../lib/relative-time.ts';
+
+const ReopenForm = lazy(() => import('./reopen-form.tsx'));
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whether a completed request may still be reopened (the server decides; this only hides a form it would refuse). */
+const reopenable = (closedAt: string | null) =>
+  closedAt !== null && Date.now() - Date.parse(closedAt) <= REOPEN_WINDOW_DAYS * DAY_MS;
 
 const STATUS_STYLES: Record<RequestStatus, string> = {
   open: 'bg-blue-100 text-blue-900 border-blue-300',
@@ -181,6 +190,7 @@ export default function TrackingPage() {
               {request.timeline.map((entry) => (
                 <li key={`${entry.at}-${entry.status}`} className="flex flex-wrap items-center gap-2">
                   <StatusBadge status={entry.status} />
+                  {entry.reopened ? <span className="text-sm font-medium">{t('track.reopened')}</span> : null}
                   <time dateTime={entry.at} className="text-sm text-gray-700">
                     {formatDateTime(entry.at, language)}
                   </time>
@@ -188,6 +198,24 @@ export default function TrackingPage() {
               ))}
             </ol>
           </section>
+
+          {request.status === 'open' && request.timeline.at(-1)?.reopened ? (
+            <p role="status" className="rounded-theme border border-blue-300 bg-blue-50 p-3 text-blue-950">
+              {t('track.reopen.done')}
+            </p>
+          ) : null}
+
+          {request.status === 'completed' ? (
+            !reopenable(request.closedAt) ? (
+              <p className="text-sm text-gray-700">{t('track.reopen.expired', { days: REOPEN_WINDOW_DAYS })}</p>
+            ) : token && !request.masked ? (
+              <Suspense fallback={<Spinner />}>
+                <ReopenForm id={request.id} token={token} />
+              </Suspense>
+            ) : (
+              <p className="text-sm text-gray-700">{t('track.reopen.needsLink')}</p>
+            )
+          ) : null}
 
           {showMap ? <TrackingMap latitude={request.latitude} longitude={request.longitude} /> : null}
 

@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useCreateRepairRequest } from '../api/create-repair-request.ts';
+import '../lib/drafts-catalogue.ts';
 import { useOnline } from '../lib/online.ts';
 import { submissionKey, toCreateInput, type WizardData, type WizardResult } from '../lib/wizard-state.ts';
 import { CompanyStep } from './company-step.tsx';
