@@ -45,6 +45,7 @@ test('the citizen reopens from the tracking link (pt, then en), and the queue sh
 
   // English, the second request.
   await page.getByRole('button', { name: 'Mudar para English' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Track a request' })).toBeVisible();
   await page.goto(`/track/${second.id}?t=${second.trackingToken}`);
   await page.getByLabel(/What is still broken/).fill('Still dark at night');
   await page.getByRole('button', { name: 'Reopen request' }).click();
