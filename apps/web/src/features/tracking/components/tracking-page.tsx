@@ -13,16 +13,9 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useRepairRequest } from '../api/get-repair-request.ts';
-import '../lib/reopen-catalogue.ts';
 import { formatDateTime, relativeTime } from '../lib/relative-time.ts';
 
-const ReopenForm = lazy(() => import('./reopen-form.tsx'));
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Whether a completed request may still be reopened (the server decides; this only hides a form it would refuse). */
-const reopenable = (closedAt: string | null) =>
-  closedAt !== null && Date.now() - Date.parse(closedAt) <= REOPEN_WINDOW_DAYS * DAY_MS;
+const ReopenSection = lazy(() => import('./reopen-form.tsx'));
 
 const STATUS_STYLES: Record<RequestStatus, string> = {
   open: 'bg-blue-100 text-blue-900 border-blue-300',
@@ -199,22 +192,10 @@ export default function TrackingPage() {
             </ol>
           </section>
 
-          {request.status === 'open' && request.timeline.at(-1)?.reopened ? (
-            <p role="status" className="rounded-theme border border-blue-300 bg-blue-50 p-3 text-blue-950">
-              {t('track.reopen.done')}
-            </p>
-          ) : null}
-
-          {request.status === 'completed' ? (
-            !reopenable(request.closedAt) ? (
-              <p className="text-sm text-gray-700">{t('track.reopen.expired', { days: REOPEN_WINDOW_DAYS })}</p>
-            ) : token && !request.masked ? (
-              <Suspense fallback={<Spinner />}>
-                <ReopenForm id={request.id} token={token} />
-              </Suspense>
-            ) : (
-              <p className="text-sm text-gray-700">{t('track.reopen.needsLink')}</p>
-            )
+          {request.status === 'completed' || (request.status === 'open' && request.timeline.at(-1)?.reopened) ? (
+            <Suspense fallback={null}>
+              <ReopenSection request={request} token={token} />
+            </Suspense>
           ) : null}
 
           {showMap ? <TrackingMap latitude={request.latitude} longitude={request.longitude} /> : null}
