@@ -60,3 +60,8 @@ export function trackingUrl(origin: string, id: number, token?: string): string 
   const base = `${origin.replace(/\/$/, '')}/track/${id}`;
   return token ? `${base}?t=${encodeURIComponent(token)}` : base;
 }
+
+/** A completed request may be reopened from its tracking link this long after completion (issue 22). */
+export const REOPEN_WINDOW_DAYS = 30;
+/** The longest "still broken" note a citizen may send with a reopen. */
+export const REOPEN_NOTE_MAX = 500;

@@ -28,6 +28,7 @@ import * as m0033 from './migrations/0033-repair-deadlines.ts';
 import * as m0034 from './migrations/0034-transfers.ts';
 import * as m0035 from './migrations/0035-reply-templates.ts';
 import * as m0037 from './migrations/0037-followers-and-duplicates.ts';
+import * as m0038 from './migrations/0038-reopen.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0035-reply-templates': m0035,
   '0033-repair-deadlines': m0033,
   '0037-followers-and-duplicates': m0037,
+  '0038-reopen': m0038,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works below the typed schema

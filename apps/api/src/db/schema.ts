@@ -59,6 +59,10 @@ export interface RepairRequestsTable {
   statusEmailsOffAt: Generated<string | null>;
   /** The request this one duplicates (0037); it is then cancelled (decision 0034). */
   duplicateOfId: Generated<number | null>;
+  /** When the citizen last reopened it from the tracking page (0038); a marker while not closed again. */
+  reopenedAt: string | null;
+  /** How many times the citizen reopened it (0038). */
+  reopenCount: Generated<number>;
   createdAt: string;
   updatedAt: string;
 }

@@ -52,11 +52,12 @@ export type PublicRequestRow = Pick<
   | 'trackingTokenHash'
   | 'createdAt'
   | 'updatedAt'
+  | 'closedAt'
 > & {
   companyName: string;
   companyFullName: string;
-  /** The status changes as [status, at] pairs, oldest first (JSON text on SQLite). */
-  timeline: [string, string][] | string;
+  /** The status changes as [status, at, event kind] triples, oldest first (JSON text on SQLite). */
+  timeline: [string, string, string][] | string;
 };
 
 /** Each stored value of a filing with its PostgreSQL type, for the batched insert's arrays. */
@@ -92,13 +93,13 @@ const filedSlots = () =>
 
 export function requestStatements(db: Db) {
   const postgres = dialectOf(db) === 'postgres';
-  // The status changes of request `r`, oldest first, as [status, at] pairs.
+  // The status changes of request `r`, oldest first, as [status, at, kind] triples (kind tells a reopen).
   const timeline: RawBuilder<PublicRequestRow['timeline']> = postgres
     ? sql<
-        [string, string][]
-      >`(select coalesce(json_agg(json_build_array(e.to_status, e.created_at) order by e.id), '[]')
+        [string, string, string][]
+      >`(select coalesce(json_agg(json_build_array(e.to_status, e.created_at, e.kind) order by e.id), '[]')
         from request_events e where e.request_id = r.id and e.to_status is not null)`
-    : sql<string>`(select json_group_array(json_array(to_status, created_at)) from (select to_status, created_at
+    : sql<string>`(select json_group_array(json_array(to_status, created_at, kind)) from (select to_status, created_at, kind
         from request_events where request_id = r.id and to_status is not null order by id))`;
   const publicRequest = (k: Parameters<Parameters<typeof statement>[2]>[0]) =>
     k
@@ -121,6 +122,7 @@ export function requestStatements(db: Db) {
         'r.trackingTokenHash',
         'r.createdAt',
         'r.updatedAt',
+        'r.closedAt',
         'c.name as companyName',
         'c.fullName as companyFullName',
       ])

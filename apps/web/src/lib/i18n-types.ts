@@ -17,7 +17,8 @@ type Merged = CatalogueNamespaces['common'] &
   CatalogueNamespaces['public-pages'] &
   CatalogueNamespaces['public-poles'] &
   CatalogueNamespaces['admin-templates'] &
-  CatalogueNamespaces['followers'];
+  CatalogueNamespaces['followers'] &
+  CatalogueNamespaces['public-drafts'];
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -17,6 +17,7 @@ import enCommon from './en/common.json';
 import enEmail from './en/email.json';
 import enFollowers from './en/followers.json';
 import enPublic from './en/public.json';
+import enPublicDrafts from './en/public-drafts.json';
 import enPublicPages from './en/public-pages.json';
 import enPublicPoles from './en/public-poles.json';
 import type { CatalogueNamespaces } from './message-key.ts';
@@ -33,6 +34,7 @@ import ptCommon from './pt/common.json';
 import ptEmail from './pt/email.json';
 import ptFollowers from './pt/followers.json';
 import ptPublic from './pt/public.json';
+import ptPublicDrafts from './pt/public-drafts.json';
 import ptPublicPages from './pt/public-pages.json';
 import ptPublicPoles from './pt/public-poles.json';
 import { type Catalogue, createTranslator } from './translate.ts';
@@ -54,6 +56,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     'public-poles': ptPublicPoles,
     'admin-templates': ptAdminTemplates,
     followers: ptFollowers,
+    'public-drafts': ptPublicDrafts,
   } satisfies CatalogueNamespaces,
   en: {
     common: enCommon,
@@ -71,6 +74,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     'public-poles': enPublicPoles,
     'admin-templates': enAdminTemplates,
     followers: enFollowers,
+    'public-drafts': enPublicDrafts,
   },
 };
 

@@ -14,6 +14,7 @@ import type ptCommon from './pt/common.json';
 import type ptEmail from './pt/email.json';
 import type ptFollowers from './pt/followers.json';
 import type ptPublic from './pt/public.json';
+import type ptPublicDrafts from './pt/public-drafts.json';
 import type ptPublicPages from './pt/public-pages.json';
 import type ptPublicPoles from './pt/public-poles.json';
 
@@ -38,6 +39,8 @@ export interface CatalogueNamespaces {
   'admin-templates': typeof ptAdminTemplates;
   /** Nearby requests, following, unsubscribing and duplicates (issues 22, 23). */
   followers: typeof ptFollowers;
+  /** The wizard's offline and retry texts and the tracking page's reopen (issue 22): loaded with the code that shows them. */
+  'public-drafts': typeof ptPublicDrafts;
 }
 
 type Paths<T> = {

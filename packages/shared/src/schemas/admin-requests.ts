@@ -193,6 +193,8 @@ export const adminRequestListItemSchema = z.object({
   closedAt: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Reopened by its citizen from the tracking page and not closed again since (issue 22). */
+  reopened: z.boolean(),
 });
 export type AdminRequestListItem = z.infer<typeof adminRequestListItemSchema>;
 

@@ -1,5 +1,6 @@
 // Public payloads of repair requests: creation (spec section 5) and what the public reads back.
 import * as z from 'zod/mini';
+import { REOPEN_NOTE_MAX } from '../constants.ts';
 import { PROBLEM_TYPES, REQUEST_STATUSES } from '../enums.ts';
 import { msg } from '../i18n/message-key.ts';
 import { idText, numericText, optionalEmail, optionalText, requiredText } from './fields.ts';
@@ -49,6 +50,8 @@ export type CreateRepairRequestResponse = z.infer<typeof createRepairRequestResp
 export const publicTimelineEntrySchema = z.object({
   status: z.enum(REQUEST_STATUSES),
   at: z.string(),
+  /** Present (true) on the change a citizen's reopen made (issue 22). */
+  reopened: z.optional(z.boolean()),
 });
 
 export const publicRepairRequestSchema = z.object({
@@ -71,8 +74,22 @@ export const publicRepairRequestSchema = z.object({
   duplicateOf: z.optional(z.nullable(z.number())),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** When it reached completed or cancelled; null while open or in progress (a reopen counts from it). */
+  closedAt: z.nullable(z.string()),
   /** True when contact fields are masked because the tracking token was missing or wrong. */
   masked: z.boolean(),
   timeline: z.array(publicTimelineEntrySchema),
 });
 export type PublicRepairRequest = z.infer<typeof publicRepairRequestSchema>;
+
+/** "Still broken": the tracking link's token proves the reader is the citizen; the note is required. */
+export const reopenRepairRequestSchema = z.object({
+  token: z
+    .string({ error: () => msg('validation.reopenToken.required') })
+    .check(
+      z.minLength(1, msg('validation.reopenToken.required')),
+      z.maxLength(200, msg('validation.reopenToken.required')),
+    ),
+  note: requiredText('validation.reopenNote.required', REOPEN_NOTE_MAX),
+});
+export type ReopenRepairRequest = z.output<typeof reopenRepairRequestSchema>;

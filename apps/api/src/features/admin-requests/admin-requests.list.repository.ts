@@ -198,6 +198,7 @@ function readPage(
       'repairRequests.closedAt',
       'repairRequests.createdAt',
       'repairRequests.updatedAt',
+      'repairRequests.reopenedAt',
     ])
     .where('repairRequests.id', 'in', ids);
   return ordered(rows, order, dialect).execute();

@@ -68,10 +68,12 @@ export async function listAdminRequests(
     page,
     pageSize,
     nextCursor: last && items.length === pageSize ? encodeCursor(cursorOf(order, last)) : null,
-    items: items.map((row) => ({
+    items: items.map(({ reopenedAt, ...row }) => ({
       ...row,
       problemType: row.problemType as ProblemType,
       status: row.status as RequestStatus,
+      // Reopened by its citizen (issue 22) and not closed again since.
+      reopened: reopenedAt !== null && !isClosedStatus(row.status as RequestStatus),
     })),
   };
 }

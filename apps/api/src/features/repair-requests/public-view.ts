@@ -12,8 +12,9 @@ import { tokenMatches } from '../../lib/tokens.ts';
 export function toPublicRequest(row: PublicRequestRow | undefined, token: string | undefined): PublicRepairRequest {
   if (!row) throw notFound('errors.requestNotFound');
   const whole = tokenMatches(token, row.trackingTokenHash);
-  // The status changes come with the row, as [status, at] pairs (JSON text on SQLite).
-  const timeline: [string, string][] = typeof row.timeline === 'string' ? JSON.parse(row.timeline) : row.timeline;
+  // The status changes come with the row, as [status, at, kind] triples (JSON text on SQLite).
+  const timeline: [string, string, string][] =
+    typeof row.timeline === 'string' ? JSON.parse(row.timeline) : row.timeline;
   return {
     id: row.id,
     name: whole ? row.name : maskName(row.name),
@@ -33,7 +34,13 @@ export function toPublicRequest(row: PublicRequestRow | undefined, token: string
     duplicateOf: row.duplicateOfId ?? null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    closedAt: row.closedAt,
     masked: !whole,
-    timeline: timeline.map(([status, at]) => ({ status: status as RequestStatus, at })),
+    // A reopen is said in public words ("reopened"), not as one more "open" (decision 0035).
+    timeline: timeline.map(([status, at, kind]) =>
+      kind === 'reopened'
+        ? { status: status as RequestStatus, at, reopened: true }
+        : { status: status as RequestStatus, at },
+    ),
   };
 }

@@ -4,6 +4,7 @@ import {
   createRepairRequestResponseSchema,
   createRepairRequestSchema,
   publicRepairRequestSchema,
+  reopenRepairRequestSchema,
 } from '@acende/shared/schemas/repair-requests';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,6 +12,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { FastPath } from '../../hot-path/hot-path.ts';
 import { fastSerializer } from '../../lib/fast-serializer.ts';
 import { requestLanguage } from '../../lib/language.ts';
+import { reopenRepairRequest } from './reopen.service.ts';
 import { createRepairRequest, getPublicRepairRequest } from './repair-requests.service.ts';
 
 export interface RepairRequestsRoutesOptions {
@@ -70,6 +72,30 @@ export const repairRequestsRoutes: FastifyPluginAsyncZod<RepairRequestsRoutesOpt
       },
     },
     (request) => getPublicRepairRequest(deps, request.params.id, request.query.t),
+  );
+  app.post(
+    '/api/repair-requests/:id/reopen',
+    {
+      // A citizen's write: limited like filing, counted apart from it.
+      config: {
+        rateLimit: { name: 'reopen', max: config.RATE_LIMIT_CREATE_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS },
+      },
+      serializerCompiler: fastSerializer,
+      schema: {
+        tags: ['public'],
+        summary: 'Reopen a completed request ("still broken") within 30 days, with its tracking token and a note',
+        params: z.object({ id: idParam }),
+        body: reopenRepairRequestSchema,
+        response: {
+          200: publicRepairRequestSchema,
+          400: errorResponseSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+        },
+      },
+    },
+    (request) => reopenRepairRequest(deps, request.params.id, request.body, { ip: request.ip }),
   );
   // The same read, answered before Fastify when it can be (decision 0012).
   setFastPath?.(deps.hotPath.trackingListener({ deps, log: app.log, rateLimit: lookupLimit, lifecycle }));

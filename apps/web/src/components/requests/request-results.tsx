@@ -305,6 +305,11 @@ export function RequestResults({
                       </TableCell>
                       <TableCell label={t('operations.list.columns.status')}>
                         <StatusBadge status={item.status} />
+                        {item.reopened ? (
+                          <span className="ml-1 inline-block rounded-full border border-red-300 bg-red-50 px-2 py-0.5 text-sm font-medium whitespace-nowrap text-red-900">
+                            {t('operations.list.reopened')}
+                          </span>
+                        ) : null}
                       </TableCell>
                       <TableCell label={t('operations.list.columns.problem')}>
                         {t(`problemType.${item.problemType}`)}

@@ -12,6 +12,7 @@ export function RequestHistory({ events }: { events: RequestEvent[] }) {
         const lines: string[] = [];
         if (event.kind === 'created') lines.push(t('operations.detail.event.created'));
         else if (event.kind === 'anonymized') lines.push(t('operations.anonymize.event'));
+        else if (event.kind === 'reopened') lines.push(t('operations.detail.event.reopened'));
         else if (event.kind === 'transferred') {
           lines.push(t('operations.detail.event.transferred', { from: event.fromCompany, to: event.toCompany }));
         } else if (event.fromStatus && event.toStatus) {
@@ -30,7 +31,7 @@ export function RequestHistory({ events }: { events: RequestEvent[] }) {
           );
         }
         const by =
-          event.kind === 'created'
+          event.kind === 'created' || event.kind === 'reopened'
             ? t('operations.detail.event.byCitizen')
             : event.actorName
               ? t('operations.detail.event.by', { name: event.actorName })

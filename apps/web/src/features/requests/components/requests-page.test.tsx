@@ -37,6 +37,7 @@ const item = {
   closedAt: null,
   createdAt: '2026-11-20T12:00:00.000Z',
   updatedAt: '2026-11-20T12:00:00.000Z',
+  reopened: false,
 } satisfies AdminRequestList['items'][number];
 
 const json = (body: unknown) =>

@@ -1,7 +1,7 @@
 // The tracking page at /track and /track/:id (lazily loaded): a number search box and
 // the request's status, details and history. Contact details come masked unless the
 // link's ?t= token is right (decision 0002 §8).
-import { MAP_HEIGHT_PX } from '@acende/shared/constants';
+import { MAP_HEIGHT_PX, REOPEN_WINDOW_DAYS } from '@acende/shared/constants';
 import type { RequestStatus } from '@acende/shared/enums';
 import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { useRepairRequest } from '../api/get-repair-request.ts';
 import { formatDateTime, relativeTime } from '../lib/relative-time.ts';
 
 const MergedNotice = lazy(() => import('./merged-notice.tsx'));
+const ReopenSection = lazy(() => import('./reopen-form.tsx'));
 
 const STATUS_STYLES: Record<RequestStatus, string> = {
   open: 'bg-blue-100 text-blue-900 border-blue-300',
@@ -188,6 +189,7 @@ export default function TrackingPage() {
               {request.timeline.map((entry) => (
                 <li key={`${entry.at}-${entry.status}`} className="flex flex-wrap items-center gap-2">
                   <StatusBadge status={entry.status} />
+                  {entry.reopened ? <span className="text-sm font-medium">{t('track.reopened')}</span> : null}
                   <time dateTime={entry.at} className="text-sm text-gray-700">
                     {formatDateTime(entry.at, language)}
                   </time>
@@ -195,6 +197,12 @@ export default function TrackingPage() {
               ))}
             </ol>
           </section>
+
+          {request.status === 'completed' || (request.status === 'open' && request.timeline.at(-1)?.reopened) ? (
+            <Suspense fallback={null}>
+              <ReopenSection request={request} token={token} />
+            </Suspense>
+          ) : null}
 
           {showMap ? <TrackingMap latitude={request.latitude} longitude={request.longitude} /> : null}
 

@@ -78,6 +78,7 @@ export function PoleFilingStep({ data, update, complete, onBack, onElsewhere }: 
         onChange={(event) => update({ reference: event.target.value })}
       />
 
+      {filing.notice}
       {filing.captcha}
       <div className="flex justify-between gap-3">
         <Button variant="secondary" onClick={onBack} disabled={busy}>

@@ -3,10 +3,12 @@
 import { wizardProgress } from '@acende/shared/constants';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { usePublicEnergyCompanies } from '../../../lib/public-energy-companies.ts';
 import { loadLaterSteps } from '../lib/later-steps-loader.ts';
+import { useOnline } from '../lib/online.ts';
 import { useWizardState } from '../lib/wizard-state.ts';
 import { ContactStep } from './contact-step.tsx';
 import { SummaryPanel } from './summary-panel.tsx';
@@ -39,7 +41,8 @@ export function WizardProgress({ step }: { step: number }) {
 
 export function WizardPage() {
   const { t } = useTranslation();
-  const { data, result, update, updateLocation, complete, reset } = useWizardState();
+  const { data, result, restored, update, updateLocation, complete, reset } = useWizardState();
+  const online = useOnline();
   const companies = usePublicEnergyCompanies();
   const [companyName, setCompanyName] = useState<string | undefined>(undefined);
   const step = result ? 4 : data.step;
@@ -72,6 +75,28 @@ export function WizardPage() {
         {t('wizard.title')}
       </h1>
       <WizardProgress step={step} />
+      {!online && step !== 4 ? (
+        <p role="status" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
+          {t('wizard.offline')}
+        </p>
+      ) : null}
+      {restored && step !== 4 ? (
+        <div
+          role="status"
+          className="mb-4 flex flex-wrap items-center justify-between gap-2 rounded-md border border-blue-300 bg-blue-50 p-3 text-blue-950"
+        >
+          <p>{t('wizard.draftRestored')}</p>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setCompanyName(undefined);
+              reset();
+            }}
+          >
+            {t('wizard.startOver')}
+          </Button>
+        </div>
+      ) : null}
       <div className={step === 2 || step === 3 ? 'grid gap-6 md:grid-cols-[1fr_18rem]' : 'mx-auto max-w-xl'}>
         <div className="min-w-0">
           <h2 ref={heading} tabIndex={-1} className="mb-4 font-heading text-xl font-semibold outline-none">

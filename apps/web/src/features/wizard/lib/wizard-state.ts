@@ -1,9 +1,11 @@
 // The wizard's data across its steps, kept in session storage until the request is
-// submitted, so a reload or Back loses nothing. Success clears it.
+// submitted, so a reload or Back loses nothing, and as a draft on the device (IndexedDB,
+// lib/draft-store.ts, loaded lazily) so a closed tab loses nothing either, photos included.
+// Success and "start over" clear both.
 import type { ProblemType } from '@acende/shared/enums';
 import type { PoleLookup } from '@acende/shared/schemas/poles';
 import type { CreateRepairRequestInput, CreateRepairRequestResponse } from '@acende/shared/schemas/repair-requests';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 export const WIZARD_STORAGE_KEY = 'acende.wizard';
 
@@ -35,6 +37,11 @@ export interface WizardData {
   pole: PoleLookup | null;
   /** The Idempotency-Key of the last submission attempt and what it carried. */
   submission: { key: string; fingerprint: string } | null;
+  /**
+   * Step 2's photos (up to 3, added by the photos feature): kept as Blobs in the device's draft
+   * (IndexedDB), never in session storage, which holds only text.
+   */
+  photos: Blob[];
 }
 
 export interface WizardResult extends CreateRepairRequestResponse {
@@ -61,6 +68,7 @@ export const emptyWizard: WizardData = {
   company: '',
   pole: null,
   submission: null,
+  photos: [],
 };
 
 export function loadWizard(): WizardData {
@@ -75,6 +83,7 @@ export function loadWizard(): WizardData {
       step,
       contact: { ...emptyWizard.contact, ...stored.contact },
       location: { ...emptyLocation, ...stored.location },
+      photos: [],
     };
   } catch {
     return emptyWizard;
@@ -83,7 +92,7 @@ export function loadWizard(): WizardData {
 
 function saveWizard(data: WizardData | null): void {
   try {
-    if (data) sessionStorage.setItem(WIZARD_STORAGE_KEY, JSON.stringify(data));
+    if (data) sessionStorage.setItem(WIZARD_STORAGE_KEY, JSON.stringify({ ...data, photos: undefined }));
     else sessionStorage.removeItem(WIZARD_STORAGE_KEY);
   } catch {
     // Storage full or disabled: the wizard still works, it just forgets on reload.
@@ -117,13 +126,77 @@ export function submissionKey(
   return { key: makeKey(), fingerprint };
 }
 
+const loadDraftStore = () => import('./draft-store.ts');
+
+/** How long the draft waits for typing to pause before it is written to the device. */
+const DRAFT_SAVE_DELAY_MS = 300;
+
+/** A stored draft read back: the fields a newer wizard added get their empty values. */
+function fromDraft(stored: Partial<WizardData>): WizardData {
+  const step = stored.step === 2 || stored.step === 3 ? stored.step : 1;
+  return {
+    ...emptyWizard,
+    ...stored,
+    step,
+    contact: { ...emptyWizard.contact, ...stored.contact },
+    location: { ...emptyLocation, ...stored.location },
+    photos: Array.isArray(stored.photos) ? stored.photos : [],
+  };
+}
+
 export function useWizardState() {
   const [data, setData] = useState<WizardData>(loadWizard);
   const [result, setResult] = useState<WizardResult | null>(null);
+  /** A draft was found on the device at load: the page says so and offers to start over. */
+  const [restored, setRestored] = useState(false);
+  // The device's draft is written only once it has been read, so an empty wizard never overwrites it.
+  const [draftRead, setDraftRead] = useState(false);
+  const cleared = useRef(false);
 
   useEffect(() => {
     if (!result) saveWizard(data);
   }, [data, result]);
+
+  useEffect(() => {
+    let stop = false;
+    loadDraftStore()
+      .then(async (store) => {
+        const draft = await store.readDraft();
+        if (stop || cleared.current || !draft || !store.hasContent(fromDraft(draft.data))) return;
+        setData((current) =>
+          // This tab's session storage had it (a reload): the photos only it could not hold.
+          store.hasContent(current) ? { ...current, photos: fromDraft(draft.data).photos } : fromDraft(draft.data),
+        );
+        setRestored(true);
+      })
+      .catch(() => {
+        // No IndexedDB (private mode, an old browser) or the chunk did not come: session storage still holds it.
+      })
+      .finally(() => {
+        if (!stop) setDraftRead(true);
+      });
+    return () => {
+      stop = true;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!draftRead || result) return;
+    const timer = setTimeout(() => {
+      loadDraftStore()
+        .then((store) => (store.hasContent(data) ? store.saveDraft(data) : store.clearDraft()))
+        .catch(() => {});
+    }, DRAFT_SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [data, draftRead, result]);
+
+  const forgetDraft = useCallback(() => {
+    cleared.current = true;
+    setRestored(false);
+    loadDraftStore()
+      .then((store) => store.clearDraft())
+      .catch(() => {});
+  }, []);
 
   const update = useCallback((patch: Partial<WizardData>) => setData((current) => ({ ...current, ...patch })), []);
   const updateLocation = useCallback(
@@ -131,15 +204,20 @@ export function useWizardState() {
       setData((current) => ({ ...current, location: { ...current.location, ...patch } })),
     [],
   );
-  const complete = useCallback((done: WizardResult) => {
-    saveWizard(null);
-    setResult(done);
-  }, []);
+  const complete = useCallback(
+    (done: WizardResult) => {
+      saveWizard(null);
+      forgetDraft();
+      setResult(done);
+    },
+    [forgetDraft],
+  );
   const reset = useCallback(() => {
     saveWizard(null);
+    forgetDraft();
     setResult(null);
     setData(emptyWizard);
-  }, []);
+  }, [forgetDraft]);
 
-  return { data, result, update, updateLocation, complete, reset };
+  return { data, result, restored, update, updateLocation, complete, reset };
 }

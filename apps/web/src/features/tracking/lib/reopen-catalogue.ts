@@ -1,0 +1,8 @@
+// The reopen texts (public-drafts.json) come with the tracking page, a lazy chunk, so
+// the first load of `/` carries none of them (decision 0024).
+import enPublicDrafts from '@acende/shared/i18n/en/public-drafts.json';
+import ptPublicDrafts from '@acende/shared/i18n/pt/public-drafts.json';
+import { addCatalogue } from '../../../lib/i18n.ts';
+
+addCatalogue('pt', ptPublicDrafts);
+addCatalogue('en', enPublicDrafts);
