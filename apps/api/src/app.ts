@@ -28,6 +28,7 @@ import { energyCompaniesRoutes } from './features/energy-companies/energy-compan
 import { geocodingRoutes } from './features/geocoding/geocoding.routes.ts';
 import { healthRoutes, type Lifecycle } from './features/health/health.routes.ts';
 import { passwordResetRoutes } from './features/password-reset/password-reset.routes.ts';
+import { photosRoutes } from './features/photos/photos.routes.ts';
 import { polesAdminRoutes } from './features/poles/poles.admin.routes.ts';
 import { polesLookupRoutes } from './features/poles/poles.lookup.routes.ts';
 import { polesImportRoutes } from './features/poles/poles-import.routes.ts';
@@ -217,6 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(poleLabelsRoutes, { deps });
   await app.register(retentionRoutes, { deps });
   await app.register(auditRoutes, { deps });
+  await app.register(photosRoutes, { deps });
 
   await registerWebApp(app, deps);
 

@@ -24,6 +24,7 @@ import * as m0029 from './migrations/0029-requests-by-pole.ts';
 import * as m0030 from './migrations/0030-audit-log.ts';
 import * as m0031 from './migrations/0031-two-factor.ts';
 import * as m0032 from './migrations/0032-retention.ts';
+import * as m0036 from './migrations/0036-photos.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0030-audit-log': m0030,
   '0031-two-factor': m0031,
   '0032-retention': m0032,
+  '0036-photos': m0036,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works below the typed schema

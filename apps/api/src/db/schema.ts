@@ -50,6 +50,8 @@ export interface RepairRequestsTable {
   closedAt: string | null;
   /** When its contact data was anonymised (0032): by the retention sweep or on demand. */
   anonymizedAt: string | null;
+  /** Photos taken against the limit of three (0036); never lowered, so a deleted photo frees no place. */
+  photoCount: Generated<number>;
   createdAt: string;
   updatedAt: string;
 }
@@ -218,6 +220,25 @@ export interface PendingSignInsTable {
   expiresAt: string;
 }
 
+/** A citizen's photo, re-encoded by the server (0036, decision 0033). */
+export interface RequestPhotosTable {
+  id: Generated<number>;
+  requestId: number;
+  /** 1 to 3, unique per request. */
+  position: number;
+  width: number;
+  height: number;
+  byteSize: number;
+  storage: 'db' | 'dir';
+  /** The files' name under PHOTO_DIR when storage is 'dir'. */
+  storageKey: string | null;
+  data: Buffer | null;
+  thumb: Buffer | null;
+  /** Shown on the public tracking page once an operator says so (decision 19). */
+  isPublic: Generated<number>;
+  createdAt: string;
+}
+
 export interface Database {
   energyCompanies: EnergyCompaniesTable;
   repairRequests: RepairRequestsTable;
@@ -237,6 +258,7 @@ export interface Database {
   adminTwoFactor: AdminTwoFactorTable;
   adminRecoveryCodes: AdminRecoveryCodesTable;
   pendingSignIns: PendingSignInsTable;
+  requestPhotos: RequestPhotosTable;
 }
 
 export type EnergyCompany = Selectable<EnergyCompaniesTable>;
