@@ -50,6 +50,9 @@ describeEachEngine('role matrix of the admin API', (ctx) => {
       'GET /api/admin/retention-settings',
       'PUT /api/admin/retention-settings',
       'POST /api/admin/repair-requests/:id/anonymize',
+      'GET /api/admin/repair-requests/:id/photos',
+      'GET /api/admin/repair-requests/:id/photos/:photoId',
+      'PATCH /api/admin/repair-requests/:id/photos/:photoId',
     ]) {
       expect(found).toContain(expected);
     }
