@@ -84,6 +84,23 @@ export async function downloadFile(
   return { name, response };
 }
 
+/** Sends a file as the raw body (a photo): JSON back, errors as apiRequest's. */
+export async function apiUpload<T>(path: string, file: Blob): Promise<T> {
+  const response = await fetch(path, {
+    method: 'POST',
+    credentials: 'include',
+    headers: {
+      Accept: 'application/json',
+      'Accept-Language': currentLanguage(),
+      'Content-Type': file.type || 'application/octet-stream',
+    },
+    body: file,
+  });
+  const text = await response.text();
+  if (!response.ok) throw apiErrorOf(response, text);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
 /** The message to show a person for a failed call. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.serverMessage ?? fallback;

@@ -3,7 +3,7 @@
 // link's ?t= token is right (decision 0002 §8).
 import { MAP_HEIGHT_PX } from '@acende/shared/constants';
 import type { RequestStatus } from '@acende/shared/enums';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PointMap } from '../../../components/map/point-map.tsx';
@@ -14,6 +14,9 @@ import { currentLanguage } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useRepairRequest } from '../api/get-repair-request.ts';
 import { formatDateTime, relativeTime } from '../lib/relative-time.ts';
+
+// Published photos are rare: their code comes after the page (decision 0024's budget).
+const PublicPhotos = lazy(() => import('./public-photos.tsx').then((m) => ({ default: m.PublicPhotos })));
 
 const STATUS_STYLES: Record<RequestStatus, string> = {
   open: 'bg-blue-100 text-blue-900 border-blue-300',
@@ -188,6 +191,10 @@ export default function TrackingPage() {
               ))}
             </ol>
           </section>
+
+          <Suspense fallback={null}>
+            <PublicPhotos requestId={request.id} />
+          </Suspense>
 
           {showMap ? <TrackingMap latitude={request.latitude} longitude={request.longitude} /> : null}
 

@@ -38,7 +38,8 @@ export function useFileRequest(
       create.mutate(
         { input: { ...input, captchaToken }, idempotencyKey: submission.key },
         {
-          onSuccess: (created) => complete({ ...created, input, poleNumber: data.pole?.number ?? null }),
+          onSuccess: (created) =>
+            complete({ ...created, input, poleNumber: data.pole?.number ?? null, photos: data.photos ?? [] }),
           onError: (error) =>
             toast({
               title: t('toast.submit.error'),

@@ -13,7 +13,7 @@ import {
 import { PROBLEM_TYPES, type ProblemType } from '@acende/shared/enums';
 import type { MessageKey } from '@acende/shared/i18n/message-key';
 import type { PoleLookup, PublicPole } from '@acende/shared/schemas/poles';
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSite } from '../../../components/map/get-site.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -47,6 +47,8 @@ export interface LocationStepProps {
   onProblemType: (value: ProblemType | '') => void;
   onBack: () => void;
   onNext: () => void;
+  /** The photos' picker (decision 0033), shown above Back and Next. */
+  photos?: ReactNode;
 }
 
 /** Why step 2 cannot move on yet, as a toast key; null when it can. */
@@ -68,7 +70,7 @@ export function LocationStep(props: LocationStepProps) {
     onBack,
     onNext,
   } = props;
-  const { pole = null, onPole } = props;
+  const { pole = null, onPole, photos } = props;
   const poleRef = useRef(pole);
   poleRef.current = pole;
   const dropPole = useRef(onPole);
@@ -396,6 +398,8 @@ export function LocationStep(props: LocationStepProps) {
           </option>
         ))}
       </SelectField>
+
+      {photos}
 
       <div className="flex justify-between gap-3">
         <Button variant="secondary" onClick={onBack}>

@@ -13,6 +13,7 @@ import { SummaryPanel } from './summary-panel.tsx';
 
 const LocationStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.LocationStep })));
 const FilingStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.FilingStep })));
+const PhotoPicker = lazy(() => loadLaterSteps().then((m) => ({ default: m.PhotoPicker })));
 const SuccessScreen = lazy(() => loadLaterSteps().then((m) => ({ default: m.SuccessScreen })));
 
 export function WizardProgress({ step }: { step: number }) {
@@ -96,6 +97,7 @@ export function WizardPage() {
                 onProblemType={(problemType) => update({ problemType })}
                 onBack={() => update({ step: 1 })}
                 onNext={() => update({ step: 3 })}
+                photos={<PhotoPicker photos={data.photos ?? []} onPhotos={(photos) => update({ photos })} />}
               />
             ) : step === 3 ? (
               <FilingStep

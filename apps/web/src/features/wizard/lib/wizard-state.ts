@@ -24,6 +24,16 @@ export interface LocationState {
   manual: boolean;
 }
 
+/**
+ * A photo the citizen attached on step 2, already shrunk by the browser (decision 0033). A
+ * Blob: session storage (JSON) leaves photos out, while a draft kept in IndexedDB stores the
+ * whole WizardData, Blobs included (structured clone).
+ */
+export interface WizardPhoto {
+  id: string;
+  blob: Blob;
+}
+
 export interface WizardData {
   step: 1 | 2 | 3;
   contact: ContactValues;
@@ -35,11 +45,15 @@ export interface WizardData {
   pole: PoleLookup | null;
   /** The Idempotency-Key of the last submission attempt and what it carried. */
   submission: { key: string; fingerprint: string } | null;
+  /** Up to PHOTO_MAX_COUNT photos, sent after the request is filed (not part of its payload). */
+  photos?: WizardPhoto[];
 }
 
 export interface WizardResult extends CreateRepairRequestResponse {
   input: CreateRepairRequestInput;
   poleNumber?: string | null;
+  /** The photos still to send to the filed request. */
+  photos?: WizardPhoto[];
 }
 
 export const emptyLocation: LocationState = {
@@ -83,7 +97,8 @@ export function loadWizard(): WizardData {
 
 function saveWizard(data: WizardData | null): void {
   try {
-    if (data) sessionStorage.setItem(WIZARD_STORAGE_KEY, JSON.stringify(data));
+    // Photos are Blobs, which JSON cannot carry: session storage keeps the rest.
+    if (data) sessionStorage.setItem(WIZARD_STORAGE_KEY, JSON.stringify({ ...data, photos: undefined }));
     else sessionStorage.removeItem(WIZARD_STORAGE_KEY);
   } catch {
     // Storage full or disabled: the wizard still works, it just forgets on reload.
