@@ -85,6 +85,7 @@ describe('request detail layout', () => {
     expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
       'Informações da solicitação',
       'Contato',
+      'Fotos',
       'Localização',
       'Atualizar solicitação',
       'Histórico',
