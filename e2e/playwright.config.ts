@@ -26,7 +26,11 @@ export default defineConfig({
     {
       name: 'desktop',
       // Journeys of one viewport run in that project only (none is counted as skipped).
-      testIgnore: ['**/admin-on-phone-*.spec.ts', '**/citizen-files-from-pole-label.spec.ts'],
+      testIgnore: [
+        '**/admin-on-phone-*.spec.ts',
+        '**/citizen-files-from-pole-label.spec.ts',
+        '**/citizen-attaches-photos.spec.ts',
+      ],
       use: { ...devices['Desktop Chrome'], launchOptions: chromium, viewport: { width: 1280, height: 800 } },
     },
     {

@@ -41,7 +41,7 @@ export async function apiRequest<T>(
 }
 
 /** The ApiError of a non-2xx answer whose body was read as `text` (JSON `{ message, errors }` or not). */
-function apiErrorOf(response: Response, text: string): ApiError {
+export function apiErrorOf(response: Response, text: string): ApiError {
   let parsed: { message?: string; errors?: Record<string, string> } | undefined;
   try {
     parsed = JSON.parse(text);
@@ -82,23 +82,6 @@ export async function downloadFile(
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
   return { name, response };
-}
-
-/** Sends a file as the raw body (a photo): JSON back, errors as apiRequest's. */
-export async function apiUpload<T>(path: string, file: Blob): Promise<T> {
-  const response = await fetch(path, {
-    method: 'POST',
-    credentials: 'include',
-    headers: {
-      Accept: 'application/json',
-      'Accept-Language': currentLanguage(),
-      'Content-Type': file.type || 'application/octet-stream',
-    },
-    body: file,
-  });
-  const text = await response.text();
-  if (!response.ok) throw apiErrorOf(response, text);
-  return (text ? JSON.parse(text) : undefined) as T;
 }
 
 /** The message to show a person for a failed call. */

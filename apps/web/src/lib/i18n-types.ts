@@ -15,7 +15,8 @@ type Merged = CatalogueNamespaces['common'] &
   CatalogueNamespaces['captcha'] &
   CatalogueNamespaces['admin-settings'] &
   CatalogueNamespaces['public-pages'] &
-  CatalogueNamespaces['public-poles'];
+  CatalogueNamespaces['public-poles'] &
+  CatalogueNamespaces['public-photos'];
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -16,6 +16,7 @@ import enCommon from './en/common.json';
 import enEmail from './en/email.json';
 import enPublic from './en/public.json';
 import enPublicPages from './en/public-pages.json';
+import enPublicPhotos from './en/public-photos.json';
 import enPublicPoles from './en/public-poles.json';
 import type { CatalogueNamespaces } from './message-key.ts';
 import ptAdminAccess from './pt/admin-access.json';
@@ -30,6 +31,7 @@ import ptCommon from './pt/common.json';
 import ptEmail from './pt/email.json';
 import ptPublic from './pt/public.json';
 import ptPublicPages from './pt/public-pages.json';
+import ptPublicPhotos from './pt/public-photos.json';
 import ptPublicPoles from './pt/public-poles.json';
 import { type Catalogue, createTranslator } from './translate.ts';
 
@@ -48,6 +50,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     'admin-settings': ptAdminSettings,
     'public-pages': ptPublicPages,
     'public-poles': ptPublicPoles,
+    'public-photos': ptPublicPhotos,
   } satisfies CatalogueNamespaces,
   en: {
     common: enCommon,
@@ -63,6 +66,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     'admin-settings': enAdminSettings,
     'public-pages': enPublicPages,
     'public-poles': enPublicPoles,
+    'public-photos': enPublicPhotos,
   },
 };
 

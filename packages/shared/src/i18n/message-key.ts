@@ -13,6 +13,7 @@ import type ptCommon from './pt/common.json';
 import type ptEmail from './pt/email.json';
 import type ptPublic from './pt/public.json';
 import type ptPublicPages from './pt/public-pages.json';
+import type ptPublicPhotos from './pt/public-photos.json';
 import type ptPublicPoles from './pt/public-poles.json';
 
 /** Each catalogue file by namespace; catalogues.ts registers exactly these in both languages. */
@@ -32,6 +33,8 @@ export interface CatalogueNamespaces {
   'public-pages': typeof ptPublicPages;
   /** The citizen's pole texts (issue 21): loaded with the wizard's later steps and the pole page, not on the first load. */
   'public-poles': typeof ptPublicPoles;
+  /** The citizen's photo texts and the upload's errors (decision 0033): loaded with the code that shows them. */
+  'public-photos': typeof ptPublicPhotos;
 }
 
 type Paths<T> = {

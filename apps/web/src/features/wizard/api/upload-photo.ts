@@ -1,7 +1,21 @@
-// POST /api/repair-requests/:id/photos?t= (decision 0033): one photo, sent after the request
-// is filed, with the tracking token the filing answered.
+// POST /api/repair-requests/:id/photos?t= (decision 0033): one photo as the raw body, sent
+// after the request is filed, with the tracking token the filing answered. Here rather than
+// in lib/api-client.ts, which every page loads first.
 import type { Photo } from '@acende/shared/schemas/photos';
-import { apiUpload } from '../../../lib/api-client.ts';
+import { apiErrorOf } from '../../../lib/api-client.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
 
-export const uploadPhoto = (requestId: number, trackingToken: string, photo: Blob) =>
-  apiUpload<Photo>(`/api/repair-requests/${requestId}/photos?t=${encodeURIComponent(trackingToken)}`, photo);
+export async function uploadPhoto(requestId: number, trackingToken: string, photo: Blob): Promise<Photo> {
+  const response = await fetch(`/api/repair-requests/${requestId}/photos?t=${encodeURIComponent(trackingToken)}`, {
+    method: 'POST',
+    headers: {
+      Accept: 'application/json',
+      'Accept-Language': currentLanguage(),
+      'Content-Type': photo.type || 'application/octet-stream',
+    },
+    body: photo,
+  });
+  const text = await response.text();
+  if (!response.ok) throw apiErrorOf(response, text);
+  return JSON.parse(text) as Photo;
+}

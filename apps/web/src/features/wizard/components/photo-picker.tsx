@@ -3,6 +3,7 @@
 import { PHOTO_MAX_COUNT } from '@acende/shared/schemas/photos';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../../../lib/photo-catalogue.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import type { WizardPhoto } from '../lib/wizard-state.ts';
