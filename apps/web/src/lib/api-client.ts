@@ -41,7 +41,7 @@ export async function apiRequest<T>(
 }
 
 /** The ApiError of a non-2xx answer whose body was read as `text` (JSON `{ message, errors }` or not). */
-export function apiErrorOf(response: Response, text: string): ApiError {
+function apiErrorOf(response: Response, text: string): ApiError {
   let parsed: { message?: string; errors?: Record<string, string> } | undefined;
   try {
     parsed = JSON.parse(text);

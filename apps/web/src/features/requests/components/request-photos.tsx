@@ -3,8 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { LoadError } from '../../../components/ui/load-error.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { QueryState } from '../../../components/ui/page-shell.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { photoUrl, useRequestPhotos, useSetPhotoPublic } from '../api/request-photos.ts';
@@ -19,74 +18,75 @@ export function RequestPhotos({ requestId, canPublish }: { requestId: number; ca
       <h2 id="photos-title" className="mb-2 font-heading text-xl font-semibold">
         {t('operations.photos.title')}
       </h2>
-      {photos.isPending ? (
-        <Spinner />
-      ) : photos.isError ? (
-        <LoadError
-          message={t('operations.photos.loadError')}
-          retryLabel={t('operations.common.retry')}
-          onRetry={() => void photos.refetch()}
-        />
-      ) : photos.data.photos.length === 0 ? (
-        <p className="text-gray-700">{t('operations.photos.none')}</p>
-      ) : (
-        <>
-          {canPublish ? <p className="mb-2 text-sm text-gray-700">{t('operations.photos.publicHint')}</p> : null}
-          <ul className="flex flex-wrap gap-4">
-            {photos.data.photos.map((photo) => (
-              <li key={photo.id} className="grid justify-items-start gap-1">
-                <Dialog
-                  title={t('operations.photos.dialogTitle', { n: photo.position })}
-                  closeLabel={t('operations.photos.close')}
-                  trigger={
-                    <button
-                      type="button"
-                      aria-label={t('operations.photos.open', { n: photo.position })}
-                      className="rounded focus-visible:outline-3 focus-visible:outline-blue-700"
+      <QueryState
+        query={photos}
+        errorMessage={t('operations.photos.loadError')}
+        retryLabel={t('operations.common.retry')}
+        loadingLabel={t('operations.common.loading')}
+      >
+        {(data) =>
+          data.photos.length === 0 ? (
+            <p className="text-gray-700">{t('operations.photos.none')}</p>
+          ) : (
+            <>
+              {canPublish ? <p className="mb-2 text-sm text-gray-700">{t('operations.photos.publicHint')}</p> : null}
+              <ul className="flex flex-wrap gap-4">
+                {data.photos.map((photo) => (
+                  <li key={photo.id} className="grid justify-items-start gap-1">
+                    <Dialog
+                      title={t('operations.photos.dialogTitle', { n: photo.position })}
+                      closeLabel={t('operations.photos.close')}
+                      trigger={
+                        <button
+                          type="button"
+                          aria-label={t('operations.photos.open', { n: photo.position })}
+                          className="rounded focus-visible:outline-3 focus-visible:outline-blue-700"
+                        >
+                          <img
+                            src={photoUrl(requestId, photo.id, 'thumb')}
+                            alt=""
+                            className="h-28 w-28 rounded border border-gray-300 object-cover"
+                          />
+                        </button>
+                      }
                     >
                       <img
-                        src={photoUrl(requestId, photo.id, 'thumb')}
-                        alt=""
-                        className="h-28 w-28 rounded border border-gray-300 object-cover"
+                        src={photoUrl(requestId, photo.id, 'full')}
+                        alt={t('operations.photos.alt', { n: photo.position })}
+                        width={photo.width}
+                        height={photo.height}
+                        className="h-auto max-h-[80vh] w-auto max-w-full justify-self-center"
                       />
-                    </button>
-                  }
-                >
-                  <img
-                    src={photoUrl(requestId, photo.id, 'full')}
-                    alt={t('operations.photos.alt', { n: photo.position })}
-                    width={photo.width}
-                    height={photo.height}
-                    className="h-auto max-h-[80vh] w-auto max-w-full justify-self-center"
-                  />
-                </Dialog>
-                <span className="text-sm" data-testid={`photo-${photo.position}-visibility`}>
-                  {photo.isPublic ? t('operations.photos.public') : t('operations.photos.private')}
-                </span>
-                {canPublish ? (
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    disabled={publish.isPending}
-                    onClick={() =>
-                      publish.mutate(
-                        { photoId: photo.id, isPublic: !photo.isPublic },
-                        {
-                          onSuccess: () => toast({ title: t('operations.photos.saved'), variant: 'success' }),
-                          onError: (error) =>
-                            toast({ title: errorMessage(error, error.message), variant: 'destructive' }),
-                        },
-                      )
-                    }
-                  >
-                    {photo.isPublic ? t('operations.photos.makePrivate') : t('operations.photos.makePublic')}
-                  </Button>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+                    </Dialog>
+                    <span className="text-sm" data-testid={`photo-${photo.position}-visibility`}>
+                      {photo.isPublic ? t('operations.photos.public') : t('operations.photos.private')}
+                    </span>
+                    {canPublish ? (
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        disabled={publish.isPending}
+                        onClick={() =>
+                          publish.mutate(
+                            { photoId: photo.id, isPublic: !photo.isPublic },
+                            {
+                              onSuccess: () => toast({ title: t('operations.photos.saved'), variant: 'success' }),
+                              onError: (error) =>
+                                toast({ title: errorMessage(error, error.message), variant: 'destructive' }),
+                            },
+                          )
+                        }
+                      >
+                        {photo.isPublic ? t('operations.photos.makePrivate') : t('operations.photos.makePublic')}
+                      </Button>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )
+        }
+      </QueryState>
     </section>
   );
 }

@@ -2,7 +2,7 @@
 // after the request is filed, with the tracking token the filing answered. Here rather than
 // in lib/api-client.ts, which every page loads first.
 import type { Photo } from '@acende/shared/schemas/photos';
-import { apiErrorOf } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 
 export async function uploadPhoto(requestId: number, trackingToken: string, photo: Blob): Promise<Photo> {
@@ -16,6 +16,14 @@ export async function uploadPhoto(requestId: number, trackingToken: string, phot
     body: photo,
   });
   const text = await response.text();
-  if (!response.ok) throw apiErrorOf(response, text);
+  if (!response.ok) {
+    let message: string | undefined;
+    try {
+      message = (JSON.parse(text) as { message?: string }).message;
+    } catch {
+      message = undefined;
+    }
+    throw new ApiError(response.status, text || response.statusText, message, undefined);
+  }
   return JSON.parse(text) as Photo;
 }

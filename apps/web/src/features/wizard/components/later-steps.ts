@@ -5,6 +5,5 @@ export { contactErrors } from '../lib/contact-check.ts';
 export { CompanyStep } from './company-step.tsx';
 export { FilingStep } from './filing-step.tsx';
 export { LocationStep } from './location-step.tsx';
-export { PhotoPicker } from './photo-picker.tsx';
 export { PoleFilingStep } from './pole-filing-step.tsx';
 export { SuccessScreen } from './success-screen.tsx';

@@ -13,7 +13,7 @@ import {
 import { PROBLEM_TYPES, type ProblemType } from '@acende/shared/enums';
 import type { MessageKey } from '@acende/shared/i18n/message-key';
 import type { PoleLookup, PublicPole } from '@acende/shared/schemas/poles';
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSite } from '../../../components/map/get-site.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -24,8 +24,9 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { lookUpPole } from '../api/look-up-pole.ts';
 import { useReverseGeocode } from '../api/reverse-geocode.ts';
-import type { LocationState } from '../lib/wizard-state.ts';
+import type { LocationState, WizardPhoto } from '../lib/wizard-state.ts';
 import { AddressSearch } from './address-search.tsx';
+import { PhotoPicker } from './photo-picker.tsx';
 import { OpenRequestWarning, SelectedPole } from './pole-notices.tsx';
 import { PoleNumberSearch } from './pole-number-search.tsx';
 
@@ -47,8 +48,10 @@ export interface LocationStepProps {
   onProblemType: (value: ProblemType | '') => void;
   onBack: () => void;
   onNext: () => void;
-  /** The photos' picker (decision 0033), shown above Back and Next. */
-  photos?: ReactNode;
+  /** The photos attached so far (decision 0033), shown above Back and Next. */
+  photos?: WizardPhoto[];
+  /** Hands on the new list of photos (the wizard's update, as a patch). */
+  onPhotos?: (patch: { photos: WizardPhoto[] }) => void;
 }
 
 /** Why step 2 cannot move on yet, as a toast key; null when it can. */
@@ -70,7 +73,7 @@ export function LocationStep(props: LocationStepProps) {
     onBack,
     onNext,
   } = props;
-  const { pole = null, onPole, photos } = props;
+  const { pole = null, onPole, photos, onPhotos } = props;
   const poleRef = useRef(pole);
   poleRef.current = pole;
   const dropPole = useRef(onPole);
@@ -399,7 +402,7 @@ export function LocationStep(props: LocationStepProps) {
         ))}
       </SelectField>
 
-      {photos}
+      {onPhotos ? <PhotoPicker photos={photos ?? []} onPhotos={(list) => onPhotos({ photos: list })} /> : null}
 
       <div className="flex justify-between gap-3">
         <Button variant="secondary" onClick={onBack}>

@@ -13,7 +13,6 @@ import { SummaryPanel } from './summary-panel.tsx';
 
 const LocationStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.LocationStep })));
 const FilingStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.FilingStep })));
-const PhotoPicker = lazy(() => loadLaterSteps().then((m) => ({ default: m.PhotoPicker })));
 const SuccessScreen = lazy(() => loadLaterSteps().then((m) => ({ default: m.SuccessScreen })));
 
 export function WizardProgress({ step }: { step: number }) {
@@ -97,7 +96,8 @@ export function WizardPage() {
                 onProblemType={(problemType) => update({ problemType })}
                 onBack={() => update({ step: 1 })}
                 onNext={() => update({ step: 3 })}
-                photos={<PhotoPicker photos={data.photos ?? []} onPhotos={(photos) => update({ photos })} />}
+                photos={data.photos}
+                onPhotos={update}
               />
             ) : step === 3 ? (
               <FilingStep
