@@ -42,7 +42,7 @@ const words = {
     gallery: 'Choose from gallery',
     attached: (n: number) => `Attached photo ${n}`,
     sent: '2 photo(s) sent.',
-    problem: 'Light out',
+    problem: 'Light Out',
     photos: 'Photos',
     open: (n: number) => `Open photo ${n} full size`,
     full: (n: number) => `Photo ${n} sent by the citizen`,
