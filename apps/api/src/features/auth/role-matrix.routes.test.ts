@@ -51,6 +51,7 @@ describeEachEngine('role matrix of the admin API', (ctx) => {
       'PUT /api/admin/retention-settings',
       'POST /api/admin/repair-requests/:id/anonymize',
       'GET /api/admin/repair-requests/:id/photos',
+      'GET /api/admin/repair-requests/:id/photos.pdf',
       'GET /api/admin/repair-requests/:id/photos/:photoId',
       'PATCH /api/admin/repair-requests/:id/photos/:photoId',
     ]) {

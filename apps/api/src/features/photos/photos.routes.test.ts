@@ -302,6 +302,28 @@ describeEachEngine('photos on a repair request', (ctx) => {
     expect((await publicImage()).statusCode).toBe(404);
   });
 
+  it('exports the photos full size in a PDF for operators in scope', async () => {
+    const filed = await file(ctx());
+    await upload(ctx(), filed, gps);
+    await upload(ctx(), filed, await smallPng());
+    const res = await ctx().app.inject({
+      url: `/api/admin/repair-requests/${filed.id}/photos.pdf`,
+      headers: { ...viewer.headers, 'accept-language': 'en' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const pdf = res.rawPayload.toString('latin1');
+    expect(pdf.startsWith('%PDF')).toBe(true);
+    expect(pdf.match(/\/Subtype \/Image/g)).toHaveLength(2);
+    expect(pdf.match(/\/Width 1600/g)).toHaveLength(1);
+    expect(res.rawPayload.includes(EXIF_MARKER)).toBe(false);
+    const outside = await ctx().app.inject({
+      url: `/api/admin/repair-requests/${filed.id}/photos.pdf`,
+      headers: otherCompanyUser.headers,
+    });
+    expect(outside.statusCode).toBe(404);
+  });
+
   it('anonymising a request deletes its photos', async () => {
     const filed = await file(ctx());
     await upload(ctx(), filed, gps);

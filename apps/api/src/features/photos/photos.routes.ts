@@ -19,10 +19,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/errors.ts';
+import { requestLanguage } from '../../lib/language.ts';
 import { sendError } from '../../plugins/errors.ts';
 import { actorOf } from '../audit/audit.actor.ts';
 import {
   addPhoto,
+  exportRequestPhotosPdf,
   listPublicPhotos,
   listRequestPhotos,
   readPublicPhoto,
@@ -161,6 +163,27 @@ export const photosRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       const { id, photoId } = request.params;
       const bytes = await readRequestPhoto(deps, request.admin!, id, photoId, request.query.size);
       return sendImage(reply, bytes, 'private, max-age=300');
+    },
+  );
+
+  app.get(
+    '/api/admin/repair-requests/:id/photos.pdf',
+    {
+      config: { auth: 'any' },
+      schema: {
+        tags: ['admin requests'],
+        summary: "A request's photos, full size, as a PDF in the caller's language",
+        params: z.object({ id: idParam }),
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const pdf = await exportRequestPhotosPdf(deps, request.admin!, request.params.id, requestLanguage(request));
+      return (reply as FastifyReply)
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="solicitacao-${request.params.id}-fotos.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
     },
   );
 

@@ -1,6 +1,8 @@
 // The rules of a request's photos (issue 22, decision 0033): the citizen adds up to three
 // with the tracking link's token, shortly after filing; operators in scope see them all and
 // publish one; the public tracking page sees the published ones only (decision 19).
+
+import type { Language } from '@acende/shared/enums';
 import {
   PHOTO_MAX_COUNT,
   PHOTO_UPLOAD_WINDOW_HOURS,
@@ -16,6 +18,7 @@ import { findRequest } from '../admin-requests/request-detail.repository.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.repository.ts';
 import { type AuthAdmin, companyScope } from '../auth/sessions.service.ts';
 import { encodePhoto } from './photos.image.ts';
+import { photosPdf } from './photos.pdf.ts';
 import {
   findPhotoBytes,
   findPhotoForUpdate,
@@ -124,6 +127,26 @@ export async function readRequestPhoto(
 ): Promise<Buffer> {
   await requestInScope(deps, admin, requestId);
   return bytesOf(deps, requestId, photoId, size, false);
+}
+
+/** The request's photos, full size, as a PDF in the reader's language (operators in scope). */
+export async function exportRequestPhotosPdf(
+  deps: AppDeps,
+  admin: Reader,
+  requestId: number,
+  language: Language,
+): Promise<Buffer> {
+  const request = await findRequest(deps.db, companyScope(admin), requestId);
+  if (!request) throw notFound('errors.requestNotFound');
+  const rows = await listPhotos(deps.db, requestId, false);
+  const photos = [];
+  for (const row of rows) {
+    photos.push({
+      position: Number(row.position),
+      bytes: await bytesOf(deps, requestId, Number(row.id), 'full', false),
+    });
+  }
+  return photosPdf(language, request, photos);
 }
 
 /** A published photo's JPEG for the public tracking page; an unpublished one does not exist there. */
