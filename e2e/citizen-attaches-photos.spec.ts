@@ -153,6 +153,11 @@ test('a citizen attaches two photos and files; the operator sees both, in Portug
     expect((await sharp(bytes).metadata()).exif).toBeUndefined();
   }
 
+  // Both photos full size in a PDF.
+  const download = page.waitForEvent('download');
+  await section.getByRole('button', { name: 'Baixar as fotos em PDF' }).click();
+  expect((await download).suggestedFilename()).toBe(`solicitacao-${pt.id}-fotos.pdf`);
+
   // Published, photo 1 shows on the tracking page; photo 2 stays private.
   await section.getByRole('button', { name: words.pt.publish }).first().click();
   await expect(page.getByTestId('photo-1-visibility')).toHaveText('Pública');

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { QueryState } from '../../../components/ui/page-shell.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { downloadFile, errorMessage } from '../../../lib/api-client.ts';
 import { photoUrl, useRequestPhotos, useSetPhotoPublic } from '../api/request-photos.ts';
 
 export function RequestPhotos({ requestId, canPublish }: { requestId: number; canPublish: boolean }) {
@@ -29,6 +29,21 @@ export function RequestPhotos({ requestId, canPublish }: { requestId: number; ca
             <p className="text-gray-700">{t('operations.photos.none')}</p>
           ) : (
             <>
+              <Button
+                variant="secondary"
+                size="sm"
+                className="mb-3"
+                onClick={() =>
+                  void downloadFile(
+                    `/api/admin/repair-requests/${requestId}/photos.pdf`,
+                    `fotos-${requestId}.pdf`,
+                  ).catch((error: unknown) =>
+                    toast({ title: errorMessage(error, String(error)), variant: 'destructive' }),
+                  )
+                }
+              >
+                {t('operations.photos.pdf')}
+              </Button>
               {canPublish ? <p className="mb-2 text-sm text-gray-700">{t('operations.photos.publicHint')}</p> : null}
               <ul className="flex flex-wrap gap-4">
                 {data.photos.map((photo) => (
