@@ -31,6 +31,7 @@ export default defineConfig({
         '**/citizen-files-from-pole-label.spec.ts',
         '**/citizen-draft-survives-offline.spec.ts',
         '**/citizen-reopens-request.spec.ts',
+        '**/citizen-attaches-photos.spec.ts',
       ],
       use: { ...devices['Desktop Chrome'], launchOptions: chromium, viewport: { width: 1280, height: 800 } },
     },

@@ -30,6 +30,7 @@ import { followersRoutes } from './features/followers/followers.routes.ts';
 import { geocodingRoutes } from './features/geocoding/geocoding.routes.ts';
 import { healthRoutes, type Lifecycle } from './features/health/health.routes.ts';
 import { passwordResetRoutes } from './features/password-reset/password-reset.routes.ts';
+import { photosRoutes } from './features/photos/photos.routes.ts';
 import { polesAdminRoutes } from './features/poles/poles.admin.routes.ts';
 import { polesLookupRoutes } from './features/poles/poles.lookup.routes.ts';
 import { polesImportRoutes } from './features/poles/poles-import.routes.ts';
@@ -225,6 +226,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(slaRoutes, { deps });
   await app.register(followersRoutes, { deps });
   await app.register(duplicatesRoutes, { deps });
+  await app.register(photosRoutes, { deps });
 
   await registerWebApp(app, deps);
 

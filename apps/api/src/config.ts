@@ -95,6 +95,13 @@ const envSchema = z.object({
   FAST_PATH: bool(true),
   /** Stands in for the captcha provider's verification endpoint (tests); unset means the provider's own. */
   CAPTCHA_VERIFY_URL: urlOrEmpty,
+  /**
+   * Where citizens' photos are kept (decision 0033): db (the database, every instance reads
+   * them) or dir (files under PHOTO_DIR, which every instance must share).
+   */
+  PHOTO_STORE: z.enum(['db', 'dir']).default('db'),
+  /** The folder of PHOTO_STORE=dir; unset: DATA_DIR/photos. */
+  PHOTO_DIR: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

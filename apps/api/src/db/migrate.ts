@@ -27,6 +27,7 @@ import * as m0032 from './migrations/0032-retention.ts';
 import * as m0033 from './migrations/0033-repair-deadlines.ts';
 import * as m0034 from './migrations/0034-transfers.ts';
 import * as m0035 from './migrations/0035-reply-templates.ts';
+import * as m0036 from './migrations/0036-photos.ts';
 import * as m0037 from './migrations/0037-followers-and-duplicates.ts';
 import * as m0038 from './migrations/0038-reopen.ts';
 
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0033-repair-deadlines': m0033,
   '0037-followers-and-duplicates': m0037,
   '0038-reopen': m0038,
+  '0036-photos': m0036,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works below the typed schema

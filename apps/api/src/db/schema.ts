@@ -63,6 +63,8 @@ export interface RepairRequestsTable {
   reopenedAt: string | null;
   /** How many times the citizen reopened it (0038). */
   reopenCount: Generated<number>;
+  /** Photos taken against the limit of three (0036); never lowered, so a deleted photo frees no place. */
+  photoCount: Generated<number>;
   createdAt: string;
   updatedAt: string;
 }
@@ -257,6 +259,25 @@ export interface ReplyTemplatesTable {
   updatedAt: string;
 }
 
+/** A citizen's photo, re-encoded by the server (0036, decision 0033). */
+export interface RequestPhotosTable {
+  id: Generated<number>;
+  requestId: number;
+  /** 1 to 3, unique per request. */
+  position: number;
+  width: number;
+  height: number;
+  byteSize: number;
+  storage: 'db' | 'dir';
+  /** The files' name under PHOTO_DIR when storage is 'dir'. */
+  storageKey: string | null;
+  data: Buffer | null;
+  thumb: Buffer | null;
+  /** Shown on the public tracking page once an operator says so (decision 19). */
+  isPublic: Generated<number>;
+  createdAt: string;
+}
+
 export interface Database {
   energyCompanies: EnergyCompaniesTable;
   repairRequests: RepairRequestsTable;
@@ -280,6 +301,7 @@ export interface Database {
   repairTargets: RepairTargetsTable;
   companyRepairTargets: CompanyRepairTargetsTable;
   requestFollowers: RequestFollowersTable;
+  requestPhotos: RequestPhotosTable;
 }
 
 /** The repair target per problem type (0033, decision 0029). */

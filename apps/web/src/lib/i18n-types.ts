@@ -18,7 +18,8 @@ type Merged = CatalogueNamespaces['common'] &
   CatalogueNamespaces['public-poles'] &
   CatalogueNamespaces['admin-templates'] &
   CatalogueNamespaces['followers'] &
-  CatalogueNamespaces['public-drafts'];
+  CatalogueNamespaces['public-drafts'] &
+  CatalogueNamespaces['public-photos'];
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -19,6 +19,7 @@ import enFollowers from './en/followers.json';
 import enPublic from './en/public.json';
 import enPublicDrafts from './en/public-drafts.json';
 import enPublicPages from './en/public-pages.json';
+import enPublicPhotos from './en/public-photos.json';
 import enPublicPoles from './en/public-poles.json';
 import type { CatalogueNamespaces } from './message-key.ts';
 import ptAdminAccess from './pt/admin-access.json';
@@ -36,6 +37,7 @@ import ptFollowers from './pt/followers.json';
 import ptPublic from './pt/public.json';
 import ptPublicDrafts from './pt/public-drafts.json';
 import ptPublicPages from './pt/public-pages.json';
+import ptPublicPhotos from './pt/public-photos.json';
 import ptPublicPoles from './pt/public-poles.json';
 import { type Catalogue, createTranslator } from './translate.ts';
 
@@ -57,6 +59,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     'admin-templates': ptAdminTemplates,
     followers: ptFollowers,
     'public-drafts': ptPublicDrafts,
+    'public-photos': ptPublicPhotos,
   } satisfies CatalogueNamespaces,
   en: {
     common: enCommon,
@@ -75,6 +78,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     'admin-templates': enAdminTemplates,
     followers: enFollowers,
     'public-drafts': enPublicDrafts,
+    'public-photos': enPublicPhotos,
   },
 };
 

@@ -16,6 +16,7 @@ import type ptFollowers from './pt/followers.json';
 import type ptPublic from './pt/public.json';
 import type ptPublicDrafts from './pt/public-drafts.json';
 import type ptPublicPages from './pt/public-pages.json';
+import type ptPublicPhotos from './pt/public-photos.json';
 import type ptPublicPoles from './pt/public-poles.json';
 
 /** Each catalogue file by namespace; catalogues.ts registers exactly these in both languages. */
@@ -41,6 +42,8 @@ export interface CatalogueNamespaces {
   followers: typeof ptFollowers;
   /** The wizard's offline and retry texts and the tracking page's reopen (issue 22): loaded with the code that shows them. */
   'public-drafts': typeof ptPublicDrafts;
+  /** The citizen's photo texts and the upload's errors (decision 0033): loaded with the code that shows them. */
+  'public-photos': typeof ptPublicPhotos;
 }
 
 type Paths<T> = {

@@ -10,6 +10,7 @@ import { createAccount, signedIn, type TestAccount } from '../../../test/account
 import { auditRows } from '../../../test/audit.ts';
 import { insertPole } from '../../../test/citizen-poles.ts';
 import { describeEachEngine, it, type TestContext } from '../../../test/engines.ts';
+import { smallPng } from '../../../test/photos.ts';
 import { validRequest } from '../../../test/requests.ts';
 import { type SmtpCapture, startSmtpCapture } from '../../../test/smtp-capture.ts';
 import { hashToken } from '../../lib/tokens.ts';
@@ -109,6 +110,21 @@ const fileRequest = async (env: Env): Promise<Prepared> => {
   const res = await env.ctx.app.inject({ method: 'POST', url: '/api/repair-requests', payload: validRequest });
   expect(res.statusCode, res.body).toBe(201);
   return { id: res.json().id };
+};
+
+/** A request filed with one photo (decision 0033). */
+const filePhoto = async (env: Env): Promise<Prepared> => {
+  const res = await env.ctx.app.inject({ method: 'POST', url: '/api/repair-requests', payload: validRequest });
+  expect(res.statusCode, res.body).toBe(201);
+  const { id, trackingToken } = res.json();
+  const photo = await env.ctx.app.inject({
+    method: 'POST',
+    url: `/api/repair-requests/${id}/photos?t=${trackingToken}`,
+    headers: { 'content-type': 'image/png' },
+    payload: await smallPng(),
+  });
+  expect(photo.statusCode, photo.body).toBe(201);
+  return { id, photoId: photo.json().id };
 };
 
 /** One entry per admin write route, keyed as `METHOD /path` the way the OpenAPI document names it. */
@@ -443,6 +459,11 @@ const CASES: Record<string, Case> = {
         return filed;
       },
     },
+  ),
+  'PATCH /api/admin/repair-requests/{id}/photos/{photoId}': audited(
+    'request.photo.publish',
+    (env, p) => env.send('PATCH', `/api/admin/repair-requests/${p.id}/photos/${p.photoId}`, { isPublic: true }),
+    { prepare: filePhoto },
   ),
   'POST /api/admin/public-pages': audited('settings.public_pages.update', (env) =>
     env.send('POST', '/api/admin/public-pages', {

@@ -61,6 +61,10 @@ describeEachEngine('role matrix of the admin API', (ctx) => {
       'GET /api/admin/repair-requests/:id/duplicate-candidates',
       'POST /api/admin/repair-requests/:id/duplicate',
       'POST /api/admin/repair-requests/:id/duplicate/undo',
+      'GET /api/admin/repair-requests/:id/photos',
+      'GET /api/admin/repair-requests/:id/photos.pdf',
+      'GET /api/admin/repair-requests/:id/photos/:photoId',
+      'PATCH /api/admin/repair-requests/:id/photos/:photoId',
     ]) {
       expect(found).toContain(expected);
     }

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 import { signedIn, type TestAccount } from '../../../test/accounts.ts';
 import { describeEachEngine, it, type TestContext, testConfig } from '../../../test/engines.ts';
+import { smallPng } from '../../../test/photos.ts';
 import { validRequest } from '../../../test/requests.ts';
 import { type App, buildApp } from '../../app.ts';
 import { createDatabase } from '../../db/database.ts';
@@ -348,6 +349,26 @@ describeEachEngine('retention of personal data', (ctx) => {
       expect(email).toMatchObject({ toAddress: '', textBody: '', htmlBody: '' });
       expect(email.status).not.toBe('pending');
     }
+  });
+
+  it('deletes the photos of the requests it anonymises (a photo may show a face)', async () => {
+    const due = await file();
+    const kept = await file();
+    for (const filed of [due, kept]) {
+      const res = await ctx().app.inject({
+        method: 'POST',
+        url: `/api/repair-requests/${filed.id}/photos?t=${filed.trackingToken}`,
+        headers: { 'content-type': 'image/png' },
+        payload: await smallPng(),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    await closeAt(due.id, 'completed', new Date(cutoff().getTime() - 2 * DAY));
+    await closeAt(kept.id, 'completed', new Date(cutoff().getTime() + 2 * DAY));
+    await runRetentionOnce(ctx().app.deps);
+    const photos = (id: number) => db().selectFrom('requestPhotos').select('id').where('requestId', '=', id).execute();
+    expect(await photos(due.id)).toHaveLength(0);
+    expect(await photos(kept.id)).toHaveLength(1);
   });
 
   it('deletes only audit rows older than the audit retention', async () => {

@@ -13,6 +13,8 @@ import { findRequest } from '../admin-requests/request-detail.repository.ts';
 import type { AuditActor } from '../audit/audit.repository.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { type AuthAdmin, companyScope } from '../auth/sessions.service.ts';
+import { deleteRequestPhotos } from '../photos/photos.repository.ts';
+import { removeFiles } from '../photos/photos.store.ts';
 import { readSetting, writeSetting } from '../site-settings/site-settings.repository.ts';
 import {
   anonymizeDueRequests,
@@ -111,6 +113,7 @@ export async function runRetentionOnce(
   const result: RetentionRunResult = { anonymized: 0, auditDeleted: 0 };
   const startedAt = deps.clock.now();
   const requestCutoff = monthsBefore(startedAt, settings.retentionMonths).toISOString();
+  const photoFiles: (string | null)[] = [];
   while (!shouldStop()) {
     const now = deps.clock.now().toISOString();
     const done = await inTurn(deps, () =>
@@ -118,6 +121,8 @@ export async function runRetentionOnce(
         const rows = await anonymizeDueRequests(trx, requestCutoff, now, batchSize);
         const ids = rows.map((row) => row.id);
         await scrubRequestEmails(trx, ids);
+        // A photo may show a face (decision 0033): it goes with the contact data.
+        photoFiles.push(...(await deleteRequestPhotos(trx, ids)));
         await insertAnonymizedEvents(trx, rows, { id: null, name: null }, now);
         for (const id of ids) {
           await recordAudit(
@@ -136,6 +141,7 @@ export async function runRetentionOnce(
       }),
     );
     result.anonymized += done;
+    await removeFiles(deps.config, photoFiles.splice(0));
     if (done < batchSize) break;
   }
   const auditCutoff = monthsBefore(startedAt, settings.auditRetentionMonths).toISOString();
@@ -158,13 +164,14 @@ export async function anonymizeRequestNow(
   id: number,
 ): Promise<AdminRequestDetail> {
   const scope = companyScope(admin);
-  await deps.db.transaction().execute(async (trx) => {
+  const photoFiles = await deps.db.transaction().execute(async (trx) => {
     const row = await findRequest(trx, scope, id);
     if (!row) throw notFound('errors.requestNotFound');
     if (row.anonymizedAt !== null) throw conflict('errors.alreadyAnonymized');
     const now = deps.clock.now().toISOString();
     if (!(await anonymizeRequestRow(trx, id, now))) throw conflict('errors.alreadyAnonymized');
     await scrubRequestEmails(trx, [id]);
+    const files = await deleteRequestPhotos(trx, [id]);
     await insertAnonymizedEvents(
       trx,
       [{ id, assignedToId: row.assignedToId, assignedTo: row.assignedTo }],
@@ -182,6 +189,8 @@ export async function anonymizeRequestNow(
       },
       now,
     );
+    return files;
   });
+  await removeFiles(deps.config, photoFiles);
   return getAdminRequest(deps, admin, id);
 }

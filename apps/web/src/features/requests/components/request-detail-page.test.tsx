@@ -88,6 +88,7 @@ describe('request detail layout', () => {
       'Informações da solicitação',
       'Duplicata',
       'Contato',
+      'Fotos',
       'Localização',
       'Atualizar solicitação',
       'Histórico',

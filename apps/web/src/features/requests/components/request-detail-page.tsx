@@ -17,6 +17,7 @@ import { useRequest } from '../api/get-request.ts';
 import { AnonymizeContact } from './anonymize-contact.tsx';
 import { DuplicatePanel } from './duplicate-panel.tsx';
 import { RequestHistory } from './request-history.tsx';
+import { RequestPhotos } from './request-photos.tsx';
 import { SamePoleWarning } from './same-pole-warning.tsx';
 import { TransferRequest } from './transfer-request.tsx';
 import { UpdateRequestForm } from './update-request-form.tsx';
@@ -143,6 +144,8 @@ export default function RequestDetailPage() {
             </dl>
             <AnonymizeContact request={r} canAnonymize={profile?.role === 'admin'} />
           </section>
+
+          <RequestPhotos requestId={r.id} canPublish={canUpdate} />
 
           <section aria-labelledby="location-title" className="rounded-theme border border-gray-200 p-4">
             <h2 id="location-title" className="mb-2 font-heading text-xl font-semibold">

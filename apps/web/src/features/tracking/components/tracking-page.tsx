@@ -17,6 +17,8 @@ import { formatDateTime, relativeTime } from '../lib/relative-time.ts';
 
 const MergedNotice = lazy(() => import('./merged-notice.tsx'));
 const ReopenSection = lazy(() => import('./reopen-form.tsx'));
+// Published photos are rare: their code comes after the page (decision 0024's budget).
+const PublicPhotos = lazy(() => import('./public-photos.tsx').then((m) => ({ default: m.PublicPhotos })));
 
 const STATUS_STYLES: Record<RequestStatus, string> = {
   open: 'bg-blue-100 text-blue-900 border-blue-300',
@@ -203,6 +205,9 @@ export default function TrackingPage() {
               <ReopenSection request={request} token={token} />
             </Suspense>
           ) : null}
+          <Suspense fallback={null}>
+            <PublicPhotos requestId={request.id} />
+          </Suspense>
 
           {showMap ? <TrackingMap latitude={request.latitude} longitude={request.longitude} /> : null}
 

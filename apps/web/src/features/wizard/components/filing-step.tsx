@@ -46,7 +46,8 @@ export function useFileRequest(
       create.mutate(
         { input: { ...input, captchaToken }, idempotencyKey: submission.key },
         {
-          onSuccess: (created) => complete({ ...created, input, poleNumber: data.pole?.number ?? null }),
+          onSuccess: (created) =>
+            complete({ ...created, input, poleNumber: data.pole?.number ?? null, photos: data.photos ?? [] }),
           onError: (error) => {
             // No answer at all (offline, a dropped connection): everything is kept, the key too,
             // so the retry gets the same request if the server had filed it (decision 0035).

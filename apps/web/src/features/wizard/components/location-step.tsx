@@ -24,9 +24,10 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { lookUpPole } from '../api/look-up-pole.ts';
 import { useReverseGeocode } from '../api/reverse-geocode.ts';
-import type { LocationState } from '../lib/wizard-state.ts';
+import type { LocationState, WizardPhoto } from '../lib/wizard-state.ts';
 import { AddressSearch } from './address-search.tsx';
 import { NearbyRequests } from './nearby-requests.tsx';
+import { PhotoPicker } from './photo-picker.tsx';
 import { OpenRequestWarning, SelectedPole } from './pole-notices.tsx';
 import { PoleNumberSearch } from './pole-number-search.tsx';
 
@@ -48,6 +49,10 @@ export interface LocationStepProps {
   onProblemType: (value: ProblemType | '') => void;
   onBack: () => void;
   onNext: () => void;
+  /** The photos attached so far (decision 0033), shown above Back and Next. */
+  photos?: WizardPhoto[];
+  /** Hands on the new list of photos (the wizard's update, as a patch). */
+  onPhotos?: (patch: { photos: WizardPhoto[] }) => void;
 }
 
 /** Why step 2 cannot move on yet, as a toast key; null when it can. */
@@ -69,7 +74,7 @@ export function LocationStep(props: LocationStepProps) {
     onBack,
     onNext,
   } = props;
-  const { pole = null, onPole } = props;
+  const { pole = null, onPole, photos, onPhotos } = props;
   const poleRef = useRef(pole);
   poleRef.current = pole;
   const dropPole = useRef(onPole);
@@ -405,6 +410,8 @@ export function LocationStep(props: LocationStepProps) {
           </option>
         ))}
       </SelectField>
+
+      {onPhotos ? <PhotoPicker photos={photos ?? []} onPhotos={(list) => onPhotos({ photos: list })} /> : null}
 
       <div className="flex justify-between gap-3">
         <Button variant="secondary" onClick={onBack}>

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { CheckIcon, CopyIcon } from '../../../components/ui/icons.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import type { WizardResult } from '../lib/wizard-state.ts';
+import { PhotoUploads } from './photo-uploads.tsx';
 import '../lib/pole-catalogue.ts';
 
 function useCopy(errorKey: MessageKey) {
@@ -63,6 +64,8 @@ export function SuccessScreen({ result, onNewRequest }: { result: WizardResult; 
           {t('success.copyLink')}
         </Button>
       </div>
+
+      <PhotoUploads requestId={result.id} trackingToken={result.trackingToken} photos={result.photos ?? []} />
 
       <section aria-labelledby="success-details" className="grid gap-3">
         <h3 id="success-details" className="font-heading text-lg font-semibold">

@@ -121,6 +121,8 @@ export function WizardPage() {
                 onProblemType={(problemType) => update({ problemType })}
                 onBack={() => update({ step: 1 })}
                 onNext={() => update({ step: 3 })}
+                photos={data.photos}
+                onPhotos={update}
               />
             ) : step === 3 ? (
               <FilingStep

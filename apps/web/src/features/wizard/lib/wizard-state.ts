@@ -26,6 +26,16 @@ export interface LocationState {
   manual: boolean;
 }
 
+/**
+ * A photo the citizen attached on step 2, already shrunk by the browser (decision 0033). A
+ * Blob: session storage (JSON) leaves photos out, while a draft kept in IndexedDB stores the
+ * whole WizardData, Blobs included (structured clone).
+ */
+export interface WizardPhoto {
+  id: string;
+  blob: Blob;
+}
+
 export interface WizardData {
   step: 1 | 2 | 3;
   contact: ContactValues;
@@ -38,15 +48,17 @@ export interface WizardData {
   /** The Idempotency-Key of the last submission attempt and what it carried. */
   submission: { key: string; fingerprint: string } | null;
   /**
-   * Step 2's photos (up to 3, added by the photos feature): kept as Blobs in the device's draft
-   * (IndexedDB), never in session storage, which holds only text.
+   * Step 2's photos (up to PHOTO_MAX_COUNT), sent after the request is filed (not part of its
+   * payload): kept as Blobs in the device's draft (IndexedDB), never in session storage.
    */
-  photos: Blob[];
+  photos: WizardPhoto[];
 }
 
 export interface WizardResult extends CreateRepairRequestResponse {
   input: CreateRepairRequestInput;
   poleNumber?: string | null;
+  /** The photos still to send to the filed request. */
+  photos?: WizardPhoto[];
 }
 
 export const emptyLocation: LocationState = {
@@ -92,6 +104,7 @@ export function loadWizard(): WizardData {
 
 function saveWizard(data: WizardData | null): void {
   try {
+    // Photos are Blobs, which JSON cannot carry: session storage keeps the rest.
     if (data) sessionStorage.setItem(WIZARD_STORAGE_KEY, JSON.stringify({ ...data, photos: undefined }));
     else sessionStorage.removeItem(WIZARD_STORAGE_KEY);
   } catch {
