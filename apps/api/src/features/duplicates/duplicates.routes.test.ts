@@ -161,12 +161,16 @@ describeEachEngine('marking duplicates', (ctx) => {
       headers: operator.headers,
       payload: { status: 'in_progress', updatedAt },
     });
+    const dueBefore = (await read(dup)).dueAt;
     expect((await mark(dup, original)).statusCode).toBe(200);
     expect((await read(original)).followerCount).toBe(1);
 
+    ctx().clock.advance(10 * 60_000);
     const res = await undo(dup);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'in_progress', duplicateOfId: null });
+    // The repair clock stood still while it was closed as a duplicate (decision 0029).
+    expect(Date.parse(res.json().dueAt) - Date.parse(dueBefore)).toBeGreaterThan(10 * 60_000 - 1_000);
     expect(res.json().history.at(-1)).toMatchObject({
       kind: 'duplicate_undone',
       fromStatus: 'cancelled',

@@ -26,6 +26,7 @@ import { queueDuplicateNotice, queueFollowerEmails, queueStatusUpdateEmail } fro
 import { deleteFollowersVia, insertFollower, listDuplicateIds } from '../followers/followers.repository.ts';
 import { findOpenNearby } from '../followers/nearby.service.ts';
 import { followerUnsubscribeToken } from '../followers/unsubscribe-tokens.ts';
+import { dueAtAfterPause } from '../sla/sla.service.ts';
 import { statusBeforeDuplicate, writeDuplicateIfUnchanged } from './duplicates.repository.ts';
 
 const SUGGESTIONS_MAX = 10;
@@ -181,6 +182,8 @@ export async function undoDuplicate(
       status: toStatus,
       duplicateOfId: null,
       closedAt: isClosed(toStatus) ? (row.closedAt ?? now) : null,
+      // Back from cancelled, the repair clock resumes where it stood (decision 0029).
+      dueAt: toStatus !== 'cancelled' ? dueAtAfterPause(row.dueAt, row.closedAt, now) : row.dueAt,
       updatedAt: now,
     });
     if (!written) throw conflict('errors.staleUpdate');
