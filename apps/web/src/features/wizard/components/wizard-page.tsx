@@ -3,12 +3,10 @@
 import { wizardProgress } from '@acende/shared/constants';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { usePublicEnergyCompanies } from '../../../lib/public-energy-companies.ts';
 import { loadLaterSteps } from '../lib/later-steps-loader.ts';
-import { useOnline } from '../lib/online.ts';
 import { useWizardState } from '../lib/wizard-state.ts';
 import { ContactStep } from './contact-step.tsx';
 import { SummaryPanel } from './summary-panel.tsx';
@@ -16,6 +14,8 @@ import { SummaryPanel } from './summary-panel.tsx';
 const LocationStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.LocationStep })));
 const FilingStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.FilingStep })));
 const SuccessScreen = lazy(() => loadLaterSteps().then((m) => ({ default: m.SuccessScreen })));
+// The draft's and the connection's notices: just after the page, with their texts (decision 0024's budget).
+const WizardNotices = lazy(() => import('./wizard-notices.tsx'));
 
 export function WizardProgress({ step }: { step: number }) {
   const { t } = useTranslation();
@@ -42,7 +42,6 @@ export function WizardProgress({ step }: { step: number }) {
 export function WizardPage() {
   const { t } = useTranslation();
   const { data, result, restored, update, updateLocation, complete, reset } = useWizardState();
-  const online = useOnline();
   const companies = usePublicEnergyCompanies();
   const [companyName, setCompanyName] = useState<string | undefined>(undefined);
   const step = result ? 4 : data.step;
@@ -75,27 +74,16 @@ export function WizardPage() {
         {t('wizard.title')}
       </h1>
       <WizardProgress step={step} />
-      {!online && step !== 4 ? (
-        <p role="status" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
-          {t('wizard.offline')}
-        </p>
-      ) : null}
-      {restored && step !== 4 ? (
-        <div
-          role="status"
-          className="mb-4 flex flex-wrap items-center justify-between gap-2 rounded-md border border-blue-300 bg-blue-50 p-3 text-blue-950"
-        >
-          <p>{t('wizard.draftRestored')}</p>
-          <Button
-            variant="secondary"
-            onClick={() => {
+      {step !== 4 ? (
+        <Suspense fallback={null}>
+          <WizardNotices
+            restored={restored}
+            onStartOver={() => {
               setCompanyName(undefined);
               reset();
             }}
-          >
-            {t('wizard.startOver')}
-          </Button>
-        </div>
+          />
+        </Suspense>
       ) : null}
       <div className={step === 2 || step === 3 ? 'grid gap-6 md:grid-cols-[1fr_18rem]' : 'mx-auto max-w-xl'}>
         <div className="min-w-0">
