@@ -139,7 +139,8 @@ export async function markDuplicate(
     await linkEvent(trx, admin, 'duplicate_linked', original, `#${id}`, now);
 
     // Its filer follows the original (unless they gave no e-mail, asked for no more, or it was anonymised).
-    if (row.email && row.statusEmailsOffAt === null && row.anonymizedAt === null) {
+    // Nor when the original was anonymised: retention never returns to it to delete the follower.
+    if (row.email && row.statusEmailsOffAt === null && row.anonymizedAt === null && original.anonymizedAt === null) {
       const added = await insertFollower(trx, {
         requestId: original.id,
         email: row.email,

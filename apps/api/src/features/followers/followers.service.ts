@@ -78,7 +78,9 @@ export async function followRequest(
             .executeTakeFirst()
         : await findFollowable(trx, requestId);
     if (!request) throw notFound('errors.requestNotFound');
-    if (!isOpen(request.status)) throw conflict('errors.followClosed');
+    // Anonymised (a data subject's request, any status): retention never returns to it, so a
+    // follower stored now would keep an e-mail for good.
+    if (!isOpen(request.status) || request.anonymizedAt !== null) throw conflict('errors.followClosed');
     if ((await countFollowers(trx, requestId)) >= FOLLOWERS_MAX) throw conflict('errors.followersFull');
     const added = await insertFollower(trx, {
       requestId,
