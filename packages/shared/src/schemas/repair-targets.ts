@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { PROBLEM_TYPES, type ProblemType } from '../enums.ts';
 import { msg } from '../i18n/message-key.ts';
+import { MAX_ID } from '../constants.ts';
 
 export const REPAIR_TARGET_DEFAULTS: Record<ProblemType, number> = {
   LIGHT_OUT: 72,
@@ -23,9 +24,12 @@ const hours = z
 const problemType = z.enum(PROBLEM_TYPES, { error: msg('validation.repairTargets.problemType') });
 
 export const repairTargetOverrideSchema = z.object({
-  companyId: z
-    .number({ error: msg('validation.repairTargets.company') })
-    .check(z.int(msg('validation.repairTargets.company')), z.positive(msg('validation.repairTargets.company'))),
+  companyId: z.number({ error: msg('validation.repairTargets.company') }).check(
+    z.int(msg('validation.repairTargets.company')),
+    z.positive(msg('validation.repairTargets.company')),
+    // Past the column's range PostgreSQL fails the query (a 500) rather than finding nothing.
+    z.lte(MAX_ID, msg('validation.repairTargets.company')),
+  ),
   problemType,
   hours,
 });
