@@ -13,7 +13,7 @@ import {
   type UndoDuplicate,
 } from '@acende/shared/schemas/followers';
 import type { AppDeps } from '../../app-deps.ts';
-import type { Trx } from '../../db/database.ts';
+import { dialectOf, type Trx } from '../../db/database.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { getAdminRequest, nextTimestamp } from '../admin-requests/admin-requests.service.ts';
@@ -93,6 +93,18 @@ export async function markDuplicate(
   actor: AuditActor,
 ): Promise<AdminRequestDetail> {
   await deps.db.transaction().execute(async (trx) => {
+    // PostgreSQL: both rows locked first (in id order: no deadlock), so two marks at once
+    // (A of B and B of A, or A of B and B of C) see each other and never make a chain.
+    // SQLite runs one write transaction at a time.
+    if (dialectOf(trx) === 'postgres') {
+      await trx
+        .selectFrom('repairRequests')
+        .select('id')
+        .where('id', 'in', [id, input.originalId])
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+    }
     const row = await readForChange(trx, admin, id, input.updatedAt);
     if (row.duplicateOfId !== null) throw conflict('errors.alreadyDuplicate');
     if (input.originalId === id) throw originalError('validation.duplicateOf.self');
