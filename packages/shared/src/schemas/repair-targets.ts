@@ -1,9 +1,9 @@
 // Repair deadlines (issue 23, decision 0029): the target in hours per problem type, and the
 // companies' own targets in place of it. A target applies to the requests filed after it is saved.
 import * as z from 'zod/mini';
+import { MAX_ID } from '../constants.ts';
 import { PROBLEM_TYPES, type ProblemType } from '../enums.ts';
 import { msg } from '../i18n/message-key.ts';
-import { MAX_ID } from '../constants.ts';
 
 export const REPAIR_TARGET_DEFAULTS: Record<ProblemType, number> = {
   LIGHT_OUT: 72,
