@@ -8,7 +8,13 @@ export async function writeDuplicateIfUnchanged(
   trx: Trx,
   id: number,
   expectedUpdatedAt: string,
-  values: { status: RequestStatus; duplicateOfId: number | null; closedAt: string | null; updatedAt: string },
+  values: {
+    status: RequestStatus;
+    duplicateOfId: number | null;
+    closedAt: string | null;
+    updatedAt: string;
+    dueAt?: string | null;
+  },
 ): Promise<boolean> {
   const result = await trx
     .updateTable('repairRequests')

@@ -26,6 +26,7 @@ import { queueDuplicateNotice, queueFollowerEmails, queueStatusUpdateEmail } fro
 import { deleteFollowersVia, insertFollower, listDuplicateIds } from '../followers/followers.repository.ts';
 import { findOpenNearby } from '../followers/nearby.service.ts';
 import { followerUnsubscribeToken } from '../followers/unsubscribe-tokens.ts';
+import { dueAtAfterPause } from '../sla/sla.service.ts';
 import { statusBeforeDuplicate, writeDuplicateIfUnchanged } from './duplicates.repository.ts';
 
 const SUGGESTIONS_MAX = 10;
@@ -194,6 +195,11 @@ export async function undoDuplicate(
       status: toStatus,
       duplicateOfId: null,
       closedAt: isClosed(toStatus) ? (row.closedAt ?? now) : null,
+      // The clock stood still while cancelled (decision 0029): leaving it moves the due time on by that long.
+      dueAt:
+        row.status === 'cancelled' && toStatus !== 'cancelled'
+          ? dueAtAfterPause(row.dueAt, row.closedAt, now)
+          : row.dueAt,
       updatedAt: now,
     });
     if (!written) throw conflict('errors.staleUpdate');
