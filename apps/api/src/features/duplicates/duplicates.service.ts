@@ -9,6 +9,7 @@ import type { AdminRequestDetail } from '@acende/shared/schemas/admin-requests';
 import {
   DUPLICATE_RADIUS_M,
   type DuplicateCandidates,
+  FOLLOWERS_MAX,
   type MarkDuplicate,
   type UndoDuplicate,
 } from '@acende/shared/schemas/followers';
@@ -23,7 +24,12 @@ import type { AuditActor } from '../audit/audit.repository.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { type AuthAdmin, companyScope } from '../auth/sessions.service.ts';
 import { queueDuplicateNotice, queueFollowerEmails, queueStatusUpdateEmail } from '../email/outbox.service.ts';
-import { deleteFollowersVia, insertFollower, listDuplicateIds } from '../followers/followers.repository.ts';
+import {
+  countFollowers,
+  deleteFollowersVia,
+  insertFollower,
+  listDuplicateIds,
+} from '../followers/followers.repository.ts';
 import { findOpenNearby } from '../followers/nearby.service.ts';
 import { followerUnsubscribeToken } from '../followers/unsubscribe-tokens.ts';
 import { dueAtAfterPause } from '../sla/sla.service.ts';
@@ -153,7 +159,14 @@ export async function markDuplicate(
 
     // Its filer follows the original (unless they gave no e-mail, asked for no more, or it was anonymised).
     // Nor when the original was anonymised: retention never returns to it to delete the follower.
-    if (row.email && row.statusEmailsOffAt === null && row.anonymizedAt === null && original.anonymizedAt === null) {
+    // And within FOLLOWERS_MAX, as the follow form (the original's row is locked above on PostgreSQL).
+    if (
+      row.email &&
+      row.statusEmailsOffAt === null &&
+      row.anonymizedAt === null &&
+      original.anonymizedAt === null &&
+      (await countFollowers(trx, original.id)) < FOLLOWERS_MAX
+    ) {
       const added = await insertFollower(trx, {
         requestId: original.id,
         email: row.email,
