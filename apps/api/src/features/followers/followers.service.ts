@@ -18,6 +18,7 @@ import { iso } from '../../lib/clock.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { verifyCaptchaOrThrow } from '../captcha/captcha.service.ts';
+import { isEmailEnabled } from '../email/email-settings.service.ts';
 import { queueFollowConfirmation } from '../email/outbox.service.ts';
 import {
   countFollowers,
@@ -90,10 +91,11 @@ export async function followRequest(
       viaRequestId: null,
       createdAt: now,
     });
-    // Following again sends nothing more: the first e-mail has the link already.
+    // Following again sends nothing more: the first e-mail has the link already. The answer is
+    // the same as a new follower's (whether e-mail is on), or it would tell a stranger who follows.
     return added
       ? queueFollowConfirmation(trx, deps, { requestId, email: input.email, language: options.language })
-      : false;
+      : isEmailEnabled(trx);
   });
   return { following: true, emailQueued };
 }
