@@ -24,11 +24,16 @@ import {
   countFollowers,
   deleteFollowerByTokenHash,
   findFollowable,
+  giveUpWaitingEmails,
   insertFollower,
   setStatusEmailsOff,
 } from './followers.repository.ts';
 import { findOpenNearby } from './nearby.service.ts';
 import { followerUnsubscribeToken, parseUnsubscribeToken } from './unsubscribe-tokens.ts';
+
+/** The e-mails an unsubscribe stops: a follower's, and the filer's status e-mails (not the filing's confirmation). */
+const FOLLOWER_KINDS = ['follow_confirmation', 'follower_status'];
+const FILER_STATUS_KINDS = ['status_update', 'request_transfer'];
 
 const isOpen = (status: string) => status === 'open' || status === 'in_progress';
 
@@ -109,8 +114,15 @@ export async function unsubscribe(deps: AppDeps, token: string): Promise<Unsubsc
   if (!parsed) throw new AppError('errors.unsubscribeInvalid', 404);
   const now = iso(deps.clock);
   const requestId = await deps.db.transaction().execute(async (trx) => {
-    if (parsed.kind === 'follower') return deleteFollowerByTokenHash(trx, parsed.hash);
-    return (await setStatusEmailsOff(trx, parsed.requestId, now)) ? parsed.requestId : undefined;
+    if (parsed.kind === 'follower') {
+      const follower = await deleteFollowerByTokenHash(trx, parsed.hash);
+      if (!follower) return undefined;
+      await giveUpWaitingEmails(trx, follower.requestId, FOLLOWER_KINDS, follower.email);
+      return follower.requestId;
+    }
+    if (!(await setStatusEmailsOff(trx, parsed.requestId, now))) return undefined;
+    await giveUpWaitingEmails(trx, parsed.requestId, FILER_STATUS_KINDS);
+    return parsed.requestId;
   });
   if (requestId === undefined) throw new AppError('errors.unsubscribeInvalid', 404);
   return { requestId };
