@@ -1,6 +1,7 @@
 // Repair deadlines (issue 23, decision 0029): the target in hours per problem type, and the
 // companies' own targets in place of it. A target applies to the requests filed after it is saved.
 import * as z from 'zod/mini';
+import { MAX_ID } from '../constants.ts';
 import { PROBLEM_TYPES, type ProblemType } from '../enums.ts';
 import { msg } from '../i18n/message-key.ts';
 
@@ -23,9 +24,12 @@ const hours = z
 const problemType = z.enum(PROBLEM_TYPES, { error: msg('validation.repairTargets.problemType') });
 
 export const repairTargetOverrideSchema = z.object({
-  companyId: z
-    .number({ error: msg('validation.repairTargets.company') })
-    .check(z.int(msg('validation.repairTargets.company')), z.positive(msg('validation.repairTargets.company'))),
+  companyId: z.number({ error: msg('validation.repairTargets.company') }).check(
+    z.int(msg('validation.repairTargets.company')),
+    z.positive(msg('validation.repairTargets.company')),
+    // Past the column's range PostgreSQL fails the query (a 500) rather than finding nothing.
+    z.lte(MAX_ID, msg('validation.repairTargets.company')),
+  ),
   problemType,
   hours,
 });

@@ -9,11 +9,12 @@ import type { AdminRequestDetail } from '@acende/shared/schemas/admin-requests';
 import {
   DUPLICATE_RADIUS_M,
   type DuplicateCandidates,
+  FOLLOWERS_MAX,
   type MarkDuplicate,
   type UndoDuplicate,
 } from '@acende/shared/schemas/followers';
 import type { AppDeps } from '../../app-deps.ts';
-import type { Trx } from '../../db/database.ts';
+import { dialectOf, type Trx } from '../../db/database.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { getAdminRequest, nextTimestamp } from '../admin-requests/admin-requests.service.ts';
@@ -23,7 +24,12 @@ import type { AuditActor } from '../audit/audit.repository.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { type AuthAdmin, companyScope } from '../auth/sessions.service.ts';
 import { queueDuplicateNotice, queueFollowerEmails, queueStatusUpdateEmail } from '../email/outbox.service.ts';
-import { deleteFollowersVia, insertFollower, listDuplicateIds } from '../followers/followers.repository.ts';
+import {
+  countFollowers,
+  deleteFollowersVia,
+  insertFollower,
+  listDuplicateIds,
+} from '../followers/followers.repository.ts';
 import { findOpenNearby } from '../followers/nearby.service.ts';
 import { followerUnsubscribeToken } from '../followers/unsubscribe-tokens.ts';
 import { dueAtAfterPause } from '../sla/sla.service.ts';
@@ -94,6 +100,18 @@ export async function markDuplicate(
   actor: AuditActor,
 ): Promise<AdminRequestDetail> {
   await deps.db.transaction().execute(async (trx) => {
+    // PostgreSQL: both rows locked first (in id order: no deadlock), so two marks at once
+    // (A of B and B of A, or A of B and B of C) see each other and never make a chain.
+    // SQLite runs one write transaction at a time.
+    if (dialectOf(trx) === 'postgres') {
+      await trx
+        .selectFrom('repairRequests')
+        .select('id')
+        .where('id', 'in', [id, input.originalId])
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+    }
     const row = await readForChange(trx, admin, id, input.updatedAt);
     if (row.duplicateOfId !== null) throw conflict('errors.alreadyDuplicate');
     if (input.originalId === id) throw originalError('validation.duplicateOf.self');
@@ -140,7 +158,15 @@ export async function markDuplicate(
     await linkEvent(trx, admin, 'duplicate_linked', original, `#${id}`, now);
 
     // Its filer follows the original (unless they gave no e-mail, asked for no more, or it was anonymised).
-    if (row.email && row.statusEmailsOffAt === null && row.anonymizedAt === null) {
+    // Nor when the original was anonymised: retention never returns to it to delete the follower.
+    // And within FOLLOWERS_MAX, as the follow form (the original's row is locked above on PostgreSQL).
+    if (
+      row.email &&
+      row.statusEmailsOffAt === null &&
+      row.anonymizedAt === null &&
+      original.anonymizedAt === null &&
+      (await countFollowers(trx, original.id)) < FOLLOWERS_MAX
+    ) {
       const added = await insertFollower(trx, {
         requestId: original.id,
         email: row.email,
@@ -182,8 +208,11 @@ export async function undoDuplicate(
       status: toStatus,
       duplicateOfId: null,
       closedAt: isClosed(toStatus) ? (row.closedAt ?? now) : null,
-      // Back from cancelled, the repair clock resumes where it stood (decision 0029).
-      dueAt: toStatus !== 'cancelled' ? dueAtAfterPause(row.dueAt, row.closedAt, now) : row.dueAt,
+      // The clock stood still while cancelled (decision 0029): leaving it moves the due time on by that long.
+      dueAt:
+        row.status === 'cancelled' && toStatus !== 'cancelled'
+          ? dueAtAfterPause(row.dueAt, row.closedAt, now)
+          : row.dueAt,
       updatedAt: now,
     });
     if (!written) throw conflict('errors.staleUpdate');

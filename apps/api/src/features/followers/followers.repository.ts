@@ -48,13 +48,35 @@ export async function insertFollower(
 }
 
 /** Removes the follower the token's hash names; answers the request it followed. */
-export async function deleteFollowerByTokenHash(trx: Trx, hash: string): Promise<number | undefined> {
-  const row = await trx
+export async function deleteFollowerByTokenHash(
+  trx: Trx,
+  hash: string,
+): Promise<{ requestId: number; email: string } | undefined> {
+  return trx
     .deleteFrom('requestFollowers')
     .where('unsubscribeTokenHash', '=', hash)
-    .returning('requestId')
+    .returning(['requestId', 'email'])
     .executeTakeFirst();
-  return row?.requestId;
+}
+
+/**
+ * Gives up the request's e-mails of these kinds still waiting (to `address` only, when given):
+ * an unsubscribe stops what is queued too, not only what comes after.
+ */
+export async function giveUpWaitingEmails(
+  trx: Trx,
+  requestId: number,
+  kinds: string[],
+  address?: string,
+): Promise<void> {
+  let query = trx
+    .updateTable('emailOutbox')
+    .set({ status: 'failed', claimedUntil: null, lastError: 'unsubscribed', textBody: '', htmlBody: '' })
+    .where('requestId', '=', requestId)
+    .where('status', '=', 'pending')
+    .where('kind', 'in', kinds);
+  if (address !== undefined) query = query.where('toAddress', '=', address);
+  await query.execute();
 }
 
 /** Removes the followers that came through a duplicate (its filer), when the duplicate is undone. */

@@ -18,16 +18,22 @@ import { iso } from '../../lib/clock.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { verifyCaptchaOrThrow } from '../captcha/captcha.service.ts';
+import { isEmailEnabled } from '../email/email-settings.service.ts';
 import { queueFollowConfirmation } from '../email/outbox.service.ts';
 import {
   countFollowers,
   deleteFollowerByTokenHash,
   findFollowable,
+  giveUpWaitingEmails,
   insertFollower,
   setStatusEmailsOff,
 } from './followers.repository.ts';
 import { findOpenNearby } from './nearby.service.ts';
 import { followerUnsubscribeToken, parseUnsubscribeToken } from './unsubscribe-tokens.ts';
+
+/** The e-mails an unsubscribe stops: a follower's, and the filer's status e-mails (not the filing's confirmation). */
+const FOLLOWER_KINDS = ['follow_confirmation', 'follower_status'];
+const FILER_STATUS_KINDS = ['status_update', 'request_transfer'];
 
 const isOpen = (status: string) => status === 'open' || status === 'in_progress';
 
@@ -78,7 +84,9 @@ export async function followRequest(
             .executeTakeFirst()
         : await findFollowable(trx, requestId);
     if (!request) throw notFound('errors.requestNotFound');
-    if (!isOpen(request.status)) throw conflict('errors.followClosed');
+    // Anonymised (a data subject's request, any status): retention never returns to it, so a
+    // follower stored now would keep an e-mail for good.
+    if (!isOpen(request.status) || request.anonymizedAt !== null) throw conflict('errors.followClosed');
     if ((await countFollowers(trx, requestId)) >= FOLLOWERS_MAX) throw conflict('errors.followersFull');
     const added = await insertFollower(trx, {
       requestId,
@@ -88,10 +96,11 @@ export async function followRequest(
       viaRequestId: null,
       createdAt: now,
     });
-    // Following again sends nothing more: the first e-mail has the link already.
+    // Following again sends nothing more: the first e-mail has the link already. The answer is
+    // the same as a new follower's (whether e-mail is on), or it would tell a stranger who follows.
     return added
       ? queueFollowConfirmation(trx, deps, { requestId, email: input.email, language: options.language })
-      : false;
+      : isEmailEnabled(trx);
   });
   return { following: true, emailQueued };
 }
@@ -105,8 +114,15 @@ export async function unsubscribe(deps: AppDeps, token: string): Promise<Unsubsc
   if (!parsed) throw new AppError('errors.unsubscribeInvalid', 404);
   const now = iso(deps.clock);
   const requestId = await deps.db.transaction().execute(async (trx) => {
-    if (parsed.kind === 'follower') return deleteFollowerByTokenHash(trx, parsed.hash);
-    return (await setStatusEmailsOff(trx, parsed.requestId, now)) ? parsed.requestId : undefined;
+    if (parsed.kind === 'follower') {
+      const follower = await deleteFollowerByTokenHash(trx, parsed.hash);
+      if (!follower) return undefined;
+      await giveUpWaitingEmails(trx, follower.requestId, FOLLOWER_KINDS, follower.email);
+      return follower.requestId;
+    }
+    if (!(await setStatusEmailsOff(trx, parsed.requestId, now))) return undefined;
+    await giveUpWaitingEmails(trx, parsed.requestId, FILER_STATUS_KINDS);
+    return parsed.requestId;
   });
   if (requestId === undefined) throw new AppError('errors.unsubscribeInvalid', 404);
   return { requestId };

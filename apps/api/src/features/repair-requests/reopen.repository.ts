@@ -16,6 +16,7 @@ export function findRequestForReopen(trx: Trx, id: number) {
       'assignedTo',
       'trackingTokenHash',
       'updatedAt',
+      'anonymizedAt',
     ])
     .where('id', '=', id)
     .executeTakeFirst();
@@ -35,6 +36,8 @@ export async function reopenIfStillCompleted(trx: Trx, id: number, closedAt: str
     .where('id', '=', id)
     .where('status', '=', 'completed')
     .where('closedAt', '=', closedAt)
+    // Anonymised meanwhile: no longer reopened (retention never visits it again).
+    .where('anonymizedAt', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -33,7 +33,9 @@ export async function reopenRepairRequest(
     // Without the tracking link there is no reopen: the number alone proves nothing (decision 0002 §8).
     if (!tokenMatches(input.token, row.trackingTokenHash)) throw forbidden('errors.reopenNeedsLink');
     if (row.status !== 'completed' || !row.closedAt) throw conflict('errors.reopenNotCompleted');
-    if (!withinReopenWindow(row.closedAt, now)) {
+    // Anonymised (a data subject's request): its link reopens nothing, as past the window; a
+    // new note there would be personal data retention never returns to.
+    if (row.anonymizedAt !== null || !withinReopenWindow(row.closedAt, now)) {
       throw new AppError('errors.reopenExpired', 409, { days: REOPEN_WINDOW_DAYS });
     }
     // Always later than the last change, so an operator's form read before it is caught as stale.
