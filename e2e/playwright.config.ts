@@ -32,6 +32,7 @@ export default defineConfig({
         '**/citizen-draft-survives-offline.spec.ts',
         '**/citizen-reopens-request.spec.ts',
         '**/citizen-attaches-photos.spec.ts',
+        '**/citizen-follows-nearby-request.spec.ts',
       ],
       use: { ...devices['Desktop Chrome'], launchOptions: chromium, viewport: { width: 1280, height: 800 } },
     },

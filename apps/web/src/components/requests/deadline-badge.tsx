@@ -44,11 +44,13 @@ export function DeadlineBadge({
         ? t('operations.deadline.left', { time: formatSpan(due - now) })
         : t(`operations.deadline.${state}`);
   return (
-    <span className="inline-grid gap-0.5">
+    <span className="inline-grid max-w-full gap-0.5">
       <span
         data-deadline={state}
         className={cn(
-          'inline-block rounded-full border px-2 py-0.5 text-sm font-medium whitespace-nowrap',
+          'inline-block border px-2 py-0.5 text-sm font-medium',
+          // In a table cell it stays on one line; in the detail's narrow column (360 px) it may wrap.
+          showDue ? 'rounded-lg' : 'rounded-full whitespace-nowrap',
           STYLES[state],
         )}
       >
