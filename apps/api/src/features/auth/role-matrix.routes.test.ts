@@ -56,6 +56,9 @@ describeEachEngine('role matrix of the admin API', (ctx) => {
       'POST /api/admin/reply-templates',
       'PUT /api/admin/reply-templates/:id',
       'DELETE /api/admin/reply-templates/:id',
+      'GET /api/admin/reports/sla',
+      'GET /api/admin/reports/sla.pdf',
+      'GET /api/admin/reports/sla.csv',
       'GET /api/admin/repair-targets',
       'PUT /api/admin/repair-targets',
     ]) {
