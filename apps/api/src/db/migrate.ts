@@ -27,6 +27,7 @@ import * as m0032 from './migrations/0032-retention.ts';
 import * as m0033 from './migrations/0033-repair-deadlines.ts';
 import * as m0034 from './migrations/0034-transfers.ts';
 import * as m0035 from './migrations/0035-reply-templates.ts';
+import * as m0039 from './migrations/0039-overdue-counters.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0034-transfers': m0034,
   '0035-reply-templates': m0035,
   '0033-repair-deadlines': m0033,
+  '0039-overdue-counters': m0039,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works below the typed schema
