@@ -8,7 +8,9 @@
 // Acende per public call, the best kept), then the poles map layer (bench/poles.ts:
 // --poles N, 1000000); `--only poles` runs that part alone and writes
 // bench/results/poles-latest.md; then "already reported nearby" (bench/nearby.ts), alone with
-// `--only nearby` (bench/results/nearby-latest.md). Not a test: figures vary.
+// `--only nearby` (bench/results/nearby-latest.md); `--only sla` runs the repair-deadline targets
+// alone (overdue counts p95 < 20 ms, SLA report first byte < 1 s, with their query plans: issue
+// 23) and writes bench/results/sla-latest.md. Not a test: figures vary.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
@@ -24,6 +26,8 @@ import {
   countByCompanyAndStatus,
   countByStatus,
 } from '../apps/api/src/features/admin-requests/request-counters.repository.ts';
+import { countSlaGroups, listSlaPercentileRanks } from '../apps/api/src/features/reports/reports.sla.repository.ts';
+import { countOverdueByCompany } from '../apps/api/src/features/sla/sla.repository.ts';
 import { validRequest } from '../apps/api/test/requests.ts';
 import { benchNearby, type NearbyResult, nearbyReport } from './nearby.ts';
 import { benchPoles, type PolesResult, polesReport } from './poles.ts';
@@ -435,6 +439,179 @@ async function benchEngine(engine: 'sqlite' | 'postgres', port: number): Promise
   }
 }
 
+// --- repair deadlines (issue 23) ----------------------------------------------------------
+
+interface SlaResult {
+  engine: string;
+  rows: number;
+  seedSeconds: number;
+  dueAtRows: number;
+  admin: { what: string; timing: Timing; target?: { text: string; ok: boolean } }[];
+  explain: { what: string; plan: string }[];
+}
+
+/** Time to the whole body of a GET (one call). */
+async function wholeBody(base: string, path: string, cookie: string): Promise<number> {
+  const started = performance.now();
+  const res = await fetch(`${base}${path}`, { headers: { cookie } });
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+  return performance.now() - started;
+}
+
+/**
+ * The repair-deadline targets on ROWS seeded requests: the dashboard's per-company counts with
+ * their overdue column, and the first byte of the SLA report's exports; EXPLAIN of their SQL.
+ */
+async function benchSla(engine: 'sqlite' | 'postgres', port: number): Promise<SlaResult> {
+  const dir = mkdtempSync(join(tmpdir(), `acende-bench-sla-${engine}-`));
+  const dbName = `acende_bench_sla_${process.pid}`;
+  let url = `sqlite:${join(dir, 'acende.db')}`;
+  if (engine === 'postgres') {
+    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await admin.connect();
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const u = new URL(PG_ADMIN_URL);
+    u.pathname = `/${dbName}`;
+    url = u.toString();
+  }
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATABASE_URL: url,
+    DATA_DIR: dir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ADMIN_USERNAME: 'admin',
+    ADMIN_PASSWORD: PASSWORD,
+    CAPTCHA: 'off',
+    LOGIN_MAX_FAILURES_PER_IP: '100000',
+    LOG_LEVEL: 'warn',
+  };
+  let server: ChildProcess | null = null;
+  try {
+    log(`\n[${engine}] seeding ${ROWS} requests…`);
+    const seedStarted = performance.now();
+    await run(
+      process.execPath,
+      ['--import', 'tsx', 'apps/api/src/db/seed-cli.ts', '--requests', String(ROWS), '--seed', '1'],
+      env,
+    );
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    log(`[${engine}] seeded in ${seedSeconds.toFixed(1)} s`);
+    if (engine === 'postgres') {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query('vacuum analyze');
+      await c.end();
+    }
+    const base = `http://127.0.0.1:${port}`;
+    server = startProcess(['apps/api/dist/main.js'], env);
+    await waitForHttp(`${base}/api/health`);
+    const login = await fetch(`${base}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+    });
+    if (login.status !== 200) throw new Error(`login answered ${login.status}: ${await login.text()}`);
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] as string;
+    const db = openKysely(engine, url);
+    // The seeding path must have given every request its due time (the insert trigger).
+    const due = await db
+      .selectFrom('repairRequests')
+      .select((eb) => eb.fn.count<string | number>('dueAt').as('n'))
+      .executeTakeFirstOrThrow();
+
+    const admin: SlaResult['admin'] = [];
+    const repeat = (path: string) => Array.from({ length: SAMPLES }, () => path);
+    log(`[${engine}] overdue counts`);
+    const counts = await timeGets(base, repeat('/api/admin/repair-requests/counts/company'), cookie);
+    admin.push({
+      what: 'overdue counts (dashboard per company: status counts + overdue)',
+      timing: counts,
+      target: { text: 'p95 < 20 ms', ok: counts.p95 < 20 },
+    });
+    for (const format of ['csv', 'pdf'] as const) {
+      log(`[${engine}] SLA report ${format} first byte`);
+      const path = `/api/admin/reports/sla.${format}`;
+      const times: number[] = [];
+      for (let i = 0; i < 5; i++) times.push(await firstByte(base, path, cookie));
+      const timing = { p50: percentile(times, 50), p95: percentile(times, 95) };
+      admin.push({
+        what: `SLA report ${format.toUpperCase()} first byte`,
+        timing,
+        target: { text: '< 1 s', ok: timing.p95 < 1000 },
+      });
+    }
+    log(`[${engine}] SLA report whole CSV and JSON`);
+    for (const [what, path] of [
+      ['SLA report CSV, whole file (no target: shown for honesty)', '/api/admin/reports/sla.csv'],
+      ['SLA report JSON page (no target)', '/api/admin/reports/sla'],
+    ] as const) {
+      const times: number[] = [];
+      for (let i = 0; i < 3; i++) times.push(await wholeBody(base, path, cookie));
+      admin.push({ what, timing: { p50: percentile(times, 50), p95: percentile(times, 95) } });
+    }
+
+    const explain: SlaResult['explain'] = [];
+    const criteria = { scope: null, filters: {}, createdFrom: null, createdBefore: null };
+    const now = new Date().toISOString();
+    const cases: [string, () => Promise<unknown>][] = [
+      ['overdue counts per company (dashboard)', () => countOverdueByCompany(db, null, now)],
+      ['status counts per company (dashboard)', () => countByCompanyAndStatus(db, null)],
+      ['SLA report: counts per company and problem type', () => countSlaGroups(db, criteria, now)],
+      ['SLA report: median and p90 ranks per company and problem type', () => listSlaPercentileRanks(db, criteria)],
+    ];
+    for (const [what, fn] of cases) {
+      db.captured.length = 0;
+      await fn();
+      for (const query of [...db.captured])
+        explain.push({ what: `${what}\n${query.sql}`, plan: await planOf(engine, db, query) });
+    }
+    await db.destroy();
+    return { engine, rows: ROWS, seedSeconds, dueAtRows: Number(due.n), admin, explain };
+  } finally {
+    if (server) await stopProcess(server);
+    if (engine === 'postgres') {
+      const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await admin.connect();
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function slaReport(results: SlaResult[]): string {
+  const lines: string[] = ['# Acende benchmark: repair deadlines (issue 23)', ''];
+  lines.push(
+    `${new Date().toISOString()} · ${ROWS.toLocaleString('en')} seeded requests · ${SAMPLES} samples per count read, 5 per first byte, 3 per whole file · Node ${process.version}`,
+    '',
+  );
+  for (const r of results) {
+    lines.push(`## ${r.engine}`, '');
+    lines.push(
+      `Seed: ${r.rows.toLocaleString('en')} requests in ${r.seedSeconds.toFixed(1)} s (migrations and the due-time trigger included); ${r.dueAtRows.toLocaleString('en')} rows carry a due time.`,
+      '',
+    );
+    lines.push('| admin read | p50 ms | p95 ms | target | met |', '|---|---:|---:|---|---|');
+    for (const a of r.admin) {
+      lines.push(
+        `| ${a.what} | ${f1(a.timing.p50)} | ${f1(a.timing.p95)} | ${a.target?.text ?? ''} | ${a.target ? mark(a.target.ok) : ''} |`,
+      );
+    }
+    lines.push('', '### Query plans', '');
+    for (const e of r.explain) lines.push('```', e.what, '--', e.plan, '```', '');
+  }
+  lines.push(
+    'How measured: the built server (NODE_ENV=production), signed in as the admin (no company scope: every row counts); sequential keep-alive GETs from one client after two warm-up calls; first byte = time to the first chunk of the response body (the CSV header row, the PDF header) of a fresh request.',
+  );
+  return `${lines.join('\n')}\n`;
+}
+
 // --- query plans -----------------------------------------------------------------------
 
 function openKysely(engine: 'sqlite' | 'postgres', url: string): Kysely<Database> & { captured: CompiledQuery[] } {
@@ -499,24 +676,23 @@ async function explainQueries(
     db.captured.length = 0;
     await fn();
     for (const query of [...db.captured]) {
-      let plan: string;
-      if (engine === 'sqlite') {
-        const rows = await db.executeQuery<{ detail: string }>({
-          ...query,
-          sql: `explain query plan ${query.sql}`,
-        });
-        plan = rows.rows.map((r) => r.detail).join('\n');
-      } else {
-        const rows = await db.executeQuery<{ 'QUERY PLAN': string }>({
-          ...query,
-          sql: `explain (analyze, buffers, costs off) ${query.sql}`,
-        });
-        plan = rows.rows.map((r) => r['QUERY PLAN']).join('\n');
-      }
-      out.push({ what: `${what}\n${query.sql}`, plan });
+      out.push({ what: `${what}\n${query.sql}`, plan: await planOf(engine, db, query) });
     }
   }
   return out;
+}
+
+/** EXPLAIN of a captured query: SQLite's query plan, PostgreSQL's with ANALYZE and BUFFERS. */
+async function planOf(engine: 'sqlite' | 'postgres', db: Kysely<Database>, query: CompiledQuery): Promise<string> {
+  if (engine === 'sqlite') {
+    const rows = await db.executeQuery<{ detail: string }>({ ...query, sql: `explain query plan ${query.sql}` });
+    return rows.rows.map((r) => r.detail).join('\n');
+  }
+  const rows = await db.executeQuery<{ 'QUERY PLAN': string }>({
+    ...query,
+    sql: `explain (analyze, buffers, costs off) ${query.sql}`,
+  });
+  return rows.rows.map((r) => r['QUERY PLAN']).join('\n');
 }
 
 // --- report ----------------------------------------------------------------------------
@@ -593,6 +769,20 @@ async function main() {
   const nearby: NearbyResult[] = [];
   // Below the ephemeral range (32768+), where a client socket could take the port first.
   let port = 20_000 + (process.pid % 500) * 8;
+  if (ONLY === 'sla') {
+    const sla: SlaResult[] = [];
+    for (const engine of ENGINES) {
+      sla.push(await benchSla(engine, port));
+      port += 2;
+    }
+    const text = slaReport(sla);
+    const out = join(ROOT, 'bench', 'results');
+    mkdirSync(out, { recursive: true });
+    writeFileSync(join(out, 'sla-latest.md'), text);
+    process.stdout.write(text);
+    log('\nWritten to bench/results/sla-latest.md');
+    return;
+  }
   for (const engine of ENGINES) {
     if (ONLY !== 'poles' && ONLY !== 'nearby') results.push(await benchEngine(engine, port));
     if (ONLY !== 'nearby') {

@@ -39,6 +39,7 @@ const ADMIN_PAGES = [
   '/admin/reports/requests',
   '/admin/reports/area',
   '/admin/reports/location-map',
+  '/admin/reports/sla',
   '/admin/change-password',
   '/admin/security',
   '/admin/security-settings',

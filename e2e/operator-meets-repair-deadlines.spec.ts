@@ -1,7 +1,9 @@
 // Issue 23, repair deadlines (decision 0029): an admin sets a 24 h target for fallen poles on
 // the repair-targets screen; a fallen pole filed 25 h ago (filed through the API, then moved
 // back 25 h in the database: no API files in the past) shows as overdue on the list's overdue
-// filter, on its detail and on the dashboard's overdue count of its company. pt and en.
+// filter, on its detail, on the dashboard's overdue count of its company and in the
+// repair-deadline report (screen and CSV). pt and en.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { createAccountViaApi, navigateTo, signInThroughForm, uniqueUsername } from './support/admin.ts';
@@ -22,6 +24,10 @@ const words = {
     overdue: 'Atrasadas',
     overdueTitle: 'Atrasadas por concessionária',
     count: /\d+ atrasadas?/,
+    slaReport: 'Prazos de reparo',
+    exportCsv: 'Exportar CSV',
+    csvName: /^relatorio-prazos-de-reparo-\d{4}-\d{2}-\d{2}\.csv$/,
+    csvHeader: 'Atrasadas agora',
   },
   en: {
     signIn: { username: 'Username', password: 'Password', submit: 'Sign in' },
@@ -35,6 +41,10 @@ const words = {
     overdue: 'Overdue',
     overdueTitle: 'Overdue by company',
     count: /\d+ overdue/,
+    slaReport: 'Repair deadlines',
+    exportCsv: 'Export CSV',
+    csvName: /^repair-deadlines-report-\d{4}-\d{2}-\d{2}\.csv$/,
+    csvHeader: 'Overdue now',
   },
 } as const;
 
@@ -116,5 +126,19 @@ for (const lang of ['pt', 'en'] as const) {
     await page.getByTestId('overdue-2').getByRole('link').click();
     await expect(page).toHaveURL(/deadline=overdue/);
     await expect(page.locator(`a[href="/admin/requests/${id}"]`)).toBeVisible();
+
+    // The repair-deadline report: the company's fallen poles, with its overdue ones, and the CSV.
+    await page.goto('/admin/reports/sla?companyId=2&problemType=FALLEN_POLE');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.slaReport);
+    const slaRow = page.locator('[data-sla-row="2-FALLEN_POLE"]');
+    await expect(slaRow).toContainText(w.fallenPole);
+    await axe('repair-deadline report');
+    const csvPromise = page.waitForEvent('download');
+    await page.getByRole('button', { name: w.exportCsv }).click();
+    const csv = await csvPromise;
+    expect(csv.suggestedFilename()).toMatch(w.csvName);
+    const text = readFileSync((await csv.path()) as string, 'utf8');
+    expect(text).toContain(w.csvHeader);
+    expect(text.split('\r\n')[1]).toMatch(/^Certel;/);
   });
 }

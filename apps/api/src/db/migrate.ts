@@ -30,6 +30,7 @@ import * as m0035 from './migrations/0035-reply-templates.ts';
 import * as m0036 from './migrations/0036-photos.ts';
 import * as m0037 from './migrations/0037-followers-and-duplicates.ts';
 import * as m0038 from './migrations/0038-reopen.ts';
+import * as m0039 from './migrations/0039-overdue-counters.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0037-followers-and-duplicates': m0037,
   '0038-reopen': m0038,
   '0036-photos': m0036,
+  '0039-overdue-counters': m0039,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works below the typed schema

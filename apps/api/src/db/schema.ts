@@ -202,6 +202,14 @@ export interface CaptchaUsedTable {
 }
 
 /** Requests per company × status, in shards (issue 10); kept by triggers, summed when read. */
+/** Requests being worked on per company and UTC day of their due time (migration 0039). */
+export interface RequestDueCountersTable {
+  companyId: number;
+  dueDay: string;
+  shard: number;
+  n: number;
+}
+
 export interface RequestCountersTable {
   companyId: number;
   status: string;
@@ -293,6 +301,7 @@ export interface Database {
   loginAttempts: LoginAttemptsTable;
   captchaUsed: CaptchaUsedTable;
   requestCounters: RequestCountersTable;
+  requestDueCounters: RequestDueCountersTable;
   auditLog: AuditLogTable;
   adminTwoFactor: AdminTwoFactorTable;
   adminRecoveryCodes: AdminRecoveryCodesTable;

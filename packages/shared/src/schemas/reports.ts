@@ -7,7 +7,7 @@ import { type MessageKey, msg } from '../i18n/message-key.ts';
 import { optionalPoleFilter } from './admin-requests.ts';
 import { idFromText } from './fields.ts';
 
-export const REPORT_KINDS = ['requests', 'area', 'location-map'] as const;
+export const REPORT_KINDS = ['requests', 'area', 'location-map', 'sla'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 /** Calendar days in filters and dates in exports are read in the service's own time zone. */
@@ -216,6 +216,32 @@ export const locationMapReportSchema = z.object({
   rows: z.array(mapPointSchema),
 });
 export type LocationMapReport = z.infer<typeof locationMapReportSchema>;
+
+/** Repair deadlines (decision 0029): one row per energy company and problem type. */
+export const slaReportRowSchema = z.object({
+  companyId: z.number(),
+  companyName: z.string(),
+  problemType: z.enum(PROBLEM_TYPES),
+  /** Completed requests. */
+  repaired: count,
+  /** Completed by their due time (closed_at <= due_at). */
+  repairedWithinTarget: count,
+  /** repairedWithinTarget / repaired, 0..1; null when none was repaired. */
+  withinTargetShare: z.nullable(z.number()),
+  /** Time from filing to completion (closed_at - created_at), in seconds; null when none. */
+  medianSeconds: z.nullable(z.number()),
+  p90Seconds: z.nullable(z.number()),
+  /** Open or in progress past their due time now. */
+  overdue: count,
+});
+export type SlaReportRow = z.infer<typeof slaReportRowSchema>;
+
+export const slaReportSchema = z.object({
+  ...paging,
+  summary: reportSummarySchema,
+  rows: z.array(slaReportRowSchema),
+});
+export type SlaReport = z.infer<typeof slaReportSchema>;
 
 export const reportOptionsSchema = z.object({
   companies: z.array(z.object({ id: z.number(), name: z.string() })),

@@ -3,12 +3,13 @@
 import { type Language, REQUEST_STATUSES } from '@acende/shared/enums';
 import { translate } from '@acende/shared/i18n/catalogues';
 import type { MessageKey } from '@acende/shared/i18n/message-key';
-import type { AreaReportRow, MapPoint, RequestsReportRow } from '@acende/shared/schemas/reports';
+import type { AreaReportRow, MapPoint, RequestsReportRow, SlaReportRow } from '@acende/shared/schemas/reports';
 import type { AppDeps } from '../../app-deps.ts';
 import { textCell } from './reports.csv.ts';
 import { areaLabel, formatDateTime, formatDuration, formatNumber } from './reports.format.ts';
 import { iteratePoints, iterateRequestRows, type ReportCriteria } from './reports.repository.ts';
 import { buildAreaRows, toPoint, toRequestRow } from './reports.rows.ts';
+import { buildSlaRows } from './reports.sla.ts';
 
 type Below<Key, Prefix extends string> = Key extends `${Prefix}${infer Rest}` ? Rest : never;
 /** A column, named as its heading is in the catalogue (reports.columns.*). */
@@ -157,5 +158,63 @@ export function mapSpec(deps: AppDeps, criteria: ReportCriteria, language: Langu
     csvHeader: headings(language, ['id', 'status', 'problemType', 'address', 'latitude', 'longitude']),
     pdfRows: mapBatches(points(), (p) => cells(p, (s) => s)),
     csvRows: mapBatches(points(), (p) => cells(p, textCell)),
+  };
+}
+
+export function slaSpec(deps: AppDeps, criteria: ReportCriteria, language: Language): ExportSpec {
+  const t = (key: MessageKey) => translate(language, key);
+  // A row per company and problem type: few, computed when the first row is asked for.
+  async function* slaBatches(): AsyncGenerator<SlaReportRow[]> {
+    yield* arrayBatches(await buildSlaRows(deps, criteria));
+  }
+  const share = (r: SlaReportRow) => (r.withinTargetShare === null ? null : r.withinTargetShare * 100);
+  const hours = (seconds: number | null) => (seconds === null ? '' : formatNumber(seconds / 3600, language, 2));
+  return {
+    columns: [
+      { key: 'company', width: 170 },
+      { key: 'problemType', width: 110 },
+      { key: 'repaired', width: 70, align: 'right' },
+      { key: 'repairedWithinTarget', width: 90, align: 'right' },
+      { key: 'withinTargetShare', width: 80, align: 'right' },
+      { key: 'medianRepair', width: 90, align: 'right' },
+      { key: 'p90Repair', width: 90, align: 'right' },
+      { key: 'overdue', width: 80, align: 'right' },
+    ],
+    csvHeader: headings(language, [
+      'company',
+      'problemType',
+      'repaired',
+      'repairedWithinTarget',
+      'withinTargetPercent',
+      'medianRepairHours',
+      'p90RepairHours',
+      'overdue',
+    ]),
+    pdfRows: mapBatches(slaBatches(), (r) => {
+      const percent = share(r);
+      return [
+        r.companyName,
+        t(`problemType.${r.problemType}`),
+        String(r.repaired),
+        String(r.repairedWithinTarget),
+        percent === null ? '—' : `${formatNumber(percent, language, 1)}%`,
+        formatDuration(r.medianSeconds, language),
+        formatDuration(r.p90Seconds, language),
+        String(r.overdue),
+      ];
+    }),
+    csvRows: mapBatches(slaBatches(), (r) => {
+      const percent = share(r);
+      return [
+        textCell(r.companyName),
+        t(`problemType.${r.problemType}`),
+        String(r.repaired),
+        String(r.repairedWithinTarget),
+        percent === null ? '' : formatNumber(percent, language, 1),
+        hours(r.medianSeconds),
+        hours(r.p90Seconds),
+        String(r.overdue),
+      ];
+    }),
   };
 }

@@ -9,7 +9,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.repository.ts';
 import type { AuthAdmin } from '../auth/sessions.service.ts';
 import { csvChunks } from './reports.csv.ts';
-import { areaSpec, mapBatches, mapSpec, requestsSpec } from './reports.export-rows.ts';
+import { areaSpec, mapBatches, mapSpec, requestsSpec, slaSpec } from './reports.export-rows.ts';
 import { formatDateTime } from './reports.format.ts';
 import { loadTileLayer, plainAttribution } from './reports.map-tiles.ts';
 import { createPdf, ReaderGone, writePdf } from './reports.pdf.ts';
@@ -35,6 +35,7 @@ const FILE_NAMES: Record<ReportKind, Record<Language, string>> = {
   requests: { pt: 'relatorio-solicitacoes', en: 'requests-report' },
   area: { pt: 'relatorio-areas', en: 'area-report' },
   'location-map': { pt: 'relatorio-mapa', en: 'location-map-report' },
+  sla: { pt: 'relatorio-prazos-de-reparo', en: 'repair-deadlines-report' },
 };
 
 export interface ExportResult {
@@ -81,7 +82,9 @@ export async function exportReport(
       ? requestsSpec(deps, criteria, language)
       : kind === 'area'
         ? areaSpec(deps, criteria, language)
-        : mapSpec(deps, criteria, language);
+        : kind === 'sla'
+          ? slaSpec(deps, criteria, language)
+          : mapSpec(deps, criteria, language);
 
   if (format === 'csv') {
     // Nothing else to wait for: the first rows are read as the reader asks for them.

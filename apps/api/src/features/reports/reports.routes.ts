@@ -1,4 +1,4 @@
-// GET /api/admin/reports/{requests|area|location-map} (JSON, paged) and the same with
+// GET /api/admin/reports/{requests|area|location-map|sla} (JSON, paged) and the same with
 // .pdf and .csv (streamed), plus /options for the filter lists. Any signed-in account.
 import { errorResponseSchema } from '@acende/shared/schemas/api';
 import {
@@ -11,6 +11,7 @@ import {
   reportOptionsSchema,
   reportQuerySchema,
   requestsReportSchema,
+  slaReportSchema,
 } from '@acende/shared/schemas/reports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
@@ -18,7 +19,13 @@ import { requestLanguage } from '../../lib/language.ts';
 import { actorOf } from '../audit/audit.actor.ts';
 import type { AuthAdmin } from '../auth/sessions.service.ts';
 import { type ExportFormat, exportReport } from './reports.export.ts';
-import { getAreaReport, getLocationMapReport, getReportOptions, getRequestsReport } from './reports.service.ts';
+import {
+  getAreaReport,
+  getLocationMapReport,
+  getReportOptions,
+  getRequestsReport,
+  getSlaReport,
+} from './reports.service.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 
@@ -81,6 +88,21 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
       },
     },
     async (request) => getLocationMapReport(deps, signedIn(request.admin), request.query),
+  );
+
+  app.get(
+    `${base}/sla`,
+    {
+      config,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Repair-deadline report: per energy company and problem type, repaired within target (count, share), median and p90 time to repair, overdue now',
+        querystring: reportQuerySchema,
+        response: { 200: slaReportSchema, ...errors },
+      },
+    },
+    async (request) => getSlaReport(deps, signedIn(request.admin), request.query),
   );
 
   for (const kind of REPORT_KINDS) {

@@ -1,4 +1,4 @@
-// The rules of the three reports (requests, area, location map) as paged JSON, and the
+// The rules of the four reports (requests, area, location map, repair deadlines) as paged JSON, and the
 // filter options, always within the caller's company scope.
 import {
   type AreaReport,
@@ -7,6 +7,7 @@ import {
   type ReportFilters,
   type ReportOptions,
   type RequestsReport,
+  type SlaReport,
 } from '@acende/shared/schemas/reports';
 import type { AppDeps } from '../../app-deps.ts';
 import { iso } from '../../lib/clock.ts';
@@ -21,6 +22,7 @@ import {
   type ReportCriteria,
 } from './reports.repository.ts';
 import { buildAreaRows, buildSummary, toPoint, toRequestRow } from './reports.rows.ts';
+import { buildSlaRows } from './reports.sla.ts';
 
 export function criteriaFor(admin: AuthAdmin, filters: ReportFilters): ReportCriteria {
   return {
@@ -92,6 +94,24 @@ export async function getLocationMapReport(
     generatedAt: iso(deps.clock),
     summary,
     rows: points.map(toPoint),
+  };
+}
+
+export async function getSlaReport(
+  deps: AppDeps,
+  admin: AuthAdmin,
+  query: ReportFilters & PageQuery,
+): Promise<SlaReport> {
+  const criteria = criteriaFor(admin, query);
+  const [summary, rows] = await Promise.all([buildSummary(deps, criteria), buildSlaRows(deps, criteria)]);
+  const start = (query.page - 1) * query.pageSize;
+  return {
+    page: query.page,
+    pageSize: query.pageSize,
+    totalRows: rows.length,
+    generatedAt: iso(deps.clock),
+    summary,
+    rows: rows.slice(start, start + query.pageSize),
   };
 }
 

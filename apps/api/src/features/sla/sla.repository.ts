@@ -1,7 +1,7 @@
 // SQL of the repair deadlines (decision 0029): the targets, a request's due time, and the
 // overdue counts over the partial index repair_requests_due_idx.
 import { sql } from 'kysely';
-import type { Db, Trx } from '../../db/database.ts';
+import { type Db, dialectOf, type Trx } from '../../db/database.ts';
 
 export async function listDefaultTargets(db: Db | Trx) {
   return db.selectFrom('repairTargets').select(['problemType', 'hours']).orderBy('problemType').execute();
@@ -64,16 +64,32 @@ export async function setDueAt(trx: Trx, requestId: number, dueAt: string): Prom
 }
 
 /**
- * Requests being worked on (open, in progress) past their due time, per company. The
- * status condition is the partial index's own, so both engines count from the index alone.
+ * Requests being worked on (open, in progress) past their due time, per company, exact:
+ * the UTC days before today from request_due_counters (migration 0039, kept by triggers),
+ * plus the requests due earlier today, read from the due-time index (a day's worth at most).
  */
 export async function countOverdueByCompany(db: Db, scope: number[] | null, now: string) {
-  let query = db
-    .selectFrom('repairRequests')
-    .select(['companyId', (eb) => eb.fn.countAll<string | number>().as('count')])
-    .where(sql<boolean>`status in ('open', 'in_progress')`)
-    .where('dueAt', '<', now)
+  const today = now.slice(0, 10);
+  const inScope = scope === null ? null : scope.length > 0 ? scope : [0];
+  let past = db
+    .selectFrom('requestDueCounters')
+    .select(['companyId', (eb) => eb.fn.sum<string | number>('n').as('count')])
+    .where('dueDay', '<', today)
     .groupBy('companyId');
-  if (scope !== null) query = query.where('companyId', 'in', scope.length > 0 ? scope : [0]);
-  return query.execute();
+  if (inScope) past = past.where('companyId', 'in', inScope);
+  // SQLite, without statistics, would rather walk the status index: name the due-time one.
+  const from =
+    dialectOf(db) === 'postgres' ? sql`repair_requests` : sql`repair_requests indexed by repair_requests_due_at_idx`;
+  const scopeCondition = inScope ? sql`and company_id in (${sql.join(inScope)})` : sql``;
+  const [pastRows, todayRows] = await Promise.all([
+    past.execute(),
+    sql<{ companyId: number; count: string | number }>`select company_id, count(*) as count from ${from}
+      where due_at >= ${`${today}T00:00:00.000Z`} and due_at < ${now} and status in ('open', 'in_progress')
+      ${scopeCondition} group by company_id`.execute(db),
+  ]);
+  const counts = new Map<number, number>();
+  for (const row of [...pastRows, ...todayRows.rows]) {
+    counts.set(row.companyId, (counts.get(row.companyId) ?? 0) + Number(row.count));
+  }
+  return [...counts].map(([companyId, count]) => ({ companyId, count }));
 }

@@ -80,6 +80,7 @@ const RetentionSettingsPage = lazy(
 );
 const ReplyTemplatesPage = lazy(() => import('../../features/reply-templates/components/reply-templates-page.tsx'));
 const RepairTargetsPage = lazy(() => import('../../features/repair-targets/components/repair-targets-page.tsx'));
+const SlaReportPage = lazy(() => import('../../features/reports/components/sla-report-page.tsx'));
 
 export const adminRoutes: AdminRoute[] = [
   { path: 'audit', element: <AuditPage />, level: 'admin', navKey: 'audit' },
@@ -87,6 +88,7 @@ export const adminRoutes: AdminRoute[] = [
   { path: 'reports/requests', element: <RequestsReportPage />, level: 'any' },
   { path: 'reports/area', element: <AreaReportPage />, level: 'any' },
   { path: 'reports/location-map', element: <LocationMapReportPage />, level: 'any' },
+  { path: 'reports/sla', element: <SlaReportPage />, level: 'any' },
   { path: 'theme-settings', element: <ThemeSettingsPage />, level: 'admin', navKey: 'themeSettings' },
   { path: 'captcha-settings', element: <CaptchaSettingsPage />, level: 'admin', navKey: 'captchaSettings' },
   { path: 'retention-settings', element: <RetentionSettingsPage />, level: 'admin', navKey: 'retentionSettings' },

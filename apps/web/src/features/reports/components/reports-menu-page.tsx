@@ -1,4 +1,4 @@
-// /admin/reports: the menu of the three reports.
+// /admin/reports: the menu of the four reports.
 import { REPORT_KINDS } from '@acende/shared/schemas/reports';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,7 +8,7 @@ export default function ReportsMenuPage() {
   const { t } = useTranslation();
   return (
     <PageShell title={t('reports.menu.title')} description={t('reports.menu.description')}>
-      <ul className="grid gap-3 md:grid-cols-3">
+      <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-4">
         {REPORT_KINDS.map((kind) => (
           <li key={kind}>
             <Link
