@@ -38,6 +38,7 @@ export const ADMIN_PAGE_PATHS = [
   'reports/requests',
   'reports/area',
   'reports/location-map',
+  'reports/sla',
   'poles',
   'poles/new',
   'poles/:id',
