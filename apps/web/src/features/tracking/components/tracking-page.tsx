@@ -1,7 +1,7 @@
 // The tracking page at /track and /track/:id (lazily loaded): a number search box and
 // the request's status, details and history. Contact details come masked unless the
 // link's ?t= token is right (decision 0002 §8).
-import { MAP_HEIGHT_PX, REOPEN_WINDOW_DAYS } from '@acende/shared/constants';
+import { MAP_HEIGHT_PX } from '@acende/shared/constants';
 import type { RequestStatus } from '@acende/shared/enums';
 import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
