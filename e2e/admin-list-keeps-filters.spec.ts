@@ -43,7 +43,7 @@ test('a filtered and sorted list keeps its filters and order after opening a req
   await number.getByRole('button').click();
   await expect(number).toHaveAttribute('aria-sort', 'descending');
   await expect(page.getByText('2 requests found', { exact: true })).toBeVisible();
-  const ids = () => page.getByRole('row').locator('td:first-child').allInnerTexts();
+  const ids = () => page.getByRole('row').locator('td[data-column="id"]').allInnerTexts();
   await expect.poll(ids).toEqual([String(newer.id), String(older.id)]);
   expect(await ids()).not.toContain(String(elsewhere.id));
   const filtered = page.url();

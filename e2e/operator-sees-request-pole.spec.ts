@@ -25,7 +25,7 @@ test('an operator filters by pole, sees the column, and is warned of the other o
   await expect(page).toHaveURL(new RegExp(`[?&]pole=${number}(&|$)`));
   await expect(page.getByLabel('Poste', { exact: true })).toHaveValue(number);
   await expect(page.getByText('2 solicitações encontradas', { exact: true })).toBeVisible();
-  const ids = () => page.getByRole('row').locator('td:first-child').allInnerTexts();
+  const ids = () => page.getByRole('row').locator('td[data-column="id"]').allInnerTexts();
   await expect
     .poll(async () => (await ids()).map((text) => text.replace(/\D/g, '')))
     .toEqual([String(newerId), String(olderId)]);

@@ -300,7 +300,7 @@ export function RequestResults({
                           </label>
                         </TableCell>
                       ) : null}
-                      <TableCell label={t('operations.list.columns.id')} className="font-medium">
+                      <TableCell label={t('operations.list.columns.id')} className="font-medium" data-column="id">
                         {item.id}
                       </TableCell>
                       <TableCell label={t('operations.list.columns.status')}>
