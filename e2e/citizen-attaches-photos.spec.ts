@@ -79,6 +79,9 @@ async function fileWithPhotos(
 ) {
   const w = words[lang];
   await page.goto('/');
+  // English is chosen on the page itself, as a person does: a toggle followed at once by a new
+  // document can race Chromium's hand-over of localStorage to the new renderer.
+  if (lang === 'en') await page.getByRole('button', { name: 'Mudar para English' }).click();
   await expectStep(page, lang, 1);
   await fillContact(page, lang, { name: 'Helena Prates', phone: uniquePhone() });
   await expect(page.getByTestId('selected-address')).toContainText('Rua dos Andradas');
@@ -164,7 +167,6 @@ test('a citizen attaches two photos and files; the operator sees both, in Portug
   await expect(page.getByTestId('photo-2-visibility')).toHaveText('Privada');
 
   // English from here on: the citizen files again, the same operator looks.
-  await page.getByRole('button', { name: 'Mudar para English' }).click();
   const en = await fileWithPhotos(page, 'en', files, () => axe('step 2 with two photos (en)'));
   await seePhotos(page, 'en', en.id);
   await axe('request detail with photos (en)');
