@@ -116,8 +116,10 @@ test('bulk-assign 30 filtered requests (pt), then transfer one with a reason (en
   await axe('bulk summary pt');
 
   // English: the transfer dialog from the request's page, by keyboard.
-  await page.getByRole('button', { name: 'Mudar para English' }).click();
+  // Chosen on the page itself: a toggle followed at once by a new document can race Chromium's
+  // hand-over of localStorage to the new renderer.
   await page.goto(`${server.url}/admin/requests/${transferred}`);
+  await page.getByRole('button', { name: 'Mudar para English' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Request #${transferred}`);
   const open = page.getByRole('button', { name: 'Transfer to another company' });
   await open.focus();
