@@ -59,13 +59,15 @@ export async function getRequestsReport(
   };
 }
 
-export async function getAreaReport(
+/** A report whose rows are all built at once, then paged: the area and SLA reports. */
+async function pagedReport<Row>(
   deps: AppDeps,
   admin: AuthAdmin,
   query: ReportFilters & PageQuery,
-): Promise<AreaReport> {
+  buildRows: (deps: AppDeps, criteria: ReturnType<typeof criteriaFor>) => Promise<Row[]>,
+) {
   const criteria = criteriaFor(admin, query);
-  const [summary, rows] = await Promise.all([buildSummary(deps, criteria), buildAreaRows(deps, criteria)]);
+  const [summary, rows] = await Promise.all([buildSummary(deps, criteria), buildRows(deps, criteria)]);
   const start = (query.page - 1) * query.pageSize;
   return {
     page: query.page,
@@ -75,6 +77,10 @@ export async function getAreaReport(
     summary,
     rows: rows.slice(start, start + query.pageSize),
   };
+}
+
+export function getAreaReport(deps: AppDeps, admin: AuthAdmin, query: ReportFilters & PageQuery): Promise<AreaReport> {
+  return pagedReport(deps, admin, query, buildAreaRows);
 }
 
 export async function getLocationMapReport(
@@ -97,22 +103,8 @@ export async function getLocationMapReport(
   };
 }
 
-export async function getSlaReport(
-  deps: AppDeps,
-  admin: AuthAdmin,
-  query: ReportFilters & PageQuery,
-): Promise<SlaReport> {
-  const criteria = criteriaFor(admin, query);
-  const [summary, rows] = await Promise.all([buildSummary(deps, criteria), buildSlaRows(deps, criteria)]);
-  const start = (query.page - 1) * query.pageSize;
-  return {
-    page: query.page,
-    pageSize: query.pageSize,
-    totalRows: rows.length,
-    generatedAt: iso(deps.clock),
-    summary,
-    rows: rows.slice(start, start + query.pageSize),
-  };
+export function getSlaReport(deps: AppDeps, admin: AuthAdmin, query: ReportFilters & PageQuery): Promise<SlaReport> {
+  return pagedReport(deps, admin, query, buildSlaRows);
 }
 
 export async function getReportOptions(deps: AppDeps, admin: AuthAdmin): Promise<ReportOptions> {
