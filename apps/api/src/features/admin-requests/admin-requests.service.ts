@@ -301,6 +301,8 @@ async function updateRow(
     : null;
   const notes = template ? template.historyNotes : input.notes;
   const statusChanged = toStatus !== fromStatus;
+  // A duplicate leaves cancelled only by undo, which also ends the link and its follower (decision 0034).
+  if (statusChanged && row.duplicateOfId !== null) throw conflict('errors.duplicateStatus');
   const assigneeChanged = assignedToId !== row.assignedToId;
   if (!statusChanged && !assigneeChanged && !notes) return false;
 

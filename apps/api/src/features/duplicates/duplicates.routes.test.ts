@@ -165,6 +165,30 @@ describeEachEngine('marking duplicates', (ctx) => {
     expect((await mark(dup, original)).statusCode).toBe(200);
     expect((await read(original)).followerCount).toBe(1);
 
+    // Only undo takes a duplicate out of cancelled: a status change would leave the link and
+    // its filer following the original behind. Refused alone and in a bulk, nothing changed.
+    const marked = await snapshot(dup);
+    const reopened = await ctx().app.inject({
+      method: 'PATCH',
+      url: `/api/admin/repair-requests/${dup}`,
+      headers: { ...operator.headers, 'accept-language': 'en' },
+      payload: { status: 'open', updatedAt: marked.row.updatedAt },
+    });
+    expect(reopened.statusCode).toBe(409);
+    expect(reopened.json().message).toBe('This request is marked as a duplicate; undo that to change its status');
+    const bulk = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/admin/repair-requests/bulk',
+      headers: operator.headers,
+      payload: {
+        change: { action: 'status', status: 'in_progress' },
+        items: [{ id: dup, updatedAt: marked.row.updatedAt }],
+      },
+    });
+    expect(bulk.statusCode, bulk.body).toBe(200);
+    expect(bulk.json()).toMatchObject({ changed: [], refused: [{ id: dup }] });
+    expect(await snapshot(dup)).toEqual(marked);
+
     ctx().clock.advance(10 * 60_000);
     const res = await undo(dup);
     expect(res.statusCode, res.body).toBe(200);
