@@ -24,6 +24,7 @@ const REFUSALS: Partial<Record<MessageKey, BulkRefusal>> = {
   'errors.staleUpdate': 'stale',
   'validation.assignee.invalid': 'invalidAssignee',
   'validation.transfer.sameCompany': 'unchanged',
+  'errors.duplicateStatus': 'duplicate',
 };
 
 function rowChange(change: BulkChange, updatedAt: string): RequestChange {
@@ -53,6 +54,8 @@ export async function bulkChangeRepairRequests(
   admin: AuthAdmin,
   input: BulkRepairRequests,
   actor: AuditActor,
+  /** Told of a row's unexpected failure (the route logs it); the row is listed as failed. */
+  onFailure: (id: number, error: unknown) => void = () => {},
 ): Promise<BulkResult> {
   // A transfer's target is the bulk's own input: an unknown or inactive company refuses all of it.
   if (input.change.action === 'company') await findTransferTarget(deps.db, input.change.companyId);
@@ -66,7 +69,13 @@ export async function bulkChangeRepairRequests(
       if (changed) result.changed.push(row.id);
       else result.refused.push({ id: row.id, reason: 'unchanged' });
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
+      // Rows before it are committed: an unexpected failure (a lost connection, a deadlock) is
+      // that row's refusal, not a 500 that would hide what was applied.
+      if (!(error instanceof AppError)) {
+        onFailure(row.id, error);
+        result.refused.push({ id: row.id, reason: 'failed' });
+        continue;
+      }
       result.refused.push({ id: row.id, reason: REFUSALS[error.code] ?? 'invalid' });
     }
   }

@@ -126,7 +126,10 @@ export const adminRequestsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asy
         response: { 200: bulkResultSchema, ...errors },
       },
     },
-    async (request) => bulkChangeRepairRequests(deps, request.admin!, request.body, actorOf(request)),
+    async (request) =>
+      bulkChangeRepairRequests(deps, request.admin!, request.body, actorOf(request), (id, error) =>
+        request.log.error({ err: error, requestId: id }, 'bulk change: a row failed'),
+      ),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 // Transfers and bulk changes (issue 23, decision 0030) on both engines: the transfer's rules,
 // its history event, audit row and the citizen's e-mail on a real SMTP server; bulk changes by
 // id and by filter with their per-row summary; bad input refused whole; concurrent writers.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createAccount, signedIn, type TestAccount } from '../../../test/accounts.ts';
 import { configureSmtp, drainOutbox, fileRequest } from '../../../test/email.ts';
@@ -297,6 +298,35 @@ describeEachEngine('operators: transfers and bulk changes', (ctx) => {
       changed: [],
       refused: fresh.map(({ id }) => ({ id, reason: 'invalidAssignee' })),
     });
+  });
+
+  it('a row that fails unexpectedly is listed as failed; the rows before and after it still change', async () => {
+    const ids = await fileMany(3, CEEE);
+    const seen = await Promise.all(ids.map(async (id) => ({ id, updatedAt: (await read(id)).updatedAt })));
+    // The database refuses the middle row's update, as a lost connection or a deadlock would.
+    const failing = ids[1]!;
+    if (ctx().engine === 'sqlite') {
+      await sql`create trigger bulk_test_fail before update on repair_requests when old.id = ${sql.lit(failing)}
+        begin select raise(abort, 'bulk test'); end`.execute(ctx().db);
+    } else {
+      await sql`create function bulk_test_fail() returns trigger language plpgsql as $$
+        begin if old.id = ${sql.lit(failing)} then raise exception 'bulk test'; end if; return new; end $$`.execute(
+        ctx().db,
+      );
+      await sql`create trigger bulk_test_fail before update on repair_requests
+        for each row execute function bulk_test_fail()`.execute(ctx().db);
+    }
+    try {
+      const res = await bulk({ change: { action: 'status', status: 'in_progress' }, items: seen });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ changed: [ids[0], ids[2]], refused: [{ id: failing, reason: 'failed' }] });
+      expect((await read(failing)).status).toBe('open');
+    } finally {
+      await sql`drop trigger bulk_test_fail${sql.raw(ctx().engine === 'sqlite' ? '' : ' on repair_requests')}`.execute(
+        ctx().db,
+      );
+      if (ctx().engine === 'postgres') await sql`drop function bulk_test_fail()`.execute(ctx().db);
+    }
   });
 
   it('bulk-transfers with a reason, each row told and recorded; an inactive target refuses the whole bulk', async () => {
