@@ -1,12 +1,17 @@
 // Turns a stranger's bytes into a photo the app serves: decoded by sharp (never by the type
 // the client claimed), refused past PHOTO_MAX_PIXELS before the pixels are decoded, turned
 // upright, shrunk to PHOTO_LONG_SIDE and written anew as JPEG with no metadata at all
-// (sharp keeps none unless asked: EXIF, GPS, XMP and ICC comments are gone).
+// (sharp keeps none unless asked: EXIF, GPS, XMP and ICC comments are gone). The bytes' own
+// signature is checked first, so only a photo format reaches sharp's loaders at all (not SVG,
+// PDF, TIFF or GIF, whose parsers a stranger's file has no business exercising).
 import { PHOTO_LONG_SIDE, PHOTO_MAX_PIXELS } from '@acende/shared/schemas/photos';
+import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { AppError } from '../../lib/errors.ts';
 
 const READABLE = new Set(['jpeg', 'png', 'webp', 'heif', 'avif']);
+/** The signatures (magic bytes) let through to sharp. */
+const SIGNATURES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif', 'image/avif']);
 const THUMB_SIDE = 320;
 
 export interface EncodedPhoto {
@@ -26,6 +31,8 @@ function tooManyPixelsOr(error: unknown): AppError {
 
 export async function encodePhoto(input: Buffer): Promise<EncodedPhoto> {
   if (input.length === 0) throw new AppError('photos.errors.empty', 400);
+  const signature = await fileTypeFromBuffer(input);
+  if (!signature || !SIGNATURES.has(signature.mime)) throw notImage();
   const options = { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'error' as const, sequentialRead: true };
   let format: string | undefined;
   let pixels = 0;
