@@ -283,7 +283,11 @@ const CASES: Record<string, Case> = {
   'POST /api/admin/open311-keys/{id}/revoke': audited(
     'open311.key.revoke',
     (env, p) => env.send('POST', `/api/admin/open311-keys/${p.id}/revoke`),
-    { prepare: async (env) => ({ id: (await env.send('POST', '/api/admin/open311-keys', { name: 'Audit 156' })).json().id }) },
+    {
+      prepare: async (env) => ({
+        id: (await env.send('POST', '/api/admin/open311-keys', { name: 'Audit 156' })).json().id,
+      }),
+    },
   ),
   'POST /api/admin/poles': audited('pole.create', (env) => env.send('POST', '/api/admin/poles', pole('AUD-1'))),
   'PUT /api/admin/poles/{id}': audited(

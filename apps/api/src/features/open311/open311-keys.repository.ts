@@ -5,15 +5,7 @@ export function listKeys(db: Db) {
   return db
     .selectFrom('open311Keys as k')
     .leftJoin('admins as a', 'a.id', 'k.createdById')
-    .select([
-      'k.id',
-      'k.name',
-      'k.keyPrefix',
-      'k.createdAt',
-      'a.username as createdBy',
-      'k.revokedAt',
-      'k.lastUsedAt',
-    ])
+    .select(['k.id', 'k.name', 'k.keyPrefix', 'k.createdAt', 'a.username as createdBy', 'k.revokedAt', 'k.lastUsedAt'])
     .orderBy('k.revokedAt', (o) => o.desc().nullsFirst())
     .orderBy('k.id', 'desc')
     .execute();
@@ -23,15 +15,7 @@ export async function findKey(db: Db, id: number) {
   return db
     .selectFrom('open311Keys as k')
     .leftJoin('admins as a', 'a.id', 'k.createdById')
-    .select([
-      'k.id',
-      'k.name',
-      'k.keyPrefix',
-      'k.createdAt',
-      'a.username as createdBy',
-      'k.revokedAt',
-      'k.lastUsedAt',
-    ])
+    .select(['k.id', 'k.name', 'k.keyPrefix', 'k.createdAt', 'a.username as createdBy', 'k.revokedAt', 'k.lastUsedAt'])
     .where('k.id', '=', id)
     .executeTakeFirst();
 }

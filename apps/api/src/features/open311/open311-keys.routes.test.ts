@@ -10,7 +10,12 @@ import { hashToken } from '../../lib/tokens.ts';
 describeEachEngine('Open311 API keys', (ctx) => {
   let admin: TestAccount;
   const send = (method: 'GET' | 'POST', url: string, payload?: object, headers = admin.headers) =>
-    ctx().app.inject({ method, url, headers: { 'accept-language': 'en', ...headers }, ...(payload ? { payload } : {}) });
+    ctx().app.inject({
+      method,
+      url,
+      headers: { 'accept-language': 'en', ...headers },
+      ...(payload ? { payload } : {}),
+    });
   const file = (key: string) =>
     ctx().app.inject({
       method: 'POST',
@@ -33,7 +38,12 @@ describeEachEngine('Open311 API keys', (ctx) => {
     const { key, id, keyPrefix } = issued.json();
     expect(key).toMatch(/^acende311_[A-Za-z0-9_-]{24}$/);
     expect(key.startsWith(keyPrefix)).toBe(true);
-    expect(issued.json()).toMatchObject({ name: 'Sistema 156', createdBy: admin.username, revokedAt: null, lastUsedAt: null });
+    expect(issued.json()).toMatchObject({
+      name: 'Sistema 156',
+      createdBy: admin.username,
+      revokedAt: null,
+      lastUsedAt: null,
+    });
 
     const row = await ctx().db.selectFrom('open311Keys').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.keyHash).toBe(hashToken(key));

@@ -1,8 +1,9 @@
 // GeoReport v2's two formats: JSON as the objects are, XML as the spec's examples write it
 // (a root element, one element per list item, UTF-8 with its declaration), built by
 // fast-xml-parser, which escapes the text it writes.
-import type { FastifyReply } from 'fastify';
+
 import { XMLBuilder } from 'fast-xml-parser';
+import type { FastifyReply } from 'fastify';
 
 export const FORMATS = ['json', 'xml'] as const;
 export type Format = (typeof FORMATS)[number];

@@ -114,10 +114,13 @@ function asXml(value: unknown, listItem?: string): unknown {
   }
   if (value === null) return '';
   if (typeof value !== 'object') return String(value);
-  const lists: Record<string, string> = { endpoints: 'endpoint', formats: 'format', attributes: 'attribute', values: 'value' };
-  return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, asXml(v, lists[k])]),
-  );
+  const lists: Record<string, string> = {
+    endpoints: 'endpoint',
+    formats: 'format',
+    attributes: 'attribute',
+    values: 'value',
+  };
+  return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, asXml(v, lists[k])]));
 }
 
 // ── The citizen an Open311 client files for ───────────────────────────────
@@ -144,9 +147,14 @@ describeEachEngine(
   (ctx) => {
     let apiKey: string;
     let endpoint: string;
-    const get = (url: string, headers: Record<string, string> = {}) => ctx().app.inject({ method: 'GET', url, headers });
-    const post = (url: string, payload: string | object, headers: Record<string, string> = FORM, remoteAddress?: string) =>
-      ctx().app.inject({ method: 'POST', url, payload, headers, ...(remoteAddress ? { remoteAddress } : {}) });
+    const get = (url: string, headers: Record<string, string> = {}) =>
+      ctx().app.inject({ method: 'GET', url, headers });
+    const post = (
+      url: string,
+      payload: string | object,
+      headers: Record<string, string> = FORM,
+      remoteAddress?: string,
+    ) => ctx().app.inject({ method: 'POST', url, payload, headers, ...(remoteAddress ? { remoteAddress } : {}) });
     const json = (res: LightMyRequestResponse) => {
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       return JSON.parse(res.body) as unknown;
@@ -181,7 +189,9 @@ describeEachEngine(
         return errors.map((e) => e.description);
       }
       const tree = parsedXml(res) as { errors: { error: { code: string; description: string }[] } };
-      const errors = errorsSchema.parse(tree.errors.error.map((e) => ({ code: Number(e.code), description: e.description })));
+      const errors = errorsSchema.parse(
+        tree.errors.error.map((e) => ({ code: Number(e.code), description: e.description })),
+      );
       for (const e of errors) expect(e.code).toBe(status);
       return errors.map((e) => e.description);
     }
@@ -218,7 +228,11 @@ describeEachEngine(
       expect(data.service_code).toBe('LIGHT_OUT');
       const company = data.attributes.find((a) => a.code === 'company');
       expect(company).toMatchObject({ variable: true, required: true, datatype: 'singlevaluelist' });
-      const active = await ctx().db.selectFrom('energyCompanies').select(['id', 'fullName']).where('active', '=', 1).execute();
+      const active = await ctx()
+        .db.selectFrom('energyCompanies')
+        .select(['id', 'fullName'])
+        .where('active', '=', 1)
+        .execute();
       expect(company?.values?.map((v) => v.key).sort()).toEqual(active.map((c) => String(c.id)).sort());
       for (const format of ['json', 'xml'] as const) {
         const [description] = await expectErrors(await get(path(`/services/STREET_SWEEPING.${format}`)), 404, format);
@@ -230,15 +244,19 @@ describeEachEngine(
     let token = '';
     it('files a request with an API key (form-encoded, as the spec posts), no captcha, and answers the tracking link', async () => {
       // The wizard's own call is refused without a captcha on this server…
-      const wizard = await post('/api/repair-requests', {
-        name: 'X',
-        phone: CITIZEN.phone,
-        address: 'Rua A, 1',
-        problemType: 'LIGHT_OUT',
-        latitude: '-30.03',
-        longitude: '-51.22',
-        company: '1',
-      }, { 'content-type': 'application/json' });
+      const wizard = await post(
+        '/api/repair-requests',
+        {
+          name: 'X',
+          phone: CITIZEN.phone,
+          address: 'Rua A, 1',
+          problemType: 'LIGHT_OUT',
+          latitude: '-30.03',
+          longitude: '-51.22',
+          company: '1',
+        },
+        { 'content-type': 'application/json' },
+      );
       expect(wizard.statusCode).toBe(400);
       // …the key stands for it.
       const res = await post(
@@ -350,9 +368,17 @@ describeEachEngine(
       expect(ids(await get(path('/requests.json?service_code=FALLEN_POLE')))).toEqual([filedId]);
       expect((await get(path('/requests.json?service_code=FALLEN_POLE,NO_LAMP'))).json()).toHaveLength(2);
 
-      await ctx().db.updateTable('repairRequests').set({ status: 'in_progress' }).where('id', '=', Number(filedId)).execute();
+      await ctx()
+        .db.updateTable('repairRequests')
+        .set({ status: 'in_progress' })
+        .where('id', '=', Number(filedId))
+        .execute();
       expect(ids(await get(path('/requests.json?status=open')))).toContain(filedId);
-      await ctx().db.updateTable('repairRequests').set({ status: 'completed' }).where('id', '=', Number(filedId)).execute();
+      await ctx()
+        .db.updateTable('repairRequests')
+        .set({ status: 'completed' })
+        .where('id', '=', Number(filedId))
+        .execute();
       expect(ids(await get(path('/requests.json?status=closed')))).toEqual([filedId]);
       expect(ids(await get(path('/requests.json?status=open')))).not.toContain(filedId);
       const closed = z.array(serviceRequestSchema).parse(json(await get(path(`/requests/${filedId}.json`))));
@@ -360,15 +386,15 @@ describeEachEngine(
 
       const others = all.data.map((r) => r.service_request_id).filter((id) => id !== filedId);
       // With service_request_id the other filters do not apply (the spec).
-      expect(ids(await get(path(`/requests.json?service_request_id=${others.join(',')}&status=closed`))).sort()).toEqual(
-        others.sort(),
-      );
+      expect(
+        ids(await get(path(`/requests.json?service_request_id=${others.join(',')}&status=closed`))).sort(),
+      ).toEqual(others.sort());
 
       const now = ctx().clock.now().getTime();
       const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d+Z$/, '-00:00');
-      expect(await get(path(`/requests.json?start_date=${iso(now - 3600_000)}&end_date=${iso(now + 3600_000)}`))).toSatisfy(
-        (res: LightMyRequestResponse) => res.json().length === 3,
-      );
+      expect(
+        await get(path(`/requests.json?start_date=${iso(now - 3600_000)}&end_date=${iso(now + 3600_000)}`)),
+      ).toSatisfy((res: LightMyRequestResponse) => res.json().length === 3);
       expect((await get(path(`/requests.json?end_date=${iso(now - 3600_000)}`))).json()).toEqual([]);
       const empty = await get(path(`/requests.xml?start_date=${iso(now + 3600_000)}`));
       expect(parsedXml(empty).service_requests).toBe('');
@@ -388,7 +414,11 @@ describeEachEngine(
         createdAt: at,
         updatedAt: at,
       }));
-      for (let i = 0; i < rows.length; i += 250) await ctx().db.insertInto('repairRequests').values(rows.slice(i, i + 250)).execute();
+      for (let i = 0; i < rows.length; i += 250)
+        await ctx()
+          .db.insertInto('repairRequests')
+          .values(rows.slice(i, i + 250))
+          .execute();
       const list = z.array(serviceRequestSchema).parse(json(await get(path('/requests.json'))));
       expect(list).toHaveLength(1000);
       // The three filed by the client are the newest.
@@ -407,17 +437,31 @@ describeEachEngine(
       };
       for (const format of ['json', 'xml'] as const) {
         await expectErrors(await post(path(`/requests.${format}`), form(good)), 403, format);
-        await expectErrors(await post(path(`/requests.${format}`), form({ ...good, api_key: 'acende311_forged' })), 403, format);
+        await expectErrors(
+          await post(path(`/requests.${format}`), form({ ...good, api_key: 'acende311_forged' })),
+          403,
+          format,
+        );
         const bad = await expectErrors(
           await post(
             path(`/requests.${format}?locale=en`),
-            form({ api_key: apiKey, service_code: 'GRAFFITI', lat: '200', long: 'x', 'attribute[company]': 'abc', phone: '1' }),
+            form({
+              api_key: apiKey,
+              service_code: 'GRAFFITI',
+              lat: '200',
+              long: 'x',
+              'attribute[company]': 'abc',
+              phone: '1',
+            }),
           ),
           400,
           format,
         );
         for (const field of ['service_code', 'lat', 'long', 'address_string', 'attribute[company]', 'phone']) {
-          expect(bad.some((d) => d.startsWith(`${field}: `)), `${field} in ${bad.join(' | ')}`).toBe(true);
+          expect(
+            bad.some((d) => d.startsWith(`${field}: `)),
+            `${field} in ${bad.join(' | ')}`,
+          ).toBe(true);
         }
         expect(bad).toContain('phone: Enter a valid phone number');
         // An inactive or unknown company is the attribute's error.
@@ -427,7 +471,11 @@ describeEachEngine(
           format,
         );
         expect(unknown[0]).toMatch(/^attribute\[company\]: /);
-        await expectErrors(await post(path(`/requests.${format}`), '{"api_key":', { 'content-type': 'application/json' }), 400, format);
+        await expectErrors(
+          await post(path(`/requests.${format}`), '{"api_key":', { 'content-type': 'application/json' }),
+          400,
+          format,
+        );
         await expectErrors(await post(path(`/requests.${format}`), 'x', { 'content-type': 'text/plain' }), 415, format);
       }
       // A revoked key no longer files.
@@ -443,11 +491,21 @@ describeEachEngine(
 
     it('refuses bad reads with the error list in the asked format', async () => {
       for (const format of ['json', 'xml'] as const) {
-        for (const query of ['start_date=yesterday', 'end_date=2026-01-01', 'status=pending', 'service_code=GRAFFITI', 'service_request_id=1,x']) {
+        for (const query of [
+          'start_date=yesterday',
+          'end_date=2026-01-01',
+          'status=pending',
+          'service_code=GRAFFITI',
+          'service_request_id=1,x',
+        ]) {
           const res = await get(path(`/requests.${format}?${query}`));
           await expectErrors(res, res.statusCode === 404 ? 404 : 400, format);
         }
-        await expectErrors(await get(path(`/requests.${format}?start_date=2026-02-01T00:00:00Z&end_date=2026-01-01T00:00:00Z`)), 400, format);
+        await expectErrors(
+          await get(path(`/requests.${format}?start_date=2026-02-01T00:00:00Z&end_date=2026-01-01T00:00:00Z`)),
+          400,
+          format,
+        );
         await expectErrors(await get(path(`/nothing-here.${format}`)), 404, format);
       }
       await expectErrors(await get(path('/services.html')), 404, 'xml');
@@ -460,8 +518,14 @@ describeEachEngine(
   'Open311 limits per API key and per address',
   (ctx) => {
     const issue = async (admin: TestAccount, name: string) =>
-      (await ctx().app.inject({ method: 'POST', url: '/api/admin/open311-keys', headers: admin.headers, payload: { name } })).json()
-        .key as string;
+      (
+        await ctx().app.inject({
+          method: 'POST',
+          url: '/api/admin/open311-keys',
+          headers: admin.headers,
+          payload: { name },
+        })
+      ).json().key as string;
     const file = (key: string, remoteAddress: string) =>
       ctx().app.inject({
         method: 'POST',

@@ -3,16 +3,17 @@
 // API key through the wizard's own schema and service, and the requests without contact data.
 // Answers are plain objects in the spec's field names and order; open311.format.ts writes
 // them as JSON or XML.
-import { PROBLEM_TYPES, type ProblemType, type Language } from '@acende/shared/enums';
+
 import { trackingUrl } from '@acende/shared/constants';
+import { type Language, PROBLEM_TYPES, type ProblemType } from '@acende/shared/enums';
 import { translate } from '@acende/shared/i18n/catalogues';
 import type { MessageKey } from '@acende/shared/i18n/message-key';
 import { createRepairRequestSchema } from '@acende/shared/schemas/repair-requests';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createRepairRequest } from '../repair-requests/repair-requests.service.ts';
-import { clientOfKey } from './open311-keys.service.ts';
 import { listOpen311Requests, type Open311RequestRow } from './open311.repository.ts';
+import { clientOfKey } from './open311-keys.service.ts';
 
 export const GEOREPORT_V2 = 'http://wiki.open311.org/GeoReport_v2';
 /** When this server's Open311 interface last changed (the discovery document's changeset). */
