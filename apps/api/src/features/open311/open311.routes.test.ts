@@ -374,6 +374,9 @@ describeEachEngine(
         .where('id', '=', Number(filedId))
         .execute();
       expect(ids(await get(path('/requests.json?status=open')))).toContain(filedId);
+      const working = z.array(serviceRequestSchema).parse(json(await get(path(`/requests/${filedId}.json`))));
+      expect(working[0]?.status).toBe('open');
+      expect(working[0]?.expected_datetime).not.toBeNull();
       await ctx()
         .db.updateTable('repairRequests')
         .set({ status: 'completed' })
