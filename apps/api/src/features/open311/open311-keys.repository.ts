@@ -1,23 +1,24 @@
 // SQL of the Open311 API keys (migration 0042).
 import type { Db } from '../../db/database.ts';
 
-export function listKeys(db: Db) {
+/** A key as the admin screen shows it: never the key or its hash. */
+function keys(db: Db) {
   return db
     .selectFrom('open311Keys as k')
     .leftJoin('admins as a', 'a.id', 'k.createdById')
-    .select(['k.id', 'k.name', 'k.keyPrefix', 'k.createdAt', 'a.username as createdBy', 'k.revokedAt', 'k.lastUsedAt'])
+    .select(['k.id', 'k.name', 'k.keyPrefix', 'k.createdAt', 'a.username as createdBy', 'k.revokedAt', 'k.lastUsedAt']);
+}
+
+/** Active keys first, then the newest. */
+export function listKeys(db: Db) {
+  return keys(db)
     .orderBy('k.revokedAt', (o) => o.desc().nullsFirst())
     .orderBy('k.id', 'desc')
     .execute();
 }
 
-export async function findKey(db: Db, id: number) {
-  return db
-    .selectFrom('open311Keys as k')
-    .leftJoin('admins as a', 'a.id', 'k.createdById')
-    .select(['k.id', 'k.name', 'k.keyPrefix', 'k.createdAt', 'a.username as createdBy', 'k.revokedAt', 'k.lastUsedAt'])
-    .where('k.id', '=', id)
-    .executeTakeFirst();
+export function findKey(db: Db, id: number) {
+  return keys(db).where('k.id', '=', id).executeTakeFirst();
 }
 
 export async function insertKey(
