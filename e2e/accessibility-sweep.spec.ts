@@ -44,6 +44,7 @@ const ADMIN_PAGES = [
   '/admin/security',
   '/admin/security-settings',
   '/admin/reply-templates',
+  '/admin/open311-keys',
   '/admin/nothing-here',
 ];
 

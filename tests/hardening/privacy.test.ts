@@ -57,6 +57,26 @@ describe.each(ENGINES)('privacy of tracking lookups [%s]', (engine: Engine) => {
     record(`privacy [${engine}]: ${COUNT} requests filed, ${read} read without a token, none showed contact details`);
   });
 
+  it('Open311 (decision 0038): the list and each request, in JSON and XML, show no contact detail', async () => {
+    const list = await call(env.server.url, 'GET', '/open311/v2/requests.json');
+    expect(list.status).toBe(200);
+    expect((list.json as unknown[]).length).toBe(COUNT);
+    const answers = [list.text, (await call(env.server.url, 'GET', '/open311/v2/requests.xml')).text];
+    for (const id of [1, 500, COUNT]) {
+      for (const format of ['json', 'xml']) {
+        answers.push((await call(env.server.url, 'GET', `/open311/v2/requests/${id}.${format}`)).text);
+      }
+    }
+    for (const text of answers) {
+      expect(text).not.toContain('Quixabeira');
+      expect(text).not.toContain('Vasconcelos');
+      expect(text).not.toContain('Zebedeu');
+      expect(text).not.toContain('exemplo-lgpd');
+      for (const who of byId.values()) expect(text).not.toContain(who.phone.replace(/\D/g, '').slice(0, 8));
+    }
+    record(`privacy [${engine}]: the Open311 list of ${COUNT} and requests by id, JSON and XML, showed no contact details`);
+  });
+
   it('answers a wrong token, or another request’s token, exactly like no token', async () => {
     const ids = [1, 2, 500, COUNT];
     for (const id of ids) {

@@ -47,4 +47,5 @@ export const ADMIN_PAGE_PATHS = [
   'audit',
   'reply-templates',
   'repair-targets',
+  'open311-keys',
 ] as const;

@@ -311,6 +311,7 @@ export interface Database {
   companyRepairTargets: CompanyRepairTargetsTable;
   requestFollowers: RequestFollowersTable;
   requestPhotos: RequestPhotosTable;
+  open311Keys: Open311KeysTable;
 }
 
 /** The repair target per problem type (0033, decision 0029). */
@@ -336,3 +337,15 @@ export type RepairRequest = Selectable<RepairRequestsTable>;
 export type NewRepairRequest = Insertable<RepairRequestsTable>;
 export type RepairRequestUpdate = Updateable<RepairRequestsTable>;
 export type Admin = Selectable<AdminsTable>;
+
+/** An Open311 client's API key (0042, decision 0038): only its hash and first characters are kept. */
+export interface Open311KeysTable {
+  id: Generated<number>;
+  name: string;
+  keyHash: string;
+  keyPrefix: string;
+  createdById: number | null;
+  createdAt: string;
+  revokedAt: string | null;
+  lastUsedAt: string | null;
+}

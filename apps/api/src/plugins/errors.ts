@@ -60,21 +60,27 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: u
     return reply.code(error.status).send({ message: translate(language, error.code, error.params), errors });
   }
 
+  const client = fastifyClientError(request, error);
+  if (client) return reply.code(client[0]).send({ message: translate(language, client[1]) });
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.code(500).send({ message: translate(language, 'errors.internal'), requestId: request.id });
+}
+
+/**
+ * Fastify's own errors that are the client's (a body too large or not JSON, a media type no
+ * parser takes, any other 4xx) as their status and message; undefined for a server error.
+ */
+export function fastifyClientError(request: FastifyRequest, error: unknown): [number, MessageKey] | undefined {
   const fastifyError = error as FastifyError;
   const known = fastifyError.code ? FASTIFY_CODES[fastifyError.code] : undefined;
-  if (known) return reply.code(known[0]).send({ message: translate(language, known[1]) });
-  if (error instanceof SyntaxError && fastifyError.statusCode === 400) {
-    return reply.code(400).send({ message: translate(language, 'errors.invalidJson') });
-  }
-
+  if (known) return known;
+  if (error instanceof SyntaxError && fastifyError.statusCode === 400) return [400, 'errors.invalidJson'];
   const status = fastifyError.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     request.log.info({ err: error }, 'client error');
-    const key = status === 404 ? 'errors.notFound' : status === 403 ? 'errors.forbidden' : 'errors.generic';
-    return reply.code(status).send({ message: translate(language, key) });
+    return [status, status === 404 ? 'errors.notFound' : status === 403 ? 'errors.forbidden' : 'errors.generic'];
   }
-  request.log.error({ err: error }, 'unhandled error');
-  return reply.code(500).send({ message: translate(language, 'errors.internal'), requestId: request.id });
+  return undefined;
 }
 
 /** The handler of every route; a database's failure is also counted (acende_database_errors_total). */

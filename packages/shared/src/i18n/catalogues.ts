@@ -6,6 +6,7 @@
 import type { Language } from '../enums.ts';
 import enAdminAccess from './en/admin-access.json';
 import enAdminEmail from './en/admin-email.json';
+import enAdminOpen311 from './en/admin-open311.json';
 import enAdminOperations from './en/admin-operations.json';
 import enAdminPasswordReset from './en/admin-password-reset.json';
 import enAdminPoles from './en/admin-poles.json';
@@ -24,6 +25,7 @@ import enPublicPoles from './en/public-poles.json';
 import type { CatalogueNamespaces } from './message-key.ts';
 import ptAdminAccess from './pt/admin-access.json';
 import ptAdminEmail from './pt/admin-email.json';
+import ptAdminOpen311 from './pt/admin-open311.json';
 import ptAdminOperations from './pt/admin-operations.json';
 import ptAdminPasswordReset from './pt/admin-password-reset.json';
 import ptAdminPoles from './pt/admin-poles.json';
@@ -60,6 +62,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     followers: ptFollowers,
     'public-drafts': ptPublicDrafts,
     'public-photos': ptPublicPhotos,
+    'admin-open311': ptAdminOpen311,
   } satisfies CatalogueNamespaces,
   en: {
     common: enCommon,
@@ -79,6 +82,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     followers: enFollowers,
     'public-drafts': enPublicDrafts,
     'public-photos': enPublicPhotos,
+    'admin-open311': enAdminOpen311,
   },
 };
 

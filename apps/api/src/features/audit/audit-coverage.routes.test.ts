@@ -277,6 +277,18 @@ const CASES: Record<string, Case> = {
       prepare: async (env) => ({ id: (await env.send('POST', '/api/admin/reply-templates', replyTemplate)).json().id }),
     },
   ),
+  'POST /api/admin/open311-keys': audited('open311.key.issue', (env) =>
+    env.send('POST', '/api/admin/open311-keys', { name: 'Audit 156' }),
+  ),
+  'POST /api/admin/open311-keys/{id}/revoke': audited(
+    'open311.key.revoke',
+    (env, p) => env.send('POST', `/api/admin/open311-keys/${p.id}/revoke`),
+    {
+      prepare: async (env) => ({
+        id: (await env.send('POST', '/api/admin/open311-keys', { name: 'Audit 156' })).json().id,
+      }),
+    },
+  ),
   'POST /api/admin/poles': audited('pole.create', (env) => env.send('POST', '/api/admin/poles', pole('AUD-1'))),
   'PUT /api/admin/poles/{id}': audited(
     'pole.update',

@@ -68,6 +68,9 @@ describeEachEngine('role matrix of the admin API', (ctx) => {
       'GET /api/admin/repair-requests/:id/photos.pdf',
       'GET /api/admin/repair-requests/:id/photos/:photoId',
       'PATCH /api/admin/repair-requests/:id/photos/:photoId',
+      'GET /api/admin/open311-keys',
+      'POST /api/admin/open311-keys',
+      'POST /api/admin/open311-keys/:id/revoke',
     ]) {
       expect(found).toContain(expected);
     }

@@ -21,6 +21,8 @@ import { toPublicRequest } from './public-view.ts';
 export interface CreateContext {
   language: Language;
   idempotencyKey?: string;
+  /** An Open311 client's API key stands for the captcha (decision 0038): the key was checked before. */
+  captchaExempt?: boolean;
 }
 
 /** A stable fingerprint of what was asked, so a retried key with other data is caught. */
@@ -45,7 +47,7 @@ export async function createRepairRequest(
   const email = input.email || null;
 
   try {
-    await verifyCaptchaOrThrow(deps, input.captchaToken);
+    if (!context.captchaExempt) await verifyCaptchaOrThrow(deps, input.captchaToken);
   } catch (error) {
     // A retry of a request that was stored carries its spent captcha: answer with the request.
     const replay = keyHash ? await replayIdempotent(deps, keyHash, bodyHash as string) : undefined;

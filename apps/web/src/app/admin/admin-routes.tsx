@@ -21,7 +21,8 @@ export type AdminNavKey =
   | 'repairTargets'
   | 'changePassword'
   | 'security'
-  | 'replyTemplates';
+  | 'replyTemplates'
+  | 'open311Keys';
 
 /** The order of the navigation, whatever the order of the entries below. */
 export const NAV_ORDER: AdminNavKey[] = [
@@ -42,6 +43,7 @@ export const NAV_ORDER: AdminNavKey[] = [
   'changePassword',
   'security',
   'replyTemplates',
+  'open311Keys',
 ];
 
 export interface AdminRoute {
@@ -80,6 +82,7 @@ const RetentionSettingsPage = lazy(
 );
 const ReplyTemplatesPage = lazy(() => import('../../features/reply-templates/components/reply-templates-page.tsx'));
 const RepairTargetsPage = lazy(() => import('../../features/repair-targets/components/repair-targets-page.tsx'));
+const Open311KeysPage = lazy(() => import('../../features/open311-keys/components/open311-keys-page.tsx'));
 const SlaReportPage = lazy(() => import('../../features/reports/components/sla-report-page.tsx'));
 
 export const adminRoutes: AdminRoute[] = [
@@ -112,6 +115,7 @@ export const adminRoutes: AdminRoute[] = [
   { path: 'poles/labels', element: <PoleLabelsPage />, level: 'any' },
   { path: 'reply-templates', element: <ReplyTemplatesPage />, level: 'admin', navKey: 'replyTemplates' },
   { path: 'repair-targets', element: <RepairTargetsPage />, level: 'admin', navKey: 'repairTargets' },
+  { path: 'open311-keys', element: <Open311KeysPage />, level: 'admin', navKey: 'open311Keys' },
 ];
 
 const LoginPage = lazy(() => import('../../features/auth/components/login-page.tsx'));

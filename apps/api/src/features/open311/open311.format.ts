@@ -1,0 +1,68 @@
+// GeoReport v2's two formats: JSON as the objects are, XML as the spec's examples write it
+// (a root element, one element per list item, UTF-8 with its declaration), built by
+// fast-xml-parser, which escapes the text it writes.
+
+import { XMLBuilder } from 'fast-xml-parser';
+import type { FastifyReply } from 'fastify';
+
+export const FORMATS = ['json', 'xml'] as const;
+export type Format = (typeof FORMATS)[number];
+
+export function isFormat(value: unknown): value is Format {
+  return value === 'json' || value === 'xml';
+}
+
+const builder = new XMLBuilder({ format: false });
+const DECLARATION = '<?xml version="1.0" encoding="utf-8"?>';
+
+/**
+ * How a list is written in XML: the lists' element names by their JSON key (`formats` →
+ * `<formats><format>`), the answer's own list by its root and item names.
+ */
+const XML_ITEMS: Record<string, string> = {
+  endpoints: 'endpoint',
+  formats: 'format',
+  attributes: 'attribute',
+  values: 'value',
+};
+
+function xmlTree(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(xmlTree);
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) {
+    const item = XML_ITEMS[key];
+    out[key] = item && Array.isArray(field) ? { [item]: field.map(xmlTree) } : xmlTree(field);
+  }
+  return out;
+}
+
+export interface XmlShape {
+  root: string;
+  /** The element of each item when the answer is a list. */
+  item?: string;
+}
+
+export function sendOpen311(
+  reply: FastifyReply,
+  format: Format,
+  status: number,
+  body: unknown,
+  shape: XmlShape,
+): FastifyReply {
+  reply.code(status);
+  if (format === 'json') return reply.type('application/json; charset=utf-8').send(JSON.stringify(body));
+  const tree = shape.item ? { [shape.root]: { [shape.item]: xmlTree(body) } } : { [shape.root]: xmlTree(body) };
+  return reply.type('text/xml; charset=utf-8').send(`${DECLARATION}${builder.build(tree)}`);
+}
+
+/** The spec's error list: `[{ code, description }]`, `<errors><error><code>…`. */
+export function sendOpen311Errors(
+  reply: FastifyReply,
+  format: Format,
+  status: number,
+  descriptions: string[],
+): FastifyReply {
+  const errors = descriptions.map((description) => ({ code: status, description }));
+  return sendOpen311(reply, format, status, errors, { root: 'errors', item: 'error' });
+}
