@@ -17,6 +17,8 @@ export default defineConfig({
           root: './apps/api',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
+          // One migrated database per engine, copied by each suite (apps/api/test/test-databases.ts).
+          globalSetup: ['./test/migrated-templates.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

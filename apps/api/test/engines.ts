@@ -58,7 +58,7 @@ export function describeEachEngine(name: string, fn: (ctx: () => TestContext) =>
       let context: TestContext | undefined;
       let database: TestDatabase | undefined;
       beforeAll(async () => {
-        database = await createTestDatabase(engine);
+        database = await createTestDatabase(engine, { migrated: true });
         const config = testConfig(database.url, typeof options.env === 'function' ? options.env(engine) : options.env);
         const db = createDatabase(config.DATABASE_URL, { poolSize: 5 });
         await migrateToLatest(db);

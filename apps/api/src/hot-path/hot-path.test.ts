@@ -44,7 +44,7 @@ for (const engine of ENGINES) {
     beforeAll(async () => {
       const at = new Date('2026-11-25T12:00:00.000Z');
       for (const fast of ['on', 'off']) {
-        const database = await createTestDatabase(engine);
+        const database = await createTestDatabase(engine, { migrated: true });
         const config = testConfig(database.url, { FAST_PATH: fast, RATE_LIMIT_LOOKUP_MAX: '1000' });
         const db = createDatabase(config.DATABASE_URL, { poolSize: 5 });
         await migrateToLatest(db);
@@ -208,7 +208,7 @@ for (const engine of ENGINES) {
 for (const engine of ENGINES) {
   describe(`the hot path of an app built before its migrations run [${engine}]`, () => {
     it('prepares its statements on first use, so the app starts as main.ts starts it', async () => {
-      const database = await createTestDatabase(engine);
+      const database = await createTestDatabase(engine, { migrated: true });
       const config = testConfig(database.url);
       const db = createDatabase(config.DATABASE_URL, { poolSize: 5 });
       // main.ts builds the app, then migrates: nothing may touch a table before that.

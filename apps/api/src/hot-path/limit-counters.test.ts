@@ -13,7 +13,7 @@ describe.skipIf(!ENGINES.includes('postgres'))('the PostgreSQL limit store', () 
   let database: TestDatabase;
   const pools: pg.Pool[] = [];
   beforeAll(async () => {
-    database = await createTestDatabase('postgres');
+    database = await createTestDatabase('postgres', { migrated: true });
     const db = createDatabase(database.url, { poolSize: 2 });
     await migrateToLatest(db);
     await db.destroy();

@@ -140,7 +140,7 @@ describe.skipIf(!ENGINES.includes('postgres'))('the geocoder pace [postgres]', (
   const apps: { app: App; db: Db }[] = [];
   beforeAll(async () => {
     geocoder = await startFakeGeocoder();
-    database = await createTestDatabase('postgres');
+    database = await createTestDatabase('postgres', { migrated: true });
     for (let i = 0; i < 2; i++) {
       const config = testConfig(database.url, { GEOCODER_URL: geocoder.url });
       const db = createDatabase(config.DATABASE_URL, { poolSize: 5 });

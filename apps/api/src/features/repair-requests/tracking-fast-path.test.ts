@@ -51,7 +51,7 @@ interface Started {
 }
 
 async function start(engine: Engine, env: Record<string, string> = {}, logLevel?: string) {
-  const database = await createTestDatabase(engine);
+  const database = await createTestDatabase(engine, { migrated: true });
   const config = testConfig(database.url, env);
   const db = createDatabase(config.DATABASE_URL, { poolSize: 5 });
   await migrateToLatest(db);
