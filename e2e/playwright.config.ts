@@ -15,6 +15,7 @@ const DESKTOP_ONLY = [
   'admin-changes-own-password.spec.ts',
   'admin-email-settings.spec.ts',
   'admin-imports-poles.spec.ts',
+  'admin-issues-open311-key.spec.ts',
   'admin-list-keeps-filters.spec.ts',
   'admin-manages-users.spec.ts', // the menu at 360 px: admin-navigation-at-both-widths.spec.ts
   'admin-prints-pole-labels.spec.ts',
