@@ -122,11 +122,12 @@ describeEachEngine(
     });
 
     it('finds requests east and west across the index strips, and near a pole of the Earth', async () => {
-      // 0.0004° of longitude is about 39 m here, crossing at least one 1/4000° strip each way (decision 0040).
-      const west = await file({ latitude: '-27.3000', longitude: '-48.7004' });
-      const east = await file({ latitude: '-27.3000', longitude: '-48.6996' });
-      await file({ latitude: '-27.3000', longitude: '-48.6994' }); // 59 m east: outside
-      const res = await nearby('lat=-27.3000&lng=-48.7000');
+      // About 40 m each way, each in another 1/4000° strip than the point's; the east one in the
+      // last strip the box touches (decision 0040).
+      const west = await file({ latitude: '-27.3000', longitude: '-48.7003' });
+      const east = await file({ latitude: '-27.3000', longitude: '-48.69948' });
+      await file({ latitude: '-27.3000', longitude: '-48.6993' }); // 59 m east: outside
+      const res = await nearby('lat=-27.3000&lng=-48.6999');
       expect(res.statusCode, res.body).toBe(200);
       expect((res.json().items as { id: number }[]).map((i) => i.id).sort((a, b) => a - b)).toEqual([west, east]);
       // At 89.9° a 50 m box spans a thousand strips: read as one range, still found (22 m away).
