@@ -1,7 +1,7 @@
 // The wizard's draft on the device (issue 22, decision 0035): every step's data, the photos as
 // Blobs and the submission's Idempotency-Key, in IndexedDB so a closed tab or a reload loses
 // nothing. Loaded lazily after step 1's first paint (decision 0024): nothing here is first load.
-import type { WizardData } from './wizard-state.ts';
+import { fromStored, type WizardData } from './wizard-state.ts';
 
 const DATABASE = 'acende';
 const STORE = 'drafts';
@@ -58,4 +58,20 @@ export function hasContent(data: WizardData): boolean {
   return (
     data.step > 1 || Boolean(data.contact.name || data.contact.email || data.contact.phone) || data.photos.length > 0
   );
+}
+
+/**
+ * How to restore the device's draft into the wizard's data, or null when it holds nothing: a
+ * reload's session storage keeps this tab's fields, and only the draft has the photos.
+ */
+export async function restoreDraft(): Promise<((current: WizardData) => WizardData) | null> {
+  const draft = await readDraft();
+  const stored = draft ? fromStored(draft.data) : null;
+  if (!stored || !hasContent(stored)) return null;
+  return (current) => (hasContent(current) ? { ...current, photos: stored.photos } : stored);
+}
+
+/** Keeps the wizard's data as the device's draft, or clears the draft when it holds nothing. */
+export function keepDraft(data: WizardData): Promise<void> {
+  return hasContent(data) ? saveDraft(data) : clearDraft();
 }
