@@ -52,9 +52,7 @@ export async function benchNearby(options: NearbyOptions): Promise<NearbyResult>
   const { engine, log } = options;
   const asPoles: PolesOptions = { ...options, poles: 0 };
   const dir = mkdtempSync(join(tmpdir(), `acende-bench-nearby-${engine}-`));
-  const { url, drop } = options.reuse
-    ? { url: options.reuse, drop: async () => {} }
-    : await openDatabase(asPoles, dir);
+  const { url, drop } = options.reuse ? { url: options.reuse, drop: async () => {} } : await openDatabase(asPoles, dir);
   let server: ChildProcess | undefined;
   const db = createDatabase(url, { poolSize: 2 });
   try {

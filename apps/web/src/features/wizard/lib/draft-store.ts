@@ -1,7 +1,7 @@
 // The wizard's draft on the device (issue 22, decision 0035): every step's data, the photos as
 // Blobs and the submission's Idempotency-Key, in IndexedDB so a closed tab or a reload loses
 // nothing. Loaded lazily after step 1's first paint (decision 0024): nothing here is first load.
-import { fromStored, type WizardData } from './wizard-state.ts';
+import type { WizardData } from './wizard-state.ts';
 
 const DATABASE = 'acende';
 const STORE = 'drafts';
@@ -63,8 +63,11 @@ export function hasContent(data: WizardData): boolean {
 /**
  * How to restore the device's draft into the wizard's data, or null when it holds nothing: a
  * reload's session storage keeps this tab's fields, and only the draft has the photos.
+ * `fromStored` is wizard-state's (passed in: this module is that one's lazy part, not its import).
  */
-export async function restoreDraft(): Promise<((current: WizardData) => WizardData) | null> {
+export async function restoreDraft(
+  fromStored: (stored: Partial<WizardData>) => WizardData,
+): Promise<((current: WizardData) => WizardData) | null> {
   const draft = await readDraft();
   const stored = draft ? fromStored(draft.data) : null;
   if (!stored || !hasContent(stored)) return null;

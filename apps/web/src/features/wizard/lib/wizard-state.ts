@@ -164,7 +164,7 @@ export function useWizardState() {
   useEffect(() => {
     let stop = false;
     loadDraftStore()
-      .then((store) => store.restoreDraft())
+      .then((store) => store.restoreDraft(fromStored))
       .then((restore) => {
         if (stop || cleared.current || !restore) return;
         setData(restore);
