@@ -14,7 +14,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     ? sql`trunc(cast(longitude as double precision) * 4000)`
     : sql`cast(cast(longitude as real) * 4000 as integer)`;
   const latitude = pg ? sql`cast(latitude as double precision)` : sql`cast(latitude as real)`;
-  await sql`create index repair_requests_open_strip_idx on repair_requests (${strip}, ${latitude})
+  // On SQLite the index also carries the columns the read returns (the rowid is the id), so the
+  // read never visits the table: a third of the time per call, for a wider entry per filing.
+  // PostgreSQL's statement takes a third of a millisecond without it (decision 0040).
+  const carried = pg ? sql`` : sql`, longitude, latitude, problem_type, status, pole_id, company_id, created_at`;
+  await sql`create index repair_requests_open_strip_idx on repair_requests (${strip}, ${latitude}${carried})
     where status in ('open', 'in_progress')`.execute(db);
   await sql`drop index if exists repair_requests_open_position_idx`.execute(db);
 }
