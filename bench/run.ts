@@ -8,7 +8,8 @@
 // Acende per public call, the best kept), then the poles map layer (bench/poles.ts:
 // --poles N, 1000000); `--only poles` runs that part alone and writes
 // bench/results/poles-latest.md; then "already reported nearby" (bench/nearby.ts), alone with
-// `--only nearby` (bench/results/nearby-latest.md); `--only sla` runs the repair-deadline targets
+// `--only nearby` (bench/results/nearby-latest.md; `--reuse-sqlite URL` / `--reuse-postgres URL` use a
+// database seeded earlier with `npm run db:seed -- --requests N --seed 1`); `--only sla` runs the repair-deadline targets
 // alone (overdue counts p95 < 20 ms, SLA report first byte < 1 s, with their query plans: issue
 // 23) and writes bench/results/sla-latest.md. Not a test: figures vary.
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -808,6 +809,7 @@ async function main() {
           pgAdminUrl: PG_ADMIN_URL,
           root: ROOT,
           log,
+          reuse: flag(`reuse-${engine}`, '') || undefined,
         }),
       );
     }

@@ -15,6 +15,7 @@ export default defineConfig({
       '/track/:id': 'src/features/tracking/components/tracking-page.tsx',
       '/privacy': 'src/features/layout/components/notice-page.tsx',
       '/accessibility': 'src/features/layout/components/notice-page.tsx',
+      '/unsubscribe': 'src/features/unsubscribe/components/unsubscribe-page.tsx',
     }),
     // Brotli and gzip siblings of every text file of dist (issue 20), served by the API as
     // Accept-Encoding asks. index.html is themed per request and compressed by the server;
@@ -35,7 +36,15 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     // Every browser the service supports preloads modules itself: no polyfill in the first load.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // Chunks that come after a page has drawn (the wizard's later steps, fetched while step 1
+      // is filled in; the tracking page's extras, once the request arrived) or whose page the
+      // server preloads (the unsubscribe page) fetch their own imports: the first load then does
+      // not carry their dependency lists (decision 0024; decision 0040 measures it).
+      resolveDependencies: (filename, deps) =>
+        /(later-steps|tracking-extras|unsubscribe-page)-/.test(filename) ? [] : deps,
+    },
     chunkSizeWarningLimit: 600,
     rollupOptions: {
       output: {

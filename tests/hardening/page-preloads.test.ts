@@ -52,6 +52,11 @@ describe('page preloads (built server)', () => {
     const pole = await page('/p/1/PA-0042');
     expect(holds(pole, 'src/features/wizard/components/pole-page.tsx')).toHaveLength(1);
     expect(holds(pole, 'src/features/tracking/')).toEqual([]);
+    // The unsubscribe page (an e-mail's link): its chunk preloaded, since the entry's lazy import
+    // of it names no dependencies (decision 0040).
+    const unsubscribe = await page('/unsubscribe?token=abc');
+    expect(holds(unsubscribe, 'src/features/unsubscribe/components/unsubscribe-page.tsx')).toHaveLength(1);
+    expect(holds(unsubscribe, 'src/lib/followers-catalogue.ts')).toHaveLength(1);
     // A page without its own chunk list gets the entry only.
     const admin = await page('/admin/login');
     expect(holds(admin, 'src/features/wizard/')).toEqual([]);

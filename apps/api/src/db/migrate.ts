@@ -32,6 +32,7 @@ import * as m0037 from './migrations/0037-followers-and-duplicates.ts';
 import * as m0038 from './migrations/0038-reopen.ts';
 import * as m0039 from './migrations/0039-overdue-counters.ts';
 import * as m0042 from './migrations/0042-open311-keys.ts';
+import * as m0044 from './migrations/0044-nearby-strips.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0036-photos': m0036,
   '0039-overdue-counters': m0039,
   '0042-open311-keys': m0042,
+  '0044-nearby-strips': m0044,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works below the typed schema

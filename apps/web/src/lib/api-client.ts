@@ -41,7 +41,7 @@ export async function apiRequest<T>(
 }
 
 /** The ApiError of a non-2xx answer whose body was read as `text` (JSON `{ message, errors }` or not). */
-function apiErrorOf(response: Response, text: string): ApiError {
+export function apiErrorOf(response: Response, text: string): ApiError {
   let parsed: { message?: string; errors?: Record<string, string> } | undefined;
   try {
     parsed = JSON.parse(text);
@@ -49,39 +49,6 @@ function apiErrorOf(response: Response, text: string): ApiError {
     parsed = undefined;
   }
   return new ApiError(response.status, text || response.statusText, parsed?.message, parsed?.errors);
-}
-
-/**
- * Fetches a file the server streams (a PDF, a CSV) and has the browser save it under the name
- * the server gives (Content-Disposition), else `fallbackName`. An error answer is JSON, thrown
- * as an ApiError like apiRequest's. Resolves with the name and the answer (for its headers).
- */
-export async function downloadFile(
-  path: string,
-  fallbackName: string,
-  init: { method?: 'GET' | 'POST'; body?: unknown; accept?: string } = {},
-): Promise<{ name: string; response: Response }> {
-  const headers: Record<string, string> = { 'Accept-Language': currentLanguage() };
-  if (init.accept) headers.Accept = init.accept;
-  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(path, {
-    method: init.method ?? 'GET',
-    credentials: 'include',
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  if (!response.ok) throw apiErrorOf(response, await response.text());
-  const blob = await response.blob();
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return { name, response };
 }
 
 /** The message to show a person for a failed call. */

@@ -121,6 +121,21 @@ describeEachEngine(
       ]);
     });
 
+    it('finds requests east and west across the index strips, and near a pole of the Earth', async () => {
+      // About 40 m each way, each in another 1/4000° strip than the point's; the east one in the
+      // last strip the box touches (decision 0040).
+      const west = await file({ latitude: '-27.3000', longitude: '-48.7003' });
+      const east = await file({ latitude: '-27.3000', longitude: '-48.69948' });
+      await file({ latitude: '-27.3000', longitude: '-48.6993' }); // 59 m east: outside
+      const res = await nearby('lat=-27.3000&lng=-48.6999');
+      expect(res.statusCode, res.body).toBe(200);
+      expect((res.json().items as { id: number }[]).map((i) => i.id).sort((a, b) => a - b)).toEqual([west, east]);
+      // At 89.9° a 50 m box spans a thousand strips: read as one range, still found (22 m away).
+      const north = await file({ latitude: '89.9000', longitude: '10.0000' });
+      const far = await nearby('lat=89.9002&lng=10.0100');
+      expect((far.json().items as { id: number }[]).map((i) => i.id)).toEqual([north]);
+    });
+
     it('answers at most five', async () => {
       const spot = { latitude: '-28.1000', longitude: '-49.1000' };
       for (let i = 0; i < 7; i++) await file(spot);

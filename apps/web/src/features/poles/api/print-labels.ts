@@ -3,7 +3,7 @@
 // apiRequest: the answer is a file, not JSON (an error answer is JSON, read as usual).
 import type { PoleLabelsRequest } from '@acende/shared/schemas/pole-labels';
 import { useMutation } from '@tanstack/react-query';
-import { downloadFile } from '../../../lib/api-client.ts';
+import { downloadFile } from '../../../lib/download-file.ts';
 
 export interface PrintedLabels {
   /** The file's name, as saved. */

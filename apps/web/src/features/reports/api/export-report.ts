@@ -2,7 +2,7 @@
 // saves it under the name the server gives. Not apiRequest: the answer is a file, not JSON.
 import type { ReportFilters, ReportKind } from '@acende/shared/schemas/reports';
 import { useMutation } from '@tanstack/react-query';
-import { downloadFile } from '../../../lib/api-client.ts';
+import { downloadFile } from '../../../lib/download-file.ts';
 import { reportQueryString } from '../lib/report-params.ts';
 
 export interface ExportRequest {

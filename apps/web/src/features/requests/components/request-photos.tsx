@@ -5,7 +5,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { QueryState } from '../../../components/ui/page-shell.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
-import { downloadFile, errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { downloadFile } from '../../../lib/download-file.ts';
 import { photoUrl, useRequestPhotos, useSetPhotoPublic } from '../api/request-photos.ts';
 
 export function RequestPhotos({ requestId, canPublish }: { requestId: number; canPublish: boolean }) {

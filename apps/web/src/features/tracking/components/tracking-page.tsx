@@ -15,10 +15,9 @@ import { usePageTitle } from '../../../lib/page-title.ts';
 import { useRepairRequest } from '../api/get-repair-request.ts';
 import { formatDateTime, relativeTime } from '../lib/relative-time.ts';
 
-const MergedNotice = lazy(() => import('./merged-notice.tsx'));
-const ReopenSection = lazy(() => import('./reopen-form.tsx'));
-// Published photos are rare: their code comes after the page (decision 0024's budget).
-const PublicPhotos = lazy(() => import('./public-photos.tsx').then((m) => ({ default: m.PublicPhotos })));
+// The merged notice, reopen section and published photos: one chunk, loaded once the
+// request has arrived (decision 0024's budget).
+const TrackingExtras = lazy(() => import('./tracking-extras.tsx'));
 
 const STATUS_STYLES: Record<RequestStatus, string> = {
   open: 'bg-blue-100 text-blue-900 border-blue-300',
@@ -129,11 +128,9 @@ export default function TrackingPage() {
             </h2>
             <StatusBadge status={request.status} />
           </div>
-          {request.duplicateOf ? (
-            <Suspense fallback={null}>
-              <MergedNotice originalId={request.duplicateOf} />
-            </Suspense>
-          ) : null}
+          <Suspense fallback={null}>
+            <TrackingExtras at="top" request={request} token={token} />
+          </Suspense>
           <p className="text-sm text-gray-700">
             <time dateTime={request.createdAt} title={formatDateTime(request.createdAt, language)}>
               {t('track.createdAt', { relative: relativeTime(request.createdAt, language) })}
@@ -200,13 +197,8 @@ export default function TrackingPage() {
             </ol>
           </section>
 
-          {request.status === 'completed' || (request.status === 'open' && request.timeline.at(-1)?.reopened) ? (
-            <Suspense fallback={null}>
-              <ReopenSection request={request} token={token} />
-            </Suspense>
-          ) : null}
           <Suspense fallback={null}>
-            <PublicPhotos requestId={request.id} />
+            <TrackingExtras at="end" request={request} token={token} />
           </Suspense>
 
           {showMap ? <TrackingMap latitude={request.latitude} longitude={request.longitude} /> : null}

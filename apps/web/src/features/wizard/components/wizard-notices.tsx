@@ -1,5 +1,5 @@
 // The wizard's notices about the device's draft and the connection (issue 22, decision 0035):
-// their code and texts load just after the page, so the first load of `/` carries neither.
+// their code and texts come in the later steps' chunk, so the first load of `/` carries neither.
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import '../lib/drafts-catalogue.ts';

@@ -59,3 +59,22 @@ export function hasContent(data: WizardData): boolean {
     data.step > 1 || Boolean(data.contact.name || data.contact.email || data.contact.phone) || data.photos.length > 0
   );
 }
+
+/**
+ * How to restore the device's draft into the wizard's data, or null when it holds nothing: a
+ * reload's session storage keeps this tab's fields, and only the draft has the photos.
+ * `fromStored` is wizard-state's (passed in: this module is that one's lazy part, not its import).
+ */
+export async function restoreDraft(
+  fromStored: (stored: Partial<WizardData>) => WizardData,
+): Promise<((current: WizardData) => WizardData) | null> {
+  const draft = await readDraft();
+  const stored = draft ? fromStored(draft.data) : null;
+  if (!stored || !hasContent(stored)) return null;
+  return (current) => (hasContent(current) ? { ...current, photos: stored.photos } : stored);
+}
+
+/** Keeps the wizard's data as the device's draft, or clears the draft when it holds nothing. */
+export function keepDraft(data: WizardData): Promise<void> {
+  return hasContent(data) ? saveDraft(data) : clearDraft();
+}

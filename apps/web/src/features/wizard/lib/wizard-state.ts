@@ -83,20 +83,24 @@ export const emptyWizard: WizardData = {
   photos: [],
 };
 
+/** Stored wizard data read back: the fields a newer wizard added get their empty values. */
+export function fromStored(stored: Partial<WizardData>): WizardData {
+  const step = stored.step === 2 || stored.step === 3 ? stored.step : 1;
+  return {
+    ...emptyWizard,
+    ...stored,
+    step,
+    contact: { ...emptyWizard.contact, ...stored.contact },
+    location: { ...emptyLocation, ...stored.location },
+    // Session storage (JSON) holds none; the device's draft (IndexedDB) holds the Blobs.
+    photos: Array.isArray(stored.photos) ? stored.photos : [],
+  };
+}
+
 export function loadWizard(): WizardData {
   try {
     const raw = sessionStorage.getItem(WIZARD_STORAGE_KEY);
-    if (!raw) return emptyWizard;
-    const stored = JSON.parse(raw) as Partial<WizardData>;
-    const step = stored.step === 2 || stored.step === 3 ? stored.step : 1;
-    return {
-      ...emptyWizard,
-      ...stored,
-      step,
-      contact: { ...emptyWizard.contact, ...stored.contact },
-      location: { ...emptyLocation, ...stored.location },
-      photos: [],
-    };
+    return raw ? fromStored(JSON.parse(raw) as Partial<WizardData>) : emptyWizard;
   } catch {
     return emptyWizard;
   }
@@ -144,19 +148,6 @@ const loadDraftStore = () => import('./draft-store.ts');
 /** How long the draft waits for typing to pause before it is written to the device. */
 const DRAFT_SAVE_DELAY_MS = 300;
 
-/** A stored draft read back: the fields a newer wizard added get their empty values. */
-function fromDraft(stored: Partial<WizardData>): WizardData {
-  const step = stored.step === 2 || stored.step === 3 ? stored.step : 1;
-  return {
-    ...emptyWizard,
-    ...stored,
-    step,
-    contact: { ...emptyWizard.contact, ...stored.contact },
-    location: { ...emptyLocation, ...stored.location },
-    photos: Array.isArray(stored.photos) ? stored.photos : [],
-  };
-}
-
 export function useWizardState() {
   const [data, setData] = useState<WizardData>(loadWizard);
   const [result, setResult] = useState<WizardResult | null>(null);
@@ -173,13 +164,10 @@ export function useWizardState() {
   useEffect(() => {
     let stop = false;
     loadDraftStore()
-      .then(async (store) => {
-        const draft = await store.readDraft();
-        if (stop || cleared.current || !draft || !store.hasContent(fromDraft(draft.data))) return;
-        setData((current) =>
-          // This tab's session storage had it (a reload): the photos only it could not hold.
-          store.hasContent(current) ? { ...current, photos: fromDraft(draft.data).photos } : fromDraft(draft.data),
-        );
+      .then((store) => store.restoreDraft(fromStored))
+      .then((restore) => {
+        if (stop || cleared.current || !restore) return;
+        setData(restore);
         setRestored(true);
       })
       .catch(() => {
@@ -197,7 +185,7 @@ export function useWizardState() {
     if (!draftRead || result) return;
     const timer = setTimeout(() => {
       loadDraftStore()
-        .then((store) => (store.hasContent(data) ? store.saveDraft(data) : store.clearDraft()))
+        .then((store) => store.keepDraft(data))
         .catch(() => {});
     }, DRAFT_SAVE_DELAY_MS);
     return () => clearTimeout(timer);
