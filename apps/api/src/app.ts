@@ -29,6 +29,7 @@ import { energyCompaniesRoutes } from './features/energy-companies/energy-compan
 import { followersRoutes } from './features/followers/followers.routes.ts';
 import { geocodingRoutes } from './features/geocoding/geocoding.routes.ts';
 import { healthRoutes, type Lifecycle } from './features/health/health.routes.ts';
+import { openDataRoutes } from './features/open-data/open-data.routes.ts';
 import { passwordResetRoutes } from './features/password-reset/password-reset.routes.ts';
 import { photosRoutes } from './features/photos/photos.routes.ts';
 import { polesAdminRoutes } from './features/poles/poles.admin.routes.ts';
@@ -227,6 +228,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(followersRoutes, { deps });
   await app.register(duplicatesRoutes, { deps });
   await app.register(photosRoutes, { deps });
+  await app.register(openDataRoutes, { deps });
 
   await registerWebApp(app, deps);
 
