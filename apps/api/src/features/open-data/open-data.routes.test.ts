@@ -9,7 +9,7 @@ import { signedIn } from '../../../test/accounts.ts';
 import { describeEachEngine, it, type TestContext } from '../../../test/engines.ts';
 import { validRequest } from '../../../test/requests.ts';
 import { seedRequests } from '../../db/seed-requests.ts';
-import { describeOpenData, streamOpenData } from './open-data.service.ts';
+import { createOpenDataVersions, streamOpenData } from './open-data.service.ts';
 
 const CSV = '/api/open-data/requests.csv';
 const GEOJSON = '/api/open-data/requests.geojson';
@@ -257,6 +257,10 @@ describeEachEngine(
         .set({ areaRetryAt: '2020-01-01T00:00:00.000Z' })
         .where('id', '=', ids.odd)
         .execute();
+      // Within a second the instance answers from the version it read (decision 0039).
+      const soon = await ctx().app.inject({ url: CSV });
+      expect(soon.headers.etag).toBe(before.headers.etag);
+      ctx().clock.advance(1_000);
       const pending = await ctx().app.inject({ url: CSV });
       expect(pending.headers.etag).not.toBe(before.headers.etag);
       const byDate = await ctx().app.inject({
@@ -270,6 +274,7 @@ describeEachEngine(
         .set({ areaRetryAt: null, district: 'Menino Deus' })
         .where('id', '=', ids.odd)
         .execute();
+      ctx().clock.advance(1_000);
       const filled = await ctx().app.inject({ url: CSV, headers: { 'if-none-match': pending.headers.etag as string } });
       expect(filled.statusCode).toBe(200);
       expect(filled.body).toContain('Menino Deus');
@@ -328,8 +333,8 @@ describeEachEngine('open-data feed on a large set', (ctx) => {
     await seed(ctx());
     const reads = new PageReads();
     const db = ctx().db.withPlugin(reads);
-    const file = await describeOpenData(ctx().db, 'csv');
-    const stream = streamOpenData(db, 'csv', file.version, 100);
+    const file = await createOpenDataVersions(ctx().db, ctx().clock)('csv');
+    const stream = streamOpenData(db, 'csv', file, 100);
     const chunks = stream[Symbol.asyncIterator]();
     const header = await chunks.next();
     expect(header.value).toBe(`${OPEN_DATA_COLUMNS.join(',')}\r\n`);

@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import fresh from 'fresh';
 import type { AppDeps } from '../../app-deps.ts';
-import { describeOpenData, type OpenDataFormat, streamOpenData } from './open-data.service.ts';
+import { createOpenDataVersions, type OpenDataFormat, streamOpenData } from './open-data.service.ts';
 
 const CONTENT_TYPES: Record<OpenDataFormat, string> = {
   csv: 'text/csv; charset=utf-8; header=present',
@@ -15,6 +15,7 @@ export const OPEN_DATA_CACHE_CONTROL = 'public, max-age=300, stale-while-revalid
 
 export const openDataRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { config } = deps;
+  const describeOpenData = createOpenDataVersions(deps.db, deps.clock);
   for (const format of ['csv', 'geojson'] as const) {
     app.get(
       `/api/open-data/requests.${format}`,
@@ -36,7 +37,7 @@ export const openDataRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
         },
       },
       async (request, reply) => {
-        const file = await describeOpenData(deps.db, format);
+        const file = await describeOpenData(format);
         const headers: Record<string, string> = {
           etag: file.etag,
           'cache-control': OPEN_DATA_CACHE_CONTROL,
@@ -51,7 +52,7 @@ export const openDataRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
         return reply
           .header('content-type', CONTENT_TYPES[format])
           .header('content-disposition', `attachment; filename="acende-requests.${format}"`)
-          .send(streamOpenData(deps.db, format, file.version));
+          .send(streamOpenData(deps.db, format, file));
       },
     );
   }

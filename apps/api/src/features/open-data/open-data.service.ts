@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { OPEN_DATA_COLUMNS, type OpenDataColumn, roundCoordinate } from '@acende/shared/open-data';
 import type { Db } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { csvLine, textCell } from '../reports/reports.csv.ts';
 import {
   type OpenDataRow,
@@ -32,19 +33,54 @@ export interface OpenDataFile {
    */
   datesAreExact: boolean;
   version: OpenDataVersion;
+  /** Company names as the version was read: every file of a version names them alike. */
+  companies: Map<number, string>;
 }
 
-export async function describeOpenData(db: Db, format: OpenDataFormat): Promise<OpenDataFile> {
-  const version = await readOpenDataVersion(db);
-  const hash = createHash('sha256')
-    .update(JSON.stringify([LAYOUT, format, version.maxId, version.lastChange, version.pendingAreas]))
-    .digest('base64url')
-    .slice(0, 27);
-  return {
-    etag: `W/"${hash}"`,
-    lastModified: version.lastChange ? new Date(version.lastChange) : null,
-    datesAreExact: version.pendingAreas === 0,
-    version,
+interface Snapshot {
+  version: OpenDataVersion;
+  companies: Map<number, string>;
+  readAt: number;
+}
+
+/** How long an instance reuses the version it read: the files are cached for minutes anyway. */
+export const OPEN_DATA_VERSION_TTL_MS = 1000;
+
+/**
+ * The feed's version, read at most once per `ttlMs` by this instance (concurrent callers share
+ * the read), so a file's first byte and a 304 usually cost no query at all (decision 0039).
+ */
+export function createOpenDataVersions(db: Db, clock: Clock, ttlMs = OPEN_DATA_VERSION_TTL_MS) {
+  let last: Promise<Snapshot> | null = null;
+  const read = async (): Promise<Snapshot> => {
+    const readAt = clock.now().getTime();
+    const [version, companies] = await Promise.all([readOpenDataVersion(db), readCompanyNames(db)]);
+    return { version, companies, readAt };
+  };
+  return async function describeOpenData(format: OpenDataFormat): Promise<OpenDataFile> {
+    const now = clock.now().getTime();
+    let snapshot = last ? await last : null;
+    if (!snapshot || now - snapshot.readAt >= ttlMs || now < snapshot.readAt) {
+      const reading = read();
+      last = reading;
+      // A failed read is not kept: the next caller tries again.
+      reading.catch(() => {
+        if (last === reading) last = null;
+      });
+      snapshot = await reading;
+    }
+    const { version, companies } = snapshot;
+    const hash = createHash('sha256')
+      .update(JSON.stringify([LAYOUT, format, version.maxId, version.lastChange, version.pendingAreas]))
+      .digest('base64url')
+      .slice(0, 27);
+    return {
+      etag: `W/"${hash}"`,
+      lastModified: version.lastChange ? new Date(version.lastChange) : null,
+      datesAreExact: version.pendingAreas === 0,
+      version,
+      companies,
+    };
   };
 }
 
@@ -133,10 +169,11 @@ function geoJsonFeature(id: number, c: Cells): string {
 async function* openDataChunks(
   db: Db,
   format: OpenDataFormat,
-  upToId: number,
+  file: OpenDataFile,
   pageRows: number,
 ): AsyncGenerator<string> {
-  const companies = await readCompanyNames(db);
+  const { companies } = file;
+  const upToId = file.version.maxId;
   if (format === 'csv') yield csvLine([...OPEN_DATA_COLUMNS], ',');
   else yield '{"type":"FeatureCollection","features":[';
   let first = true;
@@ -162,8 +199,8 @@ async function* openDataChunks(
 export function streamOpenData(
   db: Db,
   format: OpenDataFormat,
-  version: OpenDataVersion,
+  file: OpenDataFile,
   pageRows = OPEN_DATA_PAGE_ROWS,
 ): Readable {
-  return Readable.from(openDataChunks(db, format, version.maxId, pageRows), { highWaterMark: 1 });
+  return Readable.from(openDataChunks(db, format, file, pageRows), { highWaterMark: 1 });
 }
