@@ -16,6 +16,7 @@ import enCaptcha from './en/captcha.json';
 import enCommon from './en/common.json';
 import enEmail from './en/email.json';
 import enFollowers from './en/followers.json';
+import enOpenData from './en/open-data.json';
 import enPublic from './en/public.json';
 import enPublicDrafts from './en/public-drafts.json';
 import enPublicPages from './en/public-pages.json';
@@ -34,6 +35,7 @@ import ptCaptcha from './pt/captcha.json';
 import ptCommon from './pt/common.json';
 import ptEmail from './pt/email.json';
 import ptFollowers from './pt/followers.json';
+import ptOpenData from './pt/open-data.json';
 import ptPublic from './pt/public.json';
 import ptPublicDrafts from './pt/public-drafts.json';
 import ptPublicPages from './pt/public-pages.json';
@@ -60,6 +62,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     followers: ptFollowers,
     'public-drafts': ptPublicDrafts,
     'public-photos': ptPublicPhotos,
+    'open-data': ptOpenData,
   } satisfies CatalogueNamespaces,
   en: {
     common: enCommon,
@@ -79,6 +82,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     followers: enFollowers,
     'public-drafts': enPublicDrafts,
     'public-photos': enPublicPhotos,
+    'open-data': enOpenData,
   },
 };
 

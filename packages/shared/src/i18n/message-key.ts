@@ -13,6 +13,7 @@ import type ptCaptcha from './pt/captcha.json';
 import type ptCommon from './pt/common.json';
 import type ptEmail from './pt/email.json';
 import type ptFollowers from './pt/followers.json';
+import type ptOpenData from './pt/open-data.json';
 import type ptPublic from './pt/public.json';
 import type ptPublicDrafts from './pt/public-drafts.json';
 import type ptPublicPages from './pt/public-pages.json';
@@ -44,6 +45,8 @@ export interface CatalogueNamespaces {
   'public-drafts': typeof ptPublicDrafts;
   /** The citizen's photo texts and the upload's errors (decision 0033): loaded with the code that shows them. */
   'public-photos': typeof ptPublicPhotos;
+  /** The open-data page (decision 0039): loaded with that page only. */
+  'open-data': typeof ptOpenData;
 }
 
 type Paths<T> = {
