@@ -5,27 +5,14 @@
 import { readFileSync } from 'node:fs';
 import { OPEN_DATA_COLUMNS } from '../packages/shared/src/open-data.ts';
 import { expect, test } from './support/fixtures.ts';
-import { uniquePhone } from './support/requests.ts';
+import { expectNoSidewaysScroll, fileRequest, uniquePhone } from './support/requests.ts';
 
 test('the footer leads to the open-data page, whose CSV holds no contact data (pt, en)', async ({
   page,
   request,
   axe,
 }) => {
-  const filed = await request.post('/api/repair-requests', {
-    data: {
-      name: 'Cidadã Dos Dados',
-      email: 'dados.abertos@example.com',
-      phone: uniquePhone(),
-      address: 'Rua Sem Saída Nenhuma, 77, Porto Alegre',
-      problemType: 'POLE_DAMAGE',
-      latitude: '-30.03456',
-      longitude: '-51.21234',
-      company: '1',
-    },
-  });
-  expect(filed.status()).toBe(201);
-  const { id } = (await filed.json()) as { id: number };
+  const { id } = await fileRequest(request, uniquePhone());
 
   await page.goto('/');
   const link = page.getByRole('contentinfo').getByRole('link', { name: 'Dados abertos' });
@@ -37,7 +24,7 @@ test('the footer leads to the open-data page, whose CSV holds no contact data (p
   for (const column of OPEN_DATA_COLUMNS)
     await expect(page.getByRole('term').filter({ hasText: column })).toHaveCount(1);
   await expect(page.getByRole('definition').filter({ hasText: 'cerca de 110 m' }).first()).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expectNoSidewaysScroll(page, 'open data');
   await axe('open data pt');
 
   const csvLink = page.getByRole('link', { name: 'Solicitações em CSV' });
@@ -47,9 +34,9 @@ test('the footer leads to the open-data page, whose CSV holds no contact data (p
   const csv = readFileSync((await download.path()) as string, 'utf8');
   expect(csv.split('\r\n')[0]).toBe(OPEN_DATA_COLUMNS.join(','));
   const row = csv.split('\r\n').find((line) => line.startsWith(`${id},`));
-  expect(row).toContain(',POLE_DAMAGE,open,');
-  expect(row).toContain(',-30.035,-51.212,');
-  for (const text of ['Cidadã', 'dados.abertos', 'Sem Saída']) expect(csv).not.toContain(text);
+  expect(row).toContain(',LIGHT_OUT,open,');
+  expect(row).toContain(',-30.040,-51.222,');
+  for (const text of ['Rosângela', 'rosangela@', 'João Alfredo', 'Poste em frente']) expect(csv).not.toContain(text);
 
   await page.getByRole('button', { name: 'EN, Mudar para English' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Open data' })).toBeVisible();

@@ -7,7 +7,7 @@ import Papa from 'papaparse';
 import { expect } from 'vitest';
 import { signedIn } from '../../../test/accounts.ts';
 import { describeEachEngine, it, type TestContext } from '../../../test/engines.ts';
-import { validRequest } from '../../../test/requests.ts';
+import { fileValidRequest, validRequest } from '../../../test/requests.ts';
 import { seedRequests } from '../../db/seed-requests.ts';
 import { createOpenDataVersions, streamOpenData } from './open-data.service.ts';
 
@@ -68,15 +68,7 @@ const PERSONAL = [
 describeEachEngine(
   'open-data feed',
   (ctx) => {
-    const file = async (overrides: Record<string, unknown> = {}) => {
-      const res = await ctx().app.inject({
-        method: 'POST',
-        url: '/api/repair-requests',
-        payload: { ...validRequest, ...overrides },
-      });
-      expect(res.statusCode, res.body).toBe(201);
-      return (res.json() as { id: number }).id;
-    };
+    const file = (overrides: Record<string, unknown> = {}) => fileValidRequest(ctx().app, overrides);
     let ids: { plain: number; anonymised: number; original: number; duplicate: number; odd: number };
 
     it('is filled', async () => {

@@ -1,11 +1,23 @@
 // /open-data: what the open-data files hold, their links and licence (decision 0039).
 import { OPEN_DATA_COLUMNS, OPEN_DATA_PATHS } from '@acende/shared/open-data';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../../lib/open-data-catalogue.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 
 const LINK = 'rounded text-blue-800 underline focus-visible:outline-3 focus-visible:outline-blue-700';
 const LICENCE_URL = 'https://creativecommons.org/licenses/by/4.0/';
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="grid gap-2">
+      <h2 id={id} className="font-heading text-xl font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
 
 export default function OpenDataPage() {
   const { t } = useTranslation();
@@ -18,10 +30,7 @@ export default function OpenDataPage() {
         </h1>
         <p>{t('openData.intro')}</p>
       </header>
-      <section aria-labelledby="open-data-downloads" className="grid gap-2">
-        <h2 id="open-data-downloads" className="font-heading text-xl font-semibold">
-          {t('openData.downloads')}
-        </h2>
+      <Section id="open-data-downloads" title={t('openData.downloads')}>
         <ul className="grid gap-2">
           {(['csv', 'geojson'] as const).map((format) => (
             <li key={format}>
@@ -32,11 +41,8 @@ export default function OpenDataPage() {
             </li>
           ))}
         </ul>
-      </section>
-      <section aria-labelledby="open-data-fields" className="grid gap-2">
-        <h2 id="open-data-fields" className="font-heading text-xl font-semibold">
-          {t('openData.fields')}
-        </h2>
+      </Section>
+      <Section id="open-data-fields" title={t('openData.fields')}>
         <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[max-content_1fr]">
           {OPEN_DATA_COLUMNS.map((column) => (
             <div key={column} className="contents">
@@ -45,24 +51,18 @@ export default function OpenDataPage() {
             </div>
           ))}
         </dl>
-      </section>
-      <section aria-labelledby="open-data-privacy" className="grid gap-2">
-        <h2 id="open-data-privacy" className="font-heading text-xl font-semibold">
-          {t('openData.privacyTitle')}
-        </h2>
+      </Section>
+      <Section id="open-data-privacy" title={t('openData.privacyTitle')}>
         <p>{t('openData.privacy')}</p>
-      </section>
-      <section aria-labelledby="open-data-licence" className="grid gap-2">
-        <h2 id="open-data-licence" className="font-heading text-xl font-semibold">
-          {t('openData.licenceTitle')}
-        </h2>
+      </Section>
+      <Section id="open-data-licence" title={t('openData.licenceTitle')}>
         <p>{t('openData.licence')}</p>
         <p>
           <a href={LICENCE_URL} className={LINK} rel="license noreferrer" target="_blank">
             {t('openData.licenceLink')}
           </a>
         </p>
-      </section>
+      </Section>
     </article>
   );
 }
