@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CompiledQuery } from 'kysely';
-import { createDatabase } from '../apps/api/src/db/database.ts';
+import { createDatabase, type Db } from '../apps/api/src/db/database.ts';
 import { findOpenNearby } from '../apps/api/src/features/followers/nearby.service.ts';
 import {
   Capture,
@@ -54,6 +54,35 @@ export interface NearbyResult {
   explain: { what: string; sql: string; plan: string }[];
 }
 
+/**
+ * Seeds `options.requests` requests into the migrated database at `url` with the seeder of
+ * `npm run db:seed` (seed 1: the same set each run), then refreshes the planner's statistics;
+ * answers the seconds it took. The open-data bench (bench/open-data.ts) seeds through it too.
+ */
+export async function seedBenchRequests(
+  options: Pick<NearbyOptions, 'engine' | 'requests' | 'root' | 'reuse'>,
+  db: Db,
+  url: string,
+  dir: string,
+  log: (line: string) => void,
+): Promise<number | null> {
+  const started = performance.now();
+  // A database seeded earlier (`--reuse-…`) is only migrated: its seed time is not this run's.
+  const [script, what] = options.reuse
+    ? (['apps/api/src/db/migrate-cli.ts', 'migrating the seeded database'] as const)
+    : (['apps/api/src/db/seed-cli.ts', `seeding ${options.requests.toLocaleString('en')} requests`] as const);
+  log(`\n[${options.engine}] ${what}…`);
+  const seeded = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', script, ...(options.reuse ? [] : ['--requests', String(options.requests), '--seed', '1'])],
+    { cwd: options.root, env: { ...process.env, DATABASE_URL: url, DATA_DIR: dir }, stdio: 'inherit' },
+  );
+  if (seeded.status !== 0) throw new Error(`${what} failed`);
+  const seconds = options.reuse ? null : (performance.now() - started) / 1000;
+  await db.executeQuery(CompiledQuery.raw(options.engine === 'postgres' ? 'vacuum analyze' : 'analyze'));
+  return seconds;
+}
+
 export async function benchNearby(options: NearbyOptions): Promise<NearbyResult> {
   const { engine, log } = options;
   const asPoles: PolesOptions = { ...options, poles: 0 };
@@ -62,19 +91,7 @@ export async function benchNearby(options: NearbyOptions): Promise<NearbyResult>
   let server: ChildProcess | undefined;
   const db = createDatabase(url, { poolSize: 2 });
   try {
-    const started = performance.now();
-    const [script, what] = options.reuse
-      ? (['apps/api/src/db/migrate-cli.ts', 'migrating the seeded database'] as const)
-      : (['apps/api/src/db/seed-cli.ts', `seeding ${options.requests.toLocaleString('en')} requests`] as const);
-    log(`\n[${engine}] nearby: ${what}…`);
-    const seeded = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', script, ...(options.reuse ? [] : ['--requests', String(options.requests), '--seed', '1'])],
-      { cwd: options.root, env: { ...process.env, DATABASE_URL: url, DATA_DIR: dir }, stdio: 'inherit' },
-    );
-    if (seeded.status !== 0) throw new Error(`${what} failed`);
-    const seedSeconds = options.reuse ? null : (performance.now() - started) / 1000;
-    await db.executeQuery(CompiledQuery.raw(engine === 'postgres' ? 'vacuum analyze' : 'analyze'));
+    const seedSeconds = await seedBenchRequests(options, db, url, dir, log);
     const open = Number(
       (
         await db

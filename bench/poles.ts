@@ -189,6 +189,7 @@ export function startServer(options: PolesOptions, url: string, dir: string): Ch
       CAPTCHA: 'off',
       RATE_LIMIT_LOOKUP_MAX: '1000000',
       RATE_LIMIT_NEARBY_MAX: '1000000',
+      RATE_LIMIT_OPEN_DATA_MAX: '1000000',
       LOG_LEVEL: 'warn',
       GEOCODER_URL: 'http://127.0.0.1:9',
     },

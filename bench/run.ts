@@ -11,7 +11,9 @@
 // `--only nearby` (bench/results/nearby-latest.md; `--reuse-sqlite URL` / `--reuse-postgres URL` use a
 // database seeded earlier with `npm run db:seed -- --requests N --seed 1`); `--only sla` runs the repair-deadline targets
 // alone (overdue counts p95 < 20 ms, SLA report first byte < 1 s, with their query plans: issue
-// 23) and writes bench/results/sla-latest.md. Not a test: figures vary.
+// 23) and writes bench/results/sla-latest.md; `--only open-data` runs the open-data feed alone
+// (bench/open-data.ts: first byte < 1 s cold, < 50 ms cached; bench/results/open-data-latest.md).
+// Not a test: figures vary.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
@@ -31,6 +33,7 @@ import { countSlaGroups, listSlaPercentileRanks } from '../apps/api/src/features
 import { countOverdueByCompany } from '../apps/api/src/features/sla/sla.repository.ts';
 import { validRequest } from '../apps/api/test/requests.ts';
 import { benchNearby, type NearbyResult, nearbyReport } from './nearby.ts';
+import { benchOpenData, type OpenDataResult, openDataReport } from './open-data.ts';
 import { benchPoles, type PolesResult, polesReport } from './poles.ts';
 
 const ROOT = join(dirname(new URL(import.meta.url).pathname), '..');
@@ -784,9 +787,11 @@ async function main() {
     log('\nWritten to bench/results/sla-latest.md');
     return;
   }
+  const openData: OpenDataResult[] = [];
+  const only = (part: string) => ONLY === '' || ONLY === part;
   for (const engine of ENGINES) {
-    if (ONLY !== 'poles' && ONLY !== 'nearby') results.push(await benchEngine(engine, port));
-    if (ONLY !== 'nearby') {
+    if (only('public')) results.push(await benchEngine(engine, port));
+    if (only('poles')) {
       poles.push(
         await benchPoles({
           engine,
@@ -799,7 +804,7 @@ async function main() {
         }),
       );
     }
-    if (ONLY !== 'poles') {
+    if (only('nearby')) {
       nearby.push(
         await benchNearby({
           engine,
@@ -813,13 +818,29 @@ async function main() {
         }),
       );
     }
+    if (only('open-data')) {
+      openData.push(
+        await benchOpenData({
+          engine,
+          requests: ROWS,
+          samples: SAMPLES,
+          port: port + 6,
+          pgAdminUrl: PG_ADMIN_URL,
+          root: ROOT,
+          log,
+        }),
+      );
+    }
     port += 2;
   }
-  const polesText = polesReport(poles, SAMPLES * 2);
-  const nearbyText = nearbyReport(nearby, SAMPLES * 2);
-  const text =
-    ONLY === 'poles' ? polesText : ONLY === 'nearby' ? nearbyText : `${report(results)}\n${polesText}\n${nearbyText}`;
-  const name = ONLY === 'poles' ? 'poles-latest.md' : ONLY === 'nearby' ? 'nearby-latest.md' : 'latest.md';
+  const parts: Record<string, string> = {
+    public: results.length > 0 ? report(results) : '',
+    poles: poles.length > 0 ? polesReport(poles, SAMPLES * 2) : '',
+    nearby: nearby.length > 0 ? nearbyReport(nearby, SAMPLES * 2) : '',
+    'open-data': openData.length > 0 ? openDataReport(openData, SAMPLES) : '',
+  };
+  const text = ONLY ? (parts[ONLY] ?? '') : Object.values(parts).join('\n');
+  const name = ONLY ? `${ONLY}-latest.md` : 'latest.md';
   const out = join(ROOT, 'bench', 'results');
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, name), text);

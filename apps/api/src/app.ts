@@ -31,6 +31,7 @@ import { geocodingRoutes } from './features/geocoding/geocoding.routes.ts';
 import { healthRoutes, type Lifecycle } from './features/health/health.routes.ts';
 import { OPEN311_PREFIX, open311Routes } from './features/open311/open311.routes.ts';
 import { open311KeysRoutes } from './features/open311/open311-keys.routes.ts';
+import { openDataRoutes } from './features/open-data/open-data.routes.ts';
 import { passwordResetRoutes } from './features/password-reset/password-reset.routes.ts';
 import { photosRoutes } from './features/photos/photos.routes.ts';
 import { polesAdminRoutes } from './features/poles/poles.admin.routes.ts';
@@ -232,6 +233,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(open311KeysRoutes, { deps });
   // GeoReport v2 in a scope of its own: its body parser, its error list and its not-found answer.
   await app.register(open311Routes, { deps, prefix: OPEN311_PREFIX });
+  await app.register(openDataRoutes, { deps });
 
   await registerWebApp(app, deps);
 

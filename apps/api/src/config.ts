@@ -54,6 +54,8 @@ const envSchema = z.object({
   RATE_LIMIT_NEARBY_MAX: int(30, 1, 1_000_000),
   /** Open311 filings per API key per window, and per client address (decision 0038). */
   RATE_LIMIT_OPEN311_MAX: int(120, 1, 1_000_000),
+  /** Open-data files (whole or 304) per client per window (decision 0039): each full file reads every request. */
+  RATE_LIMIT_OPEN_DATA_MAX: int(30, 1, 1_000_000),
   /** Where instances share their limits' counters; unset: PostgreSQL's tables (or memory on SQLite). */
   REDIS_URL: z
     .union([z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://'), z.literal('')])

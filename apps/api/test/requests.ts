@@ -1,3 +1,5 @@
+import { expect } from 'vitest';
+import type { App } from '../src/app.ts';
 // Repair requests as the public wizard files them, every field filled and valid.
 export const validRequest = {
   name: 'Maria da Silva Souza',
@@ -26,3 +28,14 @@ export const requestBySchool = {
   longitude: '-51.2306',
   company: '1',
 };
+
+/** Files `validRequest` (with `overrides`) as the wizard does; answers its number. */
+export async function fileValidRequest(app: App, overrides: Record<string, unknown> = {}): Promise<number> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/repair-requests',
+    payload: { ...validRequest, ...overrides },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json() as { id: number }).id;
+}

@@ -11,6 +11,8 @@ export const PUBLIC_PAGE_PATHS = [
   '/accessibility',
   // An e-mail's unsubscribe link (decision 0034).
   '/unsubscribe',
+  // The open-data feed's description and links (decision 0039).
+  '/open-data',
 ] as const;
 
 /** The back office's pages, below /admin (the admin app's routes). */

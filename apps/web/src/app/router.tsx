@@ -27,6 +27,7 @@ const AccessibilityPage = lazy(() => loadNotices().then((module) => ({ default: 
 // The administrator app is a separate chunk (and its catalogues with it): the public first load never carries it.
 const AdminApp = lazy(() => import('./admin/admin-app.tsx'));
 const UnsubscribePage = lazy(() => import('../features/unsubscribe/components/unsubscribe-page.tsx'));
+const OpenDataPage = lazy(() => import('../features/open-data/components/open-data-page.tsx'));
 
 export function AppRoutes() {
   return (
@@ -42,6 +43,7 @@ export function AppRoutes() {
             <Route path="/privacy" element={<PrivacyPage />} />
             <Route path="/accessibility" element={<AccessibilityPage />} />
             <Route path="/unsubscribe" element={<UnsubscribePage />} />
+            <Route path="/open-data" element={<OpenDataPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
         </Routes>

@@ -20,7 +20,8 @@ type Merged = CatalogueNamespaces['common'] &
   CatalogueNamespaces['followers'] &
   CatalogueNamespaces['public-drafts'] &
   CatalogueNamespaces['public-photos'] &
-  CatalogueNamespaces['admin-open311'];
+  CatalogueNamespaces['admin-open311'] &
+  CatalogueNamespaces['open-data'];
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -17,6 +17,7 @@ import enCaptcha from './en/captcha.json';
 import enCommon from './en/common.json';
 import enEmail from './en/email.json';
 import enFollowers from './en/followers.json';
+import enOpenData from './en/open-data.json';
 import enPublic from './en/public.json';
 import enPublicDrafts from './en/public-drafts.json';
 import enPublicPages from './en/public-pages.json';
@@ -36,6 +37,7 @@ import ptCaptcha from './pt/captcha.json';
 import ptCommon from './pt/common.json';
 import ptEmail from './pt/email.json';
 import ptFollowers from './pt/followers.json';
+import ptOpenData from './pt/open-data.json';
 import ptPublic from './pt/public.json';
 import ptPublicDrafts from './pt/public-drafts.json';
 import ptPublicPages from './pt/public-pages.json';
@@ -63,6 +65,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     'public-drafts': ptPublicDrafts,
     'public-photos': ptPublicPhotos,
     'admin-open311': ptAdminOpen311,
+    'open-data': ptOpenData,
   } satisfies CatalogueNamespaces,
   en: {
     common: enCommon,
@@ -83,6 +86,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     'public-drafts': enPublicDrafts,
     'public-photos': enPublicPhotos,
     'admin-open311': enAdminOpen311,
+    'open-data': enOpenData,
   },
 };
 

@@ -14,6 +14,7 @@ import type ptCaptcha from './pt/captcha.json';
 import type ptCommon from './pt/common.json';
 import type ptEmail from './pt/email.json';
 import type ptFollowers from './pt/followers.json';
+import type ptOpenData from './pt/open-data.json';
 import type ptPublic from './pt/public.json';
 import type ptPublicDrafts from './pt/public-drafts.json';
 import type ptPublicPages from './pt/public-pages.json';
@@ -47,6 +48,8 @@ export interface CatalogueNamespaces {
   'public-photos': typeof ptPublicPhotos;
   /** Open311 GeoReport v2: the API keys' screen and the texts of /open311/v2 answers (decision 0038). */
   'admin-open311': typeof ptAdminOpen311;
+  /** The open-data page (decision 0039): loaded with that page only. */
+  'open-data': typeof ptOpenData;
 }
 
 type Paths<T> = {

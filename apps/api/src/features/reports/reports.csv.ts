@@ -14,12 +14,15 @@ export function textCell(value: string | null | undefined): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
-export function csvField(value: string): string {
-  return /[";\r\n]/.test(value) || value !== value.trim() ? `"${value.replaceAll('"', '""')}"` : value;
+/** A field quoted when it holds the separator, a quote, a line end or edge spaces. */
+export function csvField(value: string, separator: string = CSV_SEPARATOR): string {
+  const needsQuotes = value.includes(separator) || /["\r\n]/.test(value) || value !== value.trim();
+  return needsQuotes ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
-export function csvLine(cells: readonly string[]): string {
-  return `${cells.map(csvField).join(CSV_SEPARATOR)}\r\n`;
+/** A line of fields; the open-data feed passes "," (RFC 4180: decision 0039). */
+export function csvLine(cells: readonly string[], separator: string = CSV_SEPARATOR): string {
+  return `${cells.map((cell) => csvField(cell, separator)).join(separator)}\r\n`;
 }
 
 /** The whole CSV, a batch of rows per chunk; consumed as a stream it honours backpressure. */

@@ -1,5 +1,5 @@
 // The footer of every public page: who runs the service, how to reach them (as the admin
-// set it in the theme settings), and the privacy notice and accessibility statement.
+// set it in the theme settings), the privacy notice, accessibility statement and open data.
 import { NOTICE_PATH } from '@acende/shared/public-pages';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -59,6 +59,11 @@ export function PublicFooter() {
             <li>
               <Link to={NOTICE_PATH.accessibility} className={LINK}>
                 {t('footer.accessibility')}
+              </Link>
+            </li>
+            <li>
+              <Link to="/open-data" className={LINK}>
+                {t('footer.openData')}
               </Link>
             </li>
           </ul>

@@ -1,0 +1,206 @@
+// The open-data feed (issue 25, decision 0039): every request without personal data, as CSV
+// (RFC 4180) or GeoJSON (RFC 7946), written a keyset page at a time as the reader takes it,
+// with a version (weak ETag, Last-Modified) that changes whenever a written field can.
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { OPEN_DATA_COLUMNS, type OpenDataColumn, roundCoordinate } from '@acende/shared/open-data';
+import type { Db } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { csvLine, textCell } from '../reports/reports.csv.ts';
+import {
+  type OpenDataRow,
+  type OpenDataVersion,
+  readCompanyNames,
+  readOpenDataPage,
+  readOpenDataVersion,
+} from './open-data.repository.ts';
+
+export type OpenDataFormat = 'csv' | 'geojson';
+
+/** Bumped when the files' layout changes, so caches holding the old layout let it go. */
+const LAYOUT = 1;
+/** Rows per keyset page: a few milliseconds of synchronous SQLite, then the event loop's turn. */
+export const OPEN_DATA_PAGE_ROWS = 1000;
+
+export interface OpenDataFile {
+  etag: string;
+  /** For Last-Modified; null on an empty database. */
+  lastModified: Date | null;
+  /**
+   * Whether If-Modified-Since may answer: not while an area is still to be filled in, as
+   * the retry worker changes a row without moving its updated_at (the ETag counts them).
+   */
+  datesAreExact: boolean;
+  version: OpenDataVersion;
+  /** Company names as the version was read: every file of a version names them alike. */
+  companies: Map<number, string>;
+}
+
+interface Snapshot {
+  version: OpenDataVersion;
+  companies: Map<number, string>;
+  readAt: number;
+}
+
+/** How long an instance reuses the version it read: the files are cached for minutes anyway. */
+export const OPEN_DATA_VERSION_TTL_MS = 1000;
+
+/**
+ * The feed's version, read at most once per `ttlMs` by this instance (concurrent callers share
+ * the read), so a file's first byte and a 304 usually cost no query at all (decision 0039).
+ */
+export function createOpenDataVersions(db: Db, clock: Clock, ttlMs = OPEN_DATA_VERSION_TTL_MS) {
+  let last: Promise<Snapshot> | null = null;
+  const read = async (): Promise<Snapshot> => {
+    const readAt = clock.now().getTime();
+    const [version, companies] = await Promise.all([readOpenDataVersion(db), readCompanyNames(db)]);
+    return { version, companies, readAt };
+  };
+  return async function describeOpenData(format: OpenDataFormat): Promise<OpenDataFile> {
+    const now = clock.now().getTime();
+    let snapshot = last ? await last : null;
+    if (!snapshot || now - snapshot.readAt >= ttlMs || now < snapshot.readAt) {
+      const reading = read();
+      last = reading;
+      // A failed read is not kept: the next caller tries again.
+      reading.catch(() => {
+        if (last === reading) last = null;
+      });
+      snapshot = await reading;
+    }
+    const { version, companies } = snapshot;
+    const hash = createHash('sha256')
+      .update(JSON.stringify([LAYOUT, format, version.maxId, version.lastChange, version.pendingAreas]))
+      .digest('base64url')
+      .slice(0, 27);
+    return {
+      etag: `W/"${hash}"`,
+      lastModified: version.lastChange ? new Date(version.lastChange) : null,
+      datesAreExact: version.pendingAreas === 0,
+      version,
+      companies,
+    };
+  };
+}
+
+/** The pages of requests up to `upToId`, each read when the previous one has been taken. */
+export async function* openDataPages(db: Db, upToId: number, pageRows = OPEN_DATA_PAGE_ROWS) {
+  let after = 0;
+  for (;;) {
+    const rows = await readOpenDataPage(db, after, upToId, pageRows);
+    if (rows.length > 0) yield rows;
+    if (rows.length < pageRows) return;
+    after = (rows.at(-1) as OpenDataRow).id;
+    // better-sqlite3 reads synchronously: a turn between pages lets other requests in.
+    await nextTurn();
+  }
+}
+
+interface Cells {
+  problemType: string;
+  status: string;
+  company: string;
+  district: string;
+  city: string;
+  latitude: string;
+  longitude: string;
+  createdAt: string;
+  closedAt: string;
+  duplicateOf: string;
+}
+
+function cellsOf(row: OpenDataRow, companies: Map<number, string>): Cells {
+  return {
+    problemType: row.problemType,
+    status: row.status,
+    company: companies.get(row.companyId) ?? '',
+    district: row.district ?? '',
+    city: row.city ?? '',
+    latitude: roundCoordinate(row.latitude),
+    longitude: roundCoordinate(row.longitude),
+    createdAt: row.createdAt,
+    closedAt: row.closedAt ?? '',
+    duplicateOf: row.duplicateOfId === null ? '' : String(row.duplicateOfId),
+  };
+}
+
+function csvRow(id: number, c: Cells): string {
+  // Free text a spreadsheet could run (names from the geocoder and the companies) is guarded.
+  return csvLine(
+    [
+      String(id),
+      c.problemType,
+      c.status,
+      textCell(c.company),
+      textCell(c.district),
+      textCell(c.city),
+      c.latitude,
+      c.longitude,
+      c.createdAt,
+      c.closedAt,
+      c.duplicateOf,
+    ],
+    ',',
+  );
+}
+
+function geoJsonFeature(id: number, c: Cells): string {
+  const nullable = (text: string) => (text === '' ? null : text);
+  return JSON.stringify({
+    type: 'Feature',
+    id,
+    // RFC 7946 §3.1.1: longitude first. The rounded text is a JSON number as it stands.
+    geometry: { type: 'Point', coordinates: [Number(c.longitude), Number(c.latitude)] },
+    properties: {
+      id,
+      problem_type: c.problemType,
+      status: c.status,
+      company: c.company,
+      district: nullable(c.district),
+      city: nullable(c.city),
+      created_at: c.createdAt,
+      closed_at: nullable(c.closedAt),
+      duplicate_of: c.duplicateOf === '' ? null : Number(c.duplicateOf),
+    } satisfies Record<Exclude<OpenDataColumn, 'latitude' | 'longitude'>, unknown>,
+  });
+}
+
+async function* openDataChunks(
+  db: Db,
+  format: OpenDataFormat,
+  file: OpenDataFile,
+  pageRows: number,
+): AsyncGenerator<string> {
+  const { companies } = file;
+  const upToId = file.version.maxId;
+  if (format === 'csv') yield csvLine([...OPEN_DATA_COLUMNS], ',');
+  else yield '{"type":"FeatureCollection","features":[';
+  let first = true;
+  for await (const page of openDataPages(db, upToId, pageRows)) {
+    let chunk = '';
+    for (const row of page) {
+      const cells = cellsOf(row, companies);
+      if (format === 'csv') chunk += csvRow(row.id, cells);
+      else {
+        chunk += `${first ? '' : ','}\n${geoJsonFeature(row.id, cells)}`;
+        first = false;
+      }
+    }
+    yield chunk;
+  }
+  if (format === 'geojson') yield '\n]}\n';
+}
+
+/**
+ * The file of `version` as a stream: a page is read only when the reader has taken the last
+ * one (highWaterMark 1), so memory holds about two pages whatever the table's size.
+ */
+export function streamOpenData(
+  db: Db,
+  format: OpenDataFormat,
+  file: OpenDataFile,
+  pageRows = OPEN_DATA_PAGE_ROWS,
+): Readable {
+  return Readable.from(openDataChunks(db, format, file, pageRows), { highWaterMark: 1 });
+}

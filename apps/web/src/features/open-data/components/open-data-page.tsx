@@ -1,0 +1,68 @@
+// /open-data: what the open-data files hold, their links and licence (decision 0039).
+import { OPEN_DATA_COLUMNS, OPEN_DATA_PATHS } from '@acende/shared/open-data';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import '../../../lib/open-data-catalogue.ts';
+import { usePageTitle } from '../../../lib/page-title.ts';
+
+const LINK = 'rounded text-blue-800 underline focus-visible:outline-3 focus-visible:outline-blue-700';
+const LICENCE_URL = 'https://creativecommons.org/licenses/by/4.0/';
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="grid gap-2">
+      <h2 id={id} className="font-heading text-xl font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+export default function OpenDataPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('openData.title'));
+  return (
+    <article aria-labelledby="open-data-title" className="grid max-w-3xl gap-6">
+      <header className="grid gap-2">
+        <h1 id="open-data-title" className="font-heading text-2xl font-bold">
+          {t('openData.title')}
+        </h1>
+        <p>{t('openData.intro')}</p>
+      </header>
+      <Section id="open-data-downloads" title={t('openData.downloads')}>
+        <ul className="grid gap-2">
+          {(['csv', 'geojson'] as const).map((format) => (
+            <li key={format}>
+              <a href={OPEN_DATA_PATHS[format]} download className={`${LINK} font-medium`}>
+                {t(`openData.${format}`)}
+              </a>
+              <span className="block text-sm text-gray-700">{t(`openData.${format}Hint`)}</span>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section id="open-data-fields" title={t('openData.fields')}>
+        <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[max-content_1fr]">
+          {OPEN_DATA_COLUMNS.map((column) => (
+            <div key={column} className="contents">
+              <dt className="font-mono text-sm font-semibold break-all">{column}</dt>
+              <dd className="mb-2 sm:mb-0">{t(`openData.columns.${column}`)}</dd>
+            </div>
+          ))}
+        </dl>
+      </Section>
+      <Section id="open-data-privacy" title={t('openData.privacyTitle')}>
+        <p>{t('openData.privacy')}</p>
+      </Section>
+      <Section id="open-data-licence" title={t('openData.licenceTitle')}>
+        <p>{t('openData.licence')}</p>
+        <p>
+          <a href={LICENCE_URL} className={LINK} rel="license noreferrer" target="_blank">
+            {t('openData.licenceLink')}
+          </a>
+        </p>
+      </Section>
+    </article>
+  );
+}
