@@ -74,7 +74,9 @@ describe.each(ENGINES)('privacy of tracking lookups [%s]', (engine: Engine) => {
       expect(text).not.toContain('exemplo-lgpd');
       for (const who of byId.values()) expect(text).not.toContain(who.phone.replace(/\D/g, '').slice(0, 8));
     }
-    record(`privacy [${engine}]: the Open311 list of ${COUNT} and requests by id, JSON and XML, showed no contact details`);
+    record(
+      `privacy [${engine}]: the Open311 list of ${COUNT} and requests by id, JSON and XML, showed no contact details`,
+    );
   });
 
   it('answers a wrong token, or another request’s token, exactly like no token', async () => {

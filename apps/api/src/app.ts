@@ -29,9 +29,9 @@ import { energyCompaniesRoutes } from './features/energy-companies/energy-compan
 import { followersRoutes } from './features/followers/followers.routes.ts';
 import { geocodingRoutes } from './features/geocoding/geocoding.routes.ts';
 import { healthRoutes, type Lifecycle } from './features/health/health.routes.ts';
+import { openDataRoutes } from './features/open-data/open-data.routes.ts';
 import { OPEN311_PREFIX, open311Routes } from './features/open311/open311.routes.ts';
 import { open311KeysRoutes } from './features/open311/open311-keys.routes.ts';
-import { openDataRoutes } from './features/open-data/open-data.routes.ts';
 import { passwordResetRoutes } from './features/password-reset/password-reset.routes.ts';
 import { photosRoutes } from './features/photos/photos.routes.ts';
 import { polesAdminRoutes } from './features/poles/poles.admin.routes.ts';

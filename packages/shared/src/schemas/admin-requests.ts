@@ -401,7 +401,15 @@ export type BulkRepairRequestsInput = z.input<typeof bulkRepairRequestsSchema>;
 export type BulkRepairRequests = z.output<typeof bulkRepairRequestsSchema>;
 
 /** Why a row of a bulk change was left as it was. */
-export const BULK_REFUSALS = ['stale', 'notFound', 'invalidAssignee', 'unchanged', 'duplicate', 'invalid', 'failed'] as const;
+export const BULK_REFUSALS = [
+  'stale',
+  'notFound',
+  'invalidAssignee',
+  'unchanged',
+  'duplicate',
+  'invalid',
+  'failed',
+] as const;
 export type BulkRefusal = (typeof BULK_REFUSALS)[number];
 export const bulkResultSchema = z.object({
   changed: z.array(z.number()),
