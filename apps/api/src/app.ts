@@ -45,6 +45,7 @@ import { siteSettingsRoutes } from './features/site-settings/site-settings.route
 import { sendThemedIndex } from './features/site-settings/themed-index.ts';
 import { slaRoutes } from './features/sla/sla.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
+import { transparencyRoutes } from './features/transparency/transparency.routes.ts';
 import { createHotPath, type FastPath } from './hot-path/hot-path.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { AppError } from './lib/errors.ts';
@@ -227,6 +228,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(followersRoutes, { deps });
   await app.register(duplicatesRoutes, { deps });
   await app.register(photosRoutes, { deps });
+  await app.register(transparencyRoutes, { deps });
 
   await registerWebApp(app, deps);
 

@@ -311,6 +311,15 @@ export interface Database {
   companyRepairTargets: CompanyRepairTargetsTable;
   requestFollowers: RequestFollowersTable;
   requestPhotos: RequestPhotosTable;
+  transparencyCache: TransparencyCacheTable;
+}
+
+/** The transparency page's figures per window, shared by every instance (0041, decision 0037). */
+export interface TransparencyCacheTable {
+  key: string;
+  body: string | null;
+  computedAt: string | null;
+  leaseUntil: string | null;
 }
 
 /** The repair target per problem type (0033, decision 0029). */

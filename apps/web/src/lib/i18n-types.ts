@@ -19,7 +19,8 @@ type Merged = CatalogueNamespaces['common'] &
   CatalogueNamespaces['admin-templates'] &
   CatalogueNamespaces['followers'] &
   CatalogueNamespaces['public-drafts'] &
-  CatalogueNamespaces['public-photos'];
+  CatalogueNamespaces['public-photos'] &
+  CatalogueNamespaces['transparency'];
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -21,6 +21,7 @@ import enPublicDrafts from './en/public-drafts.json';
 import enPublicPages from './en/public-pages.json';
 import enPublicPhotos from './en/public-photos.json';
 import enPublicPoles from './en/public-poles.json';
+import enTransparency from './en/transparency.json';
 import type { CatalogueNamespaces } from './message-key.ts';
 import ptAdminAccess from './pt/admin-access.json';
 import ptAdminEmail from './pt/admin-email.json';
@@ -39,6 +40,7 @@ import ptPublicDrafts from './pt/public-drafts.json';
 import ptPublicPages from './pt/public-pages.json';
 import ptPublicPhotos from './pt/public-photos.json';
 import ptPublicPoles from './pt/public-poles.json';
+import ptTransparency from './pt/transparency.json';
 import { type Catalogue, createTranslator } from './translate.ts';
 
 export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Catalogue>> = {
@@ -60,6 +62,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     followers: ptFollowers,
     'public-drafts': ptPublicDrafts,
     'public-photos': ptPublicPhotos,
+    transparency: ptTransparency,
   } satisfies CatalogueNamespaces,
   en: {
     common: enCommon,
@@ -79,6 +82,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     followers: enFollowers,
     'public-drafts': enPublicDrafts,
     'public-photos': enPublicPhotos,
+    transparency: enTransparency,
   },
 };
 

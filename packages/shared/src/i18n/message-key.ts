@@ -18,6 +18,7 @@ import type ptPublicDrafts from './pt/public-drafts.json';
 import type ptPublicPages from './pt/public-pages.json';
 import type ptPublicPhotos from './pt/public-photos.json';
 import type ptPublicPoles from './pt/public-poles.json';
+import type ptTransparency from './pt/transparency.json';
 
 /** Each catalogue file by namespace; catalogues.ts registers exactly these in both languages. */
 export interface CatalogueNamespaces {
@@ -44,6 +45,8 @@ export interface CatalogueNamespaces {
   'public-drafts': typeof ptPublicDrafts;
   /** The citizen's photo texts and the upload's errors (decision 0033): loaded with the code that shows them. */
   'public-photos': typeof ptPublicPhotos;
+  /** The public transparency page and its CSV (issue 25): loaded with the page. */
+  transparency: typeof ptTransparency;
 }
 
 type Paths<T> = {
