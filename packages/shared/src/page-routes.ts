@@ -9,9 +9,14 @@ export const PUBLIC_PAGE_PATHS = [
   '/track/:id',
   '/privacy',
   '/accessibility',
+  // Each company's figures, for anyone (issue 25, decision 0037).
+  '/transparencia',
   // An e-mail's unsubscribe link (decision 0034).
   '/unsubscribe',
 ] as const;
+
+/** The transparency page's address, the same in both languages (linked from the footer). */
+export const TRANSPARENCY_PATH = '/transparencia';
 
 /** The back office's pages, below /admin (the admin app's routes). */
 export const ADMIN_PAGE_PATHS = [

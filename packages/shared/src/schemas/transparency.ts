@@ -2,7 +2,7 @@
 // requests received, open backlog, median / p90 time to repair and the share repaired within
 // target over the last 30, 90 or 365 days, and the companies' league.
 import * as z from 'zod/mini';
-import { PROBLEM_TYPES } from '../enums.ts';
+import { LANGUAGES, PROBLEM_TYPES } from '../enums.ts';
 import { msg } from '../i18n/message-key.ts';
 
 export const TRANSPARENCY_WINDOWS = [30, 90, 365] as const;
@@ -15,6 +15,8 @@ export const TRANSPARENCY_MAX_AGE_SECONDS = 300;
 export const transparencyQuerySchema = z.object({
   /** Days: 30 (default), 90 or 365. */
   window: z.optional(z.enum(['30', '90', '365'], { error: msg('validation.transparency.window') })),
+  /** The CSV's headers: the page's language (a download link sends no Accept-Language of the app's choice). */
+  lang: z.optional(z.enum(LANGUAGES, { error: msg('validation.transparency.lang') })),
 });
 
 const figures = {

@@ -329,7 +329,7 @@ describeEachEngine('public transparency figures', (ctx) => {
       await new Promise((resolve) => setTimeout(resolve, 100));
       return { n: computed };
     };
-    const caches = [figureCache(ctx().db, ctx().clock, 300_000), figureCache(ctx().db, ctx().clock, 300_000)];
+    const caches = [0, 1].map(() => figureCache<{ n: number }>(ctx().db, ctx().clock, 300_000));
     const all = () =>
       Promise.all(Array.from({ length: 20 }, (_, i) => caches[i % 2]?.get('concurrency-test', compute)));
     const first = await all();

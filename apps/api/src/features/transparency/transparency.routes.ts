@@ -46,7 +46,7 @@ export async function transparencyRoutes(fastify: FastifyInstance, { deps }: { d
         .header('cache-control', `public, max-age=${service.maxAgeLeft(cached)}`)
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="transparencia-${days}d.csv"`)
-        .send(figuresCsv(cached.value, requestLanguage(request)));
+        .send(figuresCsv(cached.value, request.query.lang ?? requestLanguage(request)));
     },
   );
 }

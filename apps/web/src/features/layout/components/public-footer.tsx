@@ -1,5 +1,7 @@
 // The footer of every public page: who runs the service, how to reach them (as the admin
-// set it in the theme settings), and the privacy notice and accessibility statement.
+// set it in the theme settings), the privacy notice and accessibility statement, and the
+// transparency page.
+import { TRANSPARENCY_PATH } from '@acende/shared/page-routes';
 import { NOTICE_PATH } from '@acende/shared/public-pages';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -59,6 +61,11 @@ export function PublicFooter() {
             <li>
               <Link to={NOTICE_PATH.accessibility} className={LINK}>
                 {t('footer.accessibility')}
+              </Link>
+            </li>
+            <li>
+              <Link to={TRANSPARENCY_PATH} className={LINK}>
+                {t('footer.transparency')}
               </Link>
             </li>
           </ul>
