@@ -15,6 +15,7 @@ const PUBLIC_PAGES = [
   '/nothing-here',
   '/p/1/NO-SUCH-POLE',
   '/unsubscribe?token=x',
+  '/transparencia',
 ];
 const SIGNED_OUT_PAGES = ['/admin/login', '/admin/request-password-reset', '/admin/reset-password/not-a-real-token'];
 const ADMIN_PAGES = [

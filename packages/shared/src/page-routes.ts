@@ -15,9 +15,6 @@ export const PUBLIC_PAGE_PATHS = [
   '/unsubscribe',
 ] as const;
 
-/** The transparency page's address, the same in both languages (linked from the footer). */
-export const TRANSPARENCY_PATH = '/transparencia';
-
 /** The back office's pages, below /admin (the admin app's routes). */
 export const ADMIN_PAGE_PATHS = [
   '',

@@ -5,13 +5,6 @@ import * as z from 'zod/mini';
 import { LANGUAGES, PROBLEM_TYPES } from '../enums.ts';
 import { msg } from '../i18n/message-key.ts';
 
-export const TRANSPARENCY_WINDOWS = [30, 90, 365] as const;
-export type TransparencyWindow = (typeof TRANSPARENCY_WINDOWS)[number];
-/** A company is ranked only with at least this many requests completed in the window (FixMyStreet #1957). */
-export const RANKING_MIN_COMPLETED = 20;
-/** How long computed figures are served before they are computed again (seconds). */
-export const TRANSPARENCY_MAX_AGE_SECONDS = 300;
-
 export const transparencyQuerySchema = z.object({
   /** Days: 30 (default), 90 or 365. */
   window: z.optional(z.enum(['30', '90', '365'], { error: msg('validation.transparency.window') })),

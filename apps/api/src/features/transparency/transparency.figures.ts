@@ -3,7 +3,7 @@
 // here alone so that a faster way to the same figures can replace it behind computeFigures().
 import { PROBLEM_TYPES, type ProblemType } from '@acende/shared/enums';
 import type { Transparency, TransparencyCompany, TransparencyRow } from '@acende/shared/schemas/transparency';
-import { RANKING_MIN_COMPLETED } from '@acende/shared/schemas/transparency';
+import { RANKING_MIN_COMPLETED } from '@acende/shared/transparency';
 import { sql } from 'kysely';
 import { type Db, dialectOf } from '../../db/database.ts';
 

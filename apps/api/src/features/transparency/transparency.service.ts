@@ -2,11 +2,8 @@
 // shared cache, and the same figures as CSV in the reader's language.
 import type { Language } from '@acende/shared/enums';
 import { translate } from '@acende/shared/i18n/catalogues';
-import {
-  TRANSPARENCY_MAX_AGE_SECONDS,
-  type Transparency,
-  type TransparencyWindow,
-} from '@acende/shared/schemas/transparency';
+import type { Transparency } from '@acende/shared/schemas/transparency';
+import { TRANSPARENCY_MAX_AGE_SECONDS, type TransparencyWindow } from '@acende/shared/transparency';
 import type { AppDeps } from '../../app-deps.ts';
 import { CSV_BOM, csvLine, textCell } from '../reports/reports.csv.ts';
 import { formatNumber } from '../reports/reports.format.ts';

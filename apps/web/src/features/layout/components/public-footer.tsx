@@ -1,8 +1,7 @@
 // The footer of every public page: who runs the service, how to reach them (as the admin
 // set it in the theme settings), the privacy notice and accessibility statement, and the
 // transparency page.
-import { TRANSPARENCY_PATH } from '@acende/shared/page-routes';
-import { NOTICE_PATH } from '@acende/shared/public-pages';
+import { NOTICE_PATH, TRANSPARENCY_PATH } from '@acende/shared/public-pages';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useOperator } from '../api/get-operator.ts';

@@ -1,6 +1,7 @@
 // GET /api/transparency?window=N: the public figures of the last 30, 90 or 365 days.
 import type { Language } from '@acende/shared/enums';
-import type { Transparency, TransparencyWindow } from '@acende/shared/schemas/transparency';
+import type { Transparency } from '@acende/shared/schemas/transparency';
+import type { TransparencyWindow } from '@acende/shared/transparency';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 

@@ -1,15 +1,9 @@
 // /transparencia: each energy company's figures over the last 30, 90 or 365 days (issue 25,
 // decision 0037), as tables, charts (a lazy chunk) and a CSV of the same numbers. The period
 // is in the address (?window=90), so a link shows what its sender saw.
-import '../transparency-catalogue.ts';
-import {
-  TRANSPARENCY_WINDOWS,
-  type Transparency,
-  type TransparencyCompany,
-  type TransparencyRow,
-  type TransparencyWindow,
-} from '@acende/shared/schemas/transparency';
-import { lazy, Suspense } from 'react';
+import type { Transparency, TransparencyCompany, TransparencyRow } from '@acende/shared/schemas/transparency';
+import { TRANSPARENCY_WINDOWS, type TransparencyWindow } from '@acende/shared/transparency';
+import { lazy, Suspense, use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SelectField } from '../../../components/ui/field.tsx';
@@ -17,6 +11,7 @@ import { PageShell, QueryState } from '../../../components/ui/page-shell.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { transparencyCsvUrl, useTransparency } from '../api/get-transparency.ts';
+import { englishTransparencyTexts } from '../transparency-catalogue.ts';
 import { formatHours, formatInstant, formatShare } from './format.ts';
 
 const TransparencyCharts = lazy(() =>
@@ -166,6 +161,8 @@ export default function TransparencyPage() {
   const days = windowOf(params.get('window'));
   const query = useTransparency(days);
   const language = currentLanguage();
+  // The router's Suspense shows its spinner while the English texts arrive.
+  if (language === 'en') use(englishTransparencyTexts());
   return (
     <PageShell title={t('transparency.title')} description={t('transparency.intro')} className="grid gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
