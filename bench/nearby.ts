@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CompiledQuery } from 'kysely';
-import { createDatabase } from '../apps/api/src/db/database.ts';
+import { createDatabase, type Db } from '../apps/api/src/db/database.ts';
 import { findOpenNearby } from '../apps/api/src/features/followers/nearby.service.ts';
 import {
   Capture,
@@ -42,6 +42,27 @@ export interface NearbyResult {
   explain: { what: string; sql: string; plan: string }[];
 }
 
+/**
+ * Seeds `requests` realistic requests with the seeder of `npm run db:seed` (repeatable: seed 1)
+ * and refreshes the planner's statistics; answers the seconds it took. The transparency bench
+ * seeds the same way.
+ */
+export async function seedRequests(
+  db: Db,
+  options: { engine: 'sqlite' | 'postgres'; requests: number; root: string; url: string; dir: string },
+): Promise<number> {
+  const started = performance.now();
+  const seeded = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'apps/api/src/db/seed-cli.ts', '--requests', String(options.requests), '--seed', '1'],
+    { cwd: options.root, env: { ...process.env, DATABASE_URL: options.url, DATA_DIR: options.dir }, stdio: 'inherit' },
+  );
+  if (seeded.status !== 0) throw new Error('seeding failed');
+  const seconds = (performance.now() - started) / 1000;
+  await db.executeQuery(CompiledQuery.raw(options.engine === 'postgres' ? 'vacuum analyze' : 'analyze'));
+  return seconds;
+}
+
 export async function benchNearby(options: NearbyOptions): Promise<NearbyResult> {
   const { engine, log } = options;
   const asPoles: PolesOptions = { ...options, poles: 0 };
@@ -51,15 +72,7 @@ export async function benchNearby(options: NearbyOptions): Promise<NearbyResult>
   const db = createDatabase(url, { poolSize: 2 });
   try {
     log(`\n[${engine}] nearby: seeding ${options.requests.toLocaleString('en')} requests…`);
-    const started = performance.now();
-    const seeded = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', 'apps/api/src/db/seed-cli.ts', '--requests', String(options.requests), '--seed', '1'],
-      { cwd: options.root, env: { ...process.env, DATABASE_URL: url, DATA_DIR: dir }, stdio: 'inherit' },
-    );
-    if (seeded.status !== 0) throw new Error('seeding failed');
-    const seedSeconds = (performance.now() - started) / 1000;
-    await db.executeQuery(CompiledQuery.raw(engine === 'postgres' ? 'vacuum analyze' : 'analyze'));
+    const seedSeconds = await seedRequests(db, { ...options, url, dir });
     const open = Number(
       (
         await db

@@ -1,14 +1,14 @@
 // /transparencia: each energy company's figures over the last 30, 90 or 365 days (issue 25,
 // decision 0037), as tables, charts (a lazy chunk) and a CSV of the same numbers. The period
-// is in the address (?window=90), so a link shows what its sender saw.
+// is in the address (?window=90), chosen by links, so a link shows what its sender saw.
 import type { Transparency, TransparencyCompany, TransparencyRow } from '@acende/shared/schemas/transparency';
 import { TRANSPARENCY_WINDOWS, type TransparencyWindow } from '@acende/shared/transparency';
 import { lazy, Suspense, use } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { SelectField } from '../../../components/ui/field.tsx';
+import { Link, useSearchParams } from 'react-router';
 import { PageShell, QueryState } from '../../../components/ui/page-shell.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
+import { cn } from '../../../lib/cn.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { transparencyCsvUrl, useTransparency } from '../api/get-transparency.ts';
 import { englishTransparencyTexts } from '../transparency-catalogue.ts';
@@ -157,7 +157,7 @@ function Figures({ data }: { data: Transparency }) {
 
 export default function TransparencyPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const days = windowOf(params.get('window'));
   const query = useTransparency(days);
   const language = currentLanguage();
@@ -166,13 +166,27 @@ export default function TransparencyPage() {
   return (
     <PageShell title={t('transparency.title')} description={t('transparency.intro')} className="grid gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <SelectField
-          id="transparency-window"
-          label={t('transparency.window')}
-          value={String(days)}
-          onChange={(event) => setParams({ window: event.target.value }, { replace: true })}
-          choices={TRANSPARENCY_WINDOWS.map((value) => ({ value, label: t(`transparency.windows.${value}`) }))}
-        />
+        <nav aria-label={t('transparency.window')}>
+          <ul className="flex flex-wrap gap-2">
+            {TRANSPARENCY_WINDOWS.map((value) => (
+              <li key={value}>
+                <Link
+                  to={`?window=${value}`}
+                  replace
+                  aria-current={value === days ? 'page' : undefined}
+                  className={cn(
+                    'inline-flex min-h-11 items-center rounded-theme border px-3 focus-visible:outline-3 focus-visible:outline-blue-700',
+                    value === days
+                      ? 'border-blue-800 bg-blue-800 font-semibold text-white'
+                      : 'border-gray-300 text-blue-800 underline',
+                  )}
+                >
+                  {t(`transparency.windows.${value}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
         <a href={transparencyCsvUrl(days, language)} download className={LINK}>
           {t('transparency.download')}
         </a>
