@@ -33,6 +33,8 @@ export interface RepairTimesGroup {
   cancelled: number;
   /** Completed with closed_at <= due_at (the due time the request carried). */
   completedWithinTarget: number;
+  /** Completed with a completion time (closed_at set: always, since 0032): the percentiles' n. */
+  timed: number;
   /** Open or in progress with due_at before `now`. */
   overdue: number;
   /** Exact, linear interpolation between the two ranks around (n − 1)p, rounded to the second. */
@@ -71,17 +73,20 @@ const fromIndex = (db: Db, index: string) =>
 async function ranksAt(db: Db, where: RawBuilder<unknown>[], index: string, n: number, p: number) {
   const offset = Math.floor((n - 1) * p);
   const result = await sql<{ repairMs: number | string }>`select repair_ms from ${fromIndex(db, index)}
-    where status = 'completed' ${index === 'repair_requests_closed_times_idx' ? sql`and ${CLOSED}` : sql``} ${and(where)}
+    where status = 'completed' and repair_ms is not null ${index === 'repair_requests_closed_times_idx' ? sql`and ${CLOSED}` : sql``} ${and(where)}
     order by repair_ms limit 2 offset ${offset}`.execute(db);
   return result.rows.map((r) => Number(r.repairMs));
 }
 
-/** percentile_cont over n ascending values, from the ranks read at floor((n−1)p). */
-function interpolate(values: number[], n: number, p: number): number | null {
-  if (n === 0 || values.length === 0) return null;
+/**
+ * percentile_cont over n ascending values in ms, from the values at ranks floor((n−1)p) and the
+ * next (undefined past the end), in seconds rounded as the other reports' percentile().
+ */
+export function percentileFromRanks(values: (number | undefined)[], n: number, p: number): number | null {
+  const a = values[0];
+  if (n === 0 || a === undefined) return null;
   const position = (n - 1) * p;
   const lo = Math.floor(position);
-  const a = values[0] as number;
   const b = Math.ceil(position) === lo ? a : (values[1] ?? a);
   return Math.round((a + (b - a) * (position - lo)) / 1000);
 }
@@ -89,7 +94,7 @@ function interpolate(values: number[], n: number, p: number): number | null {
 async function percentilesOf(db: Db, where: RawBuilder<unknown>[], index: string, n: number) {
   if (n === 0) return { medianSeconds: null, p90Seconds: null };
   const [median, p90] = [await ranksAt(db, where, index, n, 0.5), await ranksAt(db, where, index, n, 0.9)];
-  return { medianSeconds: interpolate(median, n, 0.5), p90Seconds: interpolate(p90, n, 0.9) };
+  return { medianSeconds: percentileFromRanks(median, n, 0.5), p90Seconds: percentileFromRanks(p90, n, 0.9) };
 }
 
 /**
@@ -106,8 +111,10 @@ export async function listRepairTimes(db: Db, filter: RepairTimesFilter, now: st
     status: string;
     n: number | string;
     met: number | string;
+    timed: number | string;
   }>`select company_id, problem_type, status, count(*) as n,
-      sum(case when status = 'completed' and closed_at <= due_at then 1 else 0 end) as met
+      sum(case when status = 'completed' and closed_at <= due_at then 1 else 0 end) as met,
+      count(repair_ms) as timed
     from ${fromIndex(db, 'repair_requests_closed_times_idx')}
     where ${CLOSED} ${and(closedWhere)}
     group by company_id, problem_type, status`.execute(db);
@@ -136,6 +143,7 @@ export async function listRepairTimes(db: Db, filter: RepairTimesFilter, now: st
         completed: 0,
         cancelled: 0,
         completedWithinTarget: 0,
+        timed: 0,
         overdue: 0,
         medianSeconds: null,
         p90Seconds: null,
@@ -149,6 +157,7 @@ export async function listRepairTimes(db: Db, filter: RepairTimesFilter, now: st
     if (r.status === 'completed') {
       g.completed = Number(r.n);
       g.completedWithinTarget = Number(r.met);
+      g.timed = Number(r.timed);
     } else g.cancelled = Number(r.n);
   }
   for (const r of inHand.rows) {
@@ -159,14 +168,14 @@ export async function listRepairTimes(db: Db, filter: RepairTimesFilter, now: st
   }
   for (const g of groups.values()) {
     const where = [...closedWhere, sql`company_id = ${g.companyId}`, sql`problem_type = ${g.problemType}`];
-    Object.assign(g, await percentilesOf(db, where, 'repair_requests_closed_times_idx', g.completed));
+    Object.assign(g, await percentilesOf(db, where, 'repair_requests_closed_times_idx', g.timed));
   }
   return [...groups.values()];
 }
 
 /**
- * The median and p90 time to repair of all matching completed requests together (n of them,
- * as counted by listRepairTimes), by one ordered seek over the repair-time index.
+ * The median and p90 time to repair of all matching completed requests together (n: the sum
+ * of listRepairTimes' `timed` under the same filter), by ordered seeks over the repair-time index.
  */
 export function overallRepairPercentiles(db: Db, filter: RepairTimesFilter, n: number) {
   return percentilesOf(db, conditions(filter, true), 'repair_requests_repair_ms_idx', n);
