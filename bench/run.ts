@@ -14,7 +14,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
@@ -641,7 +641,9 @@ async function benchSla(engine: 'sqlite' | 'postgres', port: number): Promise<Sl
 function slaReport(results: SlaResult[]): string {
   const lines: string[] = ['# Acende benchmark: repair deadlines (issue 23)', ''];
   lines.push(
-    `${new Date().toISOString()} · ${ROWS.toLocaleString('en')} seeded requests · ${SAMPLES} samples per count read, 5 per first byte, 3 per whole file · Node ${process.version}`,
+    `${new Date().toISOString()} · ${ROWS.toLocaleString('en')} seeded requests · ${SAMPLES} samples per count read, 5 per first byte, 3 per whole file · Node ${process.version} · load average at the end ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')} on ${cpus().length} cores (other work on the machine included)`,
     '',
   );
   for (const r of results) {
