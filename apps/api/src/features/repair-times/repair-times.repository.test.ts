@@ -4,7 +4,9 @@
 // so each kind of write must leave it right (null unless completed).
 
 import { expect } from 'vitest';
+import { signedIn } from '../../../test/accounts.ts';
 import { describeEachEngine, it, type TestContext } from '../../../test/engines.ts';
+import { validRequest } from '../../../test/requests.ts';
 import { percentile } from '../reports/reports.format.ts';
 import { listRepairTimes, overallRepairPercentiles, type RepairTimesFilter } from './repair-times.repository.ts';
 
@@ -135,35 +137,24 @@ describeEachEngine('repair times per company and problem type (0040)', (ctx) => 
       .execute();
     if (!first) throw new Error('no completed request');
     // Reopened (closed_at cleared, as the reopen does), then completed again later.
-    await c.db
-      .updateTable('repairRequests')
-      .set({ status: 'open', closedAt: null })
-      .where('id', '=', first.id)
-      .execute();
-    const reopened = await c.db
-      .selectFrom('repairRequests')
-      .select('repairMs')
-      .where('id', '=', first.id)
-      .executeTakeFirstOrThrow();
-    expect(reopened.repairMs).toBeNull();
+    const change = async (set: { status: string; closedAt?: string | null }) => {
+      await c.db.updateTable('repairRequests').set(set).where('id', '=', first.id).execute();
+      const row = await c.db
+        .selectFrom('repairRequests')
+        .select('repairMs')
+        .where('id', '=', first.id)
+        .executeTakeFirstOrThrow();
+      return row.repairMs === null ? null : Number(row.repairMs);
+    };
+    expect(await change({ status: 'open', closedAt: null })).toBeNull();
     await compare('reopened');
     const again = Date.parse(first.createdAt) + 9 * 24 * 60 * MINUTE + 123;
-    await c.db
-      .updateTable('repairRequests')
-      .set({ status: 'completed', closedAt: iso(again) })
-      .where('id', '=', first.id)
-      .execute();
-    const done = await c.db
-      .selectFrom('repairRequests')
-      .select('repairMs')
-      .where('id', '=', first.id)
-      .executeTakeFirstOrThrow();
-    expect(Number(done.repairMs)).toBe(9 * 24 * 60 * MINUTE + 123);
+    expect(await change({ status: 'completed', closedAt: iso(again) })).toBe(9 * 24 * 60 * MINUTE + 123);
     await compare('completed again');
     // Cancelled (a duplicate) and back (its undo keeps closed_at until the next status).
-    await c.db.updateTable('repairRequests').set({ status: 'cancelled' }).where('id', '=', first.id).execute();
+    expect(await change({ status: 'cancelled' })).toBeNull();
     await compare('cancelled');
-    await c.db.updateTable('repairRequests').set({ status: 'completed' }).where('id', '=', first.id).execute();
+    expect(await change({ status: 'completed' })).toBe(9 * 24 * 60 * MINUTE + 123);
     await compare('undone');
     // A many-row update (the bulk change): every open request of company 2 completed now.
     await c.db
@@ -181,5 +172,40 @@ describeEachEngine('repair times per company and problem type (0040)', (ctx) => 
       .where('problemType', '=', 'LIGHT_OUT')
       .execute();
     await compare('transferred');
+  });
+
+  it("follow the app's own writes: a filing, its completion by an operator, the citizen's reopen", async () => {
+    const c = ctx();
+    const filed = await c.app.inject({ method: 'POST', url: '/api/repair-requests', payload: validRequest });
+    expect(filed.statusCode, filed.body).toBe(201);
+    const { id, trackingToken } = filed.json() as { id: number; trackingToken: string };
+    const stored = () =>
+      c.db
+        .selectFrom('repairRequests')
+        .select(['status', 'createdAt', 'closedAt', 'repairMs'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    expect((await stored()).repairMs).toBeNull();
+    c.clock.advance(5 * 60 * MINUTE + 250);
+    const admin = await signedIn(c, { role: 'admin' });
+    const read = await c.app.inject({ url: `/api/admin/repair-requests/${id}`, headers: admin.headers });
+    const done = await c.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/repair-requests/${id}`,
+      headers: admin.headers,
+      payload: { status: 'completed', updatedAt: read.json().updatedAt },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const completed = await stored();
+    expect(completed.status).toBe('completed');
+    expect(Number(completed.repairMs)).toBe(Date.parse(completed.closedAt as string) - Date.parse(completed.createdAt));
+    expect(Number(completed.repairMs)).toBeGreaterThanOrEqual(5 * 60 * MINUTE);
+    const reopened = await c.app.inject({
+      method: 'POST',
+      url: `/api/repair-requests/${id}/reopen`,
+      payload: { token: trackingToken, note: 'Apagou de novo' },
+    });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    expect(await stored()).toMatchObject({ status: 'open', closedAt: null, repairMs: null });
   });
 });
