@@ -8,7 +8,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TRANSPARENCY_WINDOWS } from '@acende/shared/transparency';
-import { CompiledQuery } from 'kysely';
 import { createDatabase } from '../apps/api/src/db/database.ts';
 import { computeFigures } from '../apps/api/src/features/transparency/transparency.figures.ts';
 import { seedRequests } from './nearby.ts';
@@ -17,6 +16,7 @@ import {
   openDatabase,
   type PolesOptions,
   percentiles,
+  plansOf,
   startServer,
   stopServer,
   type Timing,
@@ -101,14 +101,8 @@ export async function benchTransparency(options: TransparencyOptions): Promise<T
     const capture = new Capture();
     const w = windowOf(365);
     await computeFigures(db.withPlugin(capture), w, w.to);
-    for (const node of capture.nodes) {
-      const compiled = db.getExecutor().compileQuery(node, { queryId: 'plan' } as never);
-      const prefix = engine === 'sqlite' ? 'explain query plan ' : 'explain (analyze, buffers, costs off) ';
-      const result = await db.executeQuery(CompiledQuery.raw(`${prefix}${compiled.sql}`, [...compiled.parameters]));
-      const plan = (result.rows as Record<string, unknown>[])
-        .map((row) => String(row.detail ?? row['QUERY PLAN']))
-        .join('\n');
-      explain.push({ what: 'figures of 365 days', sql: compiled.sql, plan });
+    for (const { sql, parameters, plan } of await plansOf(db, engine, capture)) {
+      explain.push({ what: 'figures of 365 days', sql: `${sql}\n-- ${JSON.stringify(parameters)}`, plan });
     }
     return { engine, requests: options.requests, seedSeconds, rows, explain };
   } finally {
