@@ -3,6 +3,7 @@
 // p90 time to repair, all read from migration 0040's partial indexes. The percentiles are
 // ordered index seeks (`order by repair_ms limit 2 offset k`, n known from the counts), not a
 // sort of every completed request. Used by the SLA report and the public transparency page.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type RawBuilder, sql } from 'kysely';
 import { type Db, dialectOf } from '../../db/database.ts';
 
@@ -75,6 +76,7 @@ async function ranksAt(db: Db, where: RawBuilder<unknown>[], index: string, n: n
   const result = await sql<{ repairMs: number | string }>`select repair_ms from ${fromIndex(db, index)}
     where status = 'completed' and repair_ms is not null ${index === 'repair_requests_closed_times_idx' ? sql`and ${CLOSED}` : sql``} ${and(where)}
     order by repair_ms limit 2 offset ${offset}`.execute(db);
+  await nextTurn();
   return result.rows.map((r) => Number(r.repairMs));
 }
 
@@ -118,6 +120,9 @@ export async function listRepairTimes(db: Db, filter: RepairTimesFilter, now: st
     from ${fromIndex(db, 'repair_requests_closed_times_idx')}
     where ${CLOSED} ${and(closedWhere)}
     group by company_id, problem_type, status`.execute(db);
+  // better-sqlite3 answers synchronously: a turn of the event loop between reads lets other
+  // calls (another report's first byte, the dashboard) in, instead of waiting for all of them.
+  await nextTurn();
   const inHand = await sql<{
     companyId: number;
     problemType: string;
@@ -129,6 +134,7 @@ export async function listRepairTimes(db: Db, filter: RepairTimesFilter, now: st
     from ${fromIndex(db, 'repair_requests_open_times_idx')}
     where ${IN_HAND} ${and(inHandWhere)}
     group by company_id, problem_type, status`.execute(db);
+  await nextTurn();
 
   const groups = new Map<string, RepairTimesGroup>();
   const groupOf = (companyId: number, problemType: string) => {
