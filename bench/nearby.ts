@@ -16,6 +16,7 @@ import {
   openDatabase,
   type PolesOptions,
   percentiles,
+  plansOf,
   random,
   startServer,
   stopServer,
@@ -183,14 +184,8 @@ export async function benchNearby(options: NearbyOptions): Promise<NearbyResult>
       scope: null,
       max: 5,
     });
-    for (const node of capture.nodes) {
-      const compiled = db.getExecutor().compileQuery(node, { queryId: 'plan' } as never);
-      const prefix = engine === 'sqlite' ? 'explain query plan ' : 'explain (analyze, buffers, costs off) ';
-      const result = await db.executeQuery(CompiledQuery.raw(`${prefix}${compiled.sql}`, [...compiled.parameters]));
-      const plan = (result.rows as Record<string, unknown>[])
-        .map((row) => String(row.detail ?? row['QUERY PLAN']))
-        .join('\n');
-      explain.push({ what: 'nearby', sql: `${compiled.sql}\n-- ${JSON.stringify(compiled.parameters)}`, plan });
+    for (const { sql, parameters, plan } of await plansOf(db, engine, capture)) {
+      explain.push({ what: 'nearby', sql: `${sql}\n-- ${JSON.stringify(parameters)}`, plan });
     }
     let execution: Timing | null = null;
     if (engine === 'postgres') {

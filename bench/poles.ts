@@ -175,6 +175,25 @@ export class Capture implements KyselyPlugin {
   }
 }
 
+/** EXPLAIN of every statement `capture` saw (SQLite's query plan; PostgreSQL's, run with buffers). */
+export async function plansOf(
+  db: Db,
+  engine: 'sqlite' | 'postgres',
+  capture: Capture,
+): Promise<{ sql: string; parameters: readonly unknown[]; plan: string }[]> {
+  const out = [];
+  for (const node of capture.nodes) {
+    const compiled = db.getExecutor().compileQuery(node, { queryId: 'plan' } as never);
+    const prefix = engine === 'sqlite' ? 'explain query plan ' : 'explain (analyze, buffers, costs off) ';
+    const result = await db.executeQuery(CompiledQuery.raw(`${prefix}${compiled.sql}`, [...compiled.parameters]));
+    const plan = (result.rows as Record<string, unknown>[])
+      .map((row) => String(row.detail ?? row['QUERY PLAN']))
+      .join('\n');
+    out.push({ sql: compiled.sql, parameters: compiled.parameters, plan });
+  }
+  return out;
+}
+
 export function startServer(options: PolesOptions, url: string, dir: string): ChildProcess {
   const child = spawn(process.execPath, ['apps/api/dist/main.js'], {
     cwd: options.root,
@@ -345,14 +364,8 @@ export async function benchPoles(options: PolesOptions): Promise<PolesResult> {
     for (const [what, box] of planned) {
       const capture = new Capture();
       await readPoleLayer({ db: db.withPlugin(capture) } as AppDeps, box);
-      for (const node of capture.nodes) {
-        const compiled = db.getExecutor().compileQuery(node, { queryId: 'plan' } as never);
-        const prefix = engine === 'sqlite' ? 'explain query plan ' : 'explain (analyze, buffers, costs off) ';
-        const result = await db.executeQuery(CompiledQuery.raw(`${prefix}${compiled.sql}`, [...compiled.parameters]));
-        const plan = (result.rows as Record<string, unknown>[])
-          .map((row) => String(row.detail ?? row['QUERY PLAN']))
-          .join('\n');
-        explain.push({ what, sql: `${compiled.sql}\n-- ${JSON.stringify(compiled.parameters)}`, plan });
+      for (const { sql, parameters, plan } of await plansOf(db, engine, capture)) {
+        explain.push({ what, sql: `${sql}\n-- ${JSON.stringify(parameters)}`, plan });
       }
     }
     return { engine, poles: options.poles, seedSeconds, rows, explain };

@@ -12,12 +12,14 @@
 // database seeded earlier with `npm run db:seed -- --requests N --seed 1`); `--only sla` runs the repair-deadline targets
 // alone (overdue counts p95 < 20 ms, SLA report first byte < 1 s, with their query plans: issue
 // 23) and writes bench/results/sla-latest.md; `--only open-data` runs the open-data feed alone
-// (bench/open-data.ts: first byte < 1 s cold, < 50 ms cached; bench/results/open-data-latest.md).
-// Not a test: figures vary.
+// (bench/open-data.ts: first byte < 1 s cold, < 50 ms cached; bench/results/open-data-latest.md);
+// `--only transparency` times the public transparency figures cold and cached per window
+// (bench/transparency.ts: cold < 1 s, cached < 50 ms, issue 25) and writes
+// bench/results/transparency-latest.md. Not a test: figures vary.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
@@ -29,12 +31,17 @@ import {
   countByCompanyAndStatus,
   countByStatus,
 } from '../apps/api/src/features/admin-requests/request-counters.repository.ts';
+import {
+  listRepairTimes,
+  overallRepairPercentiles,
+} from '../apps/api/src/features/repair-times/repair-times.repository.ts';
 import { countSlaGroups, listSlaPercentileRanks } from '../apps/api/src/features/reports/reports.sla.repository.ts';
 import { countOverdueByCompany } from '../apps/api/src/features/sla/sla.repository.ts';
 import { validRequest } from '../apps/api/test/requests.ts';
 import { benchNearby, type NearbyResult, nearbyReport } from './nearby.ts';
 import { benchOpenData, type OpenDataResult, openDataReport } from './open-data.ts';
 import { benchPoles, type PolesResult, polesReport } from './poles.ts';
+import { benchTransparency, type TransparencyResult, transparencyReport } from './transparency.ts';
 
 const ROOT = join(dirname(new URL(import.meta.url).pathname), '..');
 const args = process.argv.slice(2);
@@ -301,6 +308,8 @@ async function benchEngine(engine: 'sqlite' | 'postgres', port: number): Promise
       const c = new pg.Client({ connectionString: url });
       await c.connect();
       await c.query('vacuum analyze');
+      // The seed's dirty pages written now, not by the checkpointer during the measurements.
+      await c.query('checkpoint');
       await c.end();
     }
 
@@ -450,6 +459,9 @@ interface SlaResult {
   rows: number;
   seedSeconds: number;
   dueAtRows: number;
+  /** Completed requests, and those whose generated repair_ms is set (0040): must be equal. */
+  completedRows: number;
+  repairMsRows: number;
   admin: { what: string; timing: Timing; target?: { text: string; ok: boolean } }[];
   explain: { what: string; plan: string }[];
 }
@@ -494,6 +506,10 @@ async function benchSla(engine: 'sqlite' | 'postgres', port: number): Promise<Sl
     CAPTCHA: 'off',
     LOGIN_MAX_FAILURES_PER_IP: '100000',
     LOG_LEVEL: 'warn',
+    // The reads alone: the first retention sweep of a freshly seeded year anonymises a year of
+    // closed requests (a one-off backlog), and would run through the measurements.
+    RETENTION_INTERVAL_MS: '0',
+    AREA_RETRY_INTERVAL_MS: '0',
   };
   let server: ChildProcess | null = null;
   try {
@@ -510,6 +526,8 @@ async function benchSla(engine: 'sqlite' | 'postgres', port: number): Promise<Sl
       const c = new pg.Client({ connectionString: url });
       await c.connect();
       await c.query('vacuum analyze');
+      // The seed's dirty pages written now, not by the checkpointer during the measurements.
+      await c.query('checkpoint');
       await c.end();
     }
     const base = `http://127.0.0.1:${port}`;
@@ -527,6 +545,14 @@ async function benchSla(engine: 'sqlite' | 'postgres', port: number): Promise<Sl
     const due = await db
       .selectFrom('repairRequests')
       .select((eb) => eb.fn.count<string | number>('dueAt').as('n'))
+      .executeTakeFirstOrThrow();
+    const timed = await db
+      .selectFrom('repairRequests')
+      .select((eb) => [
+        eb.fn.countAll<string | number>().as('completed'),
+        eb.fn.count<string | number>('repairMs').as('timed'),
+      ])
+      .where('status', '=', 'completed')
       .executeTakeFirstOrThrow();
 
     const admin: SlaResult['admin'] = [];
@@ -554,6 +580,11 @@ async function benchSla(engine: 'sqlite' | 'postgres', port: number): Promise<Sl
     for (const [what, path] of [
       ['SLA report CSV, whole file (no target: shown for honesty)', '/api/admin/reports/sla.csv'],
       ['SLA report JSON page (no target)', '/api/admin/reports/sla'],
+      [
+        'SLA report JSON page, one company, one problem type, last 90 days (no target)',
+        `/api/admin/reports/sla?companyId=1&problemType=LIGHT_OUT&startDate=${new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10)}`,
+      ],
+      ['SLA report JSON page, plain pass (a search: no target)', '/api/admin/reports/sla?q=rua'],
     ] as const) {
       const times: number[] = [];
       for (let i = 0; i < 3; i++) times.push(await wholeBody(base, path, cookie));
@@ -563,20 +594,45 @@ async function benchSla(engine: 'sqlite' | 'postgres', port: number): Promise<Sl
     const explain: SlaResult['explain'] = [];
     const criteria = { scope: null, filters: {}, createdFrom: null, createdBefore: null };
     const now = new Date().toISOString();
-    const cases: [string, () => Promise<unknown>][] = [
-      ['overdue counts per company (dashboard)', () => countOverdueByCompany(db, null, now)],
-      ['status counts per company (dashboard)', () => countByCompanyAndStatus(db, null)],
-      ['SLA report: counts per company and problem type', () => countSlaGroups(db, criteria, now)],
-      ['SLA report: median and p90 ranks per company and problem type', () => listSlaPercentileRanks(db, criteria)],
+    const completed = Number(timed.timed);
+    // [what, run, how many of its statements to show] (the repair times seek per group: the first shown).
+    const cases: [string, () => Promise<unknown>, number][] = [
+      ['overdue counts per company (dashboard)', () => countOverdueByCompany(db, null, now), 9],
+      ['status counts per company (dashboard)', () => countByCompanyAndStatus(db, null), 9],
+      [
+        'SLA report (indexes): closed counts, work in hand, then per group the median and p90 seeks',
+        () => listRepairTimes(db, { scope: null }, now),
+        4,
+      ],
+      [
+        'SLA report (indexes): overall median and p90 for the summary',
+        () => overallRepairPercentiles(db, { scope: null }, completed),
+        2,
+      ],
+      [
+        'SLA report (plain pass, other filters): counts per company and problem type',
+        () => countSlaGroups(db, criteria, now),
+        9,
+      ],
+      ['SLA report (plain pass, other filters): median and p90 ranks', () => listSlaPercentileRanks(db, criteria), 9],
     ];
-    for (const [what, fn] of cases) {
+    for (const [what, fn, shown] of cases) {
       db.captured.length = 0;
       await fn();
-      for (const query of [...db.captured])
+      for (const query of db.captured.slice(0, shown))
         explain.push({ what: `${what}\n${query.sql}`, plan: await planOf(engine, db, query) });
     }
     await db.destroy();
-    return { engine, rows: ROWS, seedSeconds, dueAtRows: Number(due.n), admin, explain };
+    return {
+      engine,
+      rows: ROWS,
+      seedSeconds,
+      dueAtRows: Number(due.n),
+      completedRows: Number(timed.completed),
+      repairMsRows: completed,
+      admin,
+      explain,
+    };
   } finally {
     if (server) await stopProcess(server);
     if (engine === 'postgres') {
@@ -592,13 +648,15 @@ async function benchSla(engine: 'sqlite' | 'postgres', port: number): Promise<Sl
 function slaReport(results: SlaResult[]): string {
   const lines: string[] = ['# Acende benchmark: repair deadlines (issue 23)', ''];
   lines.push(
-    `${new Date().toISOString()} · ${ROWS.toLocaleString('en')} seeded requests · ${SAMPLES} samples per count read, 5 per first byte, 3 per whole file · Node ${process.version}`,
+    `${new Date().toISOString()} · ${ROWS.toLocaleString('en')} seeded requests · ${SAMPLES} samples per count read, 5 per first byte, 3 per whole file · Node ${process.version} · load average at the end ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')} on ${cpus().length} cores (other work on the machine included)`,
     '',
   );
   for (const r of results) {
     lines.push(`## ${r.engine}`, '');
     lines.push(
-      `Seed: ${r.rows.toLocaleString('en')} requests in ${r.seedSeconds.toFixed(1)} s (migrations and the due-time trigger included); ${r.dueAtRows.toLocaleString('en')} rows carry a due time.`,
+      `Seed: ${r.rows.toLocaleString('en')} requests in ${r.seedSeconds.toFixed(1)} s (migrations and the due-time trigger included); ${r.dueAtRows.toLocaleString('en')} rows carry a due time; ${r.repairMsRows.toLocaleString('en')} of ${r.completedRows.toLocaleString('en')} completed requests carry their repair time (repair_ms, 0040).`,
       '',
     );
     lines.push('| admin read | p50 ms | p95 ms | target | met |', '|---|---:|---:|---|---|');
@@ -773,6 +831,30 @@ async function main() {
   const nearby: NearbyResult[] = [];
   // Below the ephemeral range (32768+), where a client socket could take the port first.
   let port = 20_000 + (process.pid % 500) * 8;
+  if (ONLY === 'transparency') {
+    const results: TransparencyResult[] = [];
+    for (const engine of ENGINES) {
+      results.push(
+        await benchTransparency({
+          engine,
+          requests: ROWS,
+          samples: SAMPLES,
+          port: port + 6,
+          pgAdminUrl: PG_ADMIN_URL,
+          root: ROOT,
+          log,
+        }),
+      );
+      port += 2;
+    }
+    const text = transparencyReport(results, SAMPLES);
+    const out = join(ROOT, 'bench', 'results');
+    mkdirSync(out, { recursive: true });
+    writeFileSync(join(out, 'transparency-latest.md'), text);
+    process.stdout.write(text);
+    log('\nWritten to bench/results/transparency-latest.md');
+    return;
+  }
   if (ONLY === 'sla') {
     const sla: SlaResult[] = [];
     for (const engine of ENGINES) {

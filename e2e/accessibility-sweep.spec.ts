@@ -16,6 +16,7 @@ const PUBLIC_PAGES = [
   '/p/1/NO-SUCH-POLE',
   '/unsubscribe?token=x',
   '/open-data',
+  '/transparencia',
 ];
 const SIGNED_OUT_PAGES = ['/admin/login', '/admin/request-password-reset', '/admin/reset-password/not-a-real-token'];
 const ADMIN_PAGES = [

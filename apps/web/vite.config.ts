@@ -16,6 +16,7 @@ export default defineConfig({
       '/privacy': 'src/features/layout/components/notice-page.tsx',
       '/accessibility': 'src/features/layout/components/notice-page.tsx',
       '/unsubscribe': 'src/features/unsubscribe/components/unsubscribe-page.tsx',
+      '/transparencia': 'src/features/transparency/components/transparency-page.tsx',
     }),
     // Brotli and gzip siblings of every text file of dist (issue 20), served by the API as
     // Accept-Encoding asks. index.html is themed per request and compressed by the server;

@@ -47,6 +47,7 @@ import { loadRoutePreloads } from './features/site-settings/route-preloads.ts';
 import { siteSettingsRoutes } from './features/site-settings/site-settings.routes.ts';
 import { sendThemedIndex } from './features/site-settings/themed-index.ts';
 import { slaRoutes } from './features/sla/sla.routes.ts';
+import { transparencyRoutes } from './features/transparency/transparency.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { createHotPath, type FastPath } from './hot-path/hot-path.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
@@ -234,6 +235,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // GeoReport v2 in a scope of its own: its body parser, its error list and its not-found answer.
   await app.register(open311Routes, { deps, prefix: OPEN311_PREFIX });
   await app.register(openDataRoutes, { deps });
+  await app.register(transparencyRoutes, { deps });
 
   await registerWebApp(app, deps);
 

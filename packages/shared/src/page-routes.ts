@@ -9,6 +9,8 @@ export const PUBLIC_PAGE_PATHS = [
   '/track/:id',
   '/privacy',
   '/accessibility',
+  // Each company's figures, for anyone (issue 25, decision 0037).
+  '/transparencia',
   // An e-mail's unsubscribe link (decision 0034).
   '/unsubscribe',
   // The open-data feed's description and links (decision 0039).

@@ -11,6 +11,9 @@ export const NOTICE_PATH = { privacy: '/privacy', accessibility: '/accessibility
   (typeof PUBLIC_PAGE_PATHS)[number]
 >;
 
+/** The transparency page's address, the same in both languages (issue 25; linked from the footer). */
+export const TRANSPARENCY_PATH = '/transparencia' satisfies (typeof PUBLIC_PAGE_PATHS)[number];
+
 /** A notice's paragraphs: split by blank lines, each kept as text (its single line breaks too). */
 export function paragraphs(text: string): string[] {
   return text

@@ -31,6 +31,8 @@ import * as m0036 from './migrations/0036-photos.ts';
 import * as m0037 from './migrations/0037-followers-and-duplicates.ts';
 import * as m0038 from './migrations/0038-reopen.ts';
 import * as m0039 from './migrations/0039-overdue-counters.ts';
+import * as m0040 from './migrations/0040-repair-times.ts';
+import * as m0041 from './migrations/0041-transparency-cache.ts';
 import * as m0042 from './migrations/0042-open311-keys.ts';
 import * as m0044 from './migrations/0044-nearby-strips.ts';
 
@@ -65,6 +67,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0038-reopen': m0038,
   '0036-photos': m0036,
   '0039-overdue-counters': m0039,
+  '0040-repair-times': m0040,
+  '0041-transparency-cache': m0041,
   '0042-open311-keys': m0042,
   '0044-nearby-strips': m0044,
 };

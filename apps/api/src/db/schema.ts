@@ -1,6 +1,6 @@
 // Kysely's view of the tables, in camelCase (CamelCasePlugin maps to snake_case columns).
 // Timestamps are ISO-8601 UTC text on both engines; booleans are 0/1 integers.
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export interface EnergyCompaniesTable {
   id: Generated<number>;
@@ -65,6 +65,11 @@ export interface RepairRequestsTable {
   reopenCount: Generated<number>;
   /** Photos taken against the limit of three (0036); never lowered, so a deleted photo frees no place. */
   photoCount: Generated<number>;
+  /**
+   * Milliseconds from filing to completion while completed, else null: a column the engine
+   * generates from status, created_at and closed_at (0040, decision 0036); never written.
+   */
+  repairMs: ColumnType<number | string | null, never, never>;
   createdAt: string;
   updatedAt: string;
 }
@@ -312,6 +317,15 @@ export interface Database {
   requestFollowers: RequestFollowersTable;
   requestPhotos: RequestPhotosTable;
   open311Keys: Open311KeysTable;
+  transparencyCache: TransparencyCacheTable;
+}
+
+/** The transparency page's figures per window, shared by every instance (0041, decision 0037). */
+export interface TransparencyCacheTable {
+  key: string;
+  body: string | null;
+  computedAt: string | null;
+  leaseUntil: string | null;
 }
 
 /** The repair target per problem type (0033, decision 0029). */

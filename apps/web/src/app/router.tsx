@@ -26,6 +26,8 @@ const AccessibilityPage = lazy(() => loadNotices().then((module) => ({ default: 
 
 // The administrator app is a separate chunk (and its catalogues with it): the public first load never carries it.
 const AdminApp = lazy(() => import('./admin/admin-app.tsx'));
+// The transparency page: its own chunk, and its charts another (Recharts) below it.
+const TransparencyPage = lazy(() => import('../features/transparency/components/transparency-page.tsx'));
 const UnsubscribePage = lazy(() => import('../features/unsubscribe/components/unsubscribe-page.tsx'));
 const OpenDataPage = lazy(() => import('../features/open-data/components/open-data-page.tsx'));
 
@@ -42,6 +44,7 @@ export function AppRoutes() {
             <Route path="/track/:id" element={<TrackingPage />} />
             <Route path="/privacy" element={<PrivacyPage />} />
             <Route path="/accessibility" element={<AccessibilityPage />} />
+            <Route path="/transparencia" element={<TransparencyPage />} />
             <Route path="/unsubscribe" element={<UnsubscribePage />} />
             <Route path="/open-data" element={<OpenDataPage />} />
             <Route path="*" element={<NotFoundPage />} />

@@ -21,7 +21,8 @@ type Merged = CatalogueNamespaces['common'] &
   CatalogueNamespaces['public-drafts'] &
   CatalogueNamespaces['public-photos'] &
   CatalogueNamespaces['admin-open311'] &
-  CatalogueNamespaces['open-data'];
+  CatalogueNamespaces['open-data'] &
+  CatalogueNamespaces['transparency'];
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -23,6 +23,7 @@ import enPublicDrafts from './en/public-drafts.json';
 import enPublicPages from './en/public-pages.json';
 import enPublicPhotos from './en/public-photos.json';
 import enPublicPoles from './en/public-poles.json';
+import enTransparency from './en/transparency.json';
 import type { CatalogueNamespaces } from './message-key.ts';
 import ptAdminAccess from './pt/admin-access.json';
 import ptAdminEmail from './pt/admin-email.json';
@@ -43,6 +44,7 @@ import ptPublicDrafts from './pt/public-drafts.json';
 import ptPublicPages from './pt/public-pages.json';
 import ptPublicPhotos from './pt/public-photos.json';
 import ptPublicPoles from './pt/public-poles.json';
+import ptTransparency from './pt/transparency.json';
 import { type Catalogue, createTranslator } from './translate.ts';
 
 export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Catalogue>> = {
@@ -66,6 +68,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     'public-photos': ptPublicPhotos,
     'admin-open311': ptAdminOpen311,
     'open-data': ptOpenData,
+    transparency: ptTransparency,
   } satisfies CatalogueNamespaces,
   en: {
     common: enCommon,
@@ -87,6 +90,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     'public-photos': enPublicPhotos,
     'admin-open311': enAdminOpen311,
     'open-data': enOpenData,
+    transparency: enTransparency,
   },
 };
 

@@ -20,6 +20,7 @@ import type ptPublicDrafts from './pt/public-drafts.json';
 import type ptPublicPages from './pt/public-pages.json';
 import type ptPublicPhotos from './pt/public-photos.json';
 import type ptPublicPoles from './pt/public-poles.json';
+import type ptTransparency from './pt/transparency.json';
 
 /** Each catalogue file by namespace; catalogues.ts registers exactly these in both languages. */
 export interface CatalogueNamespaces {
@@ -50,6 +51,8 @@ export interface CatalogueNamespaces {
   'admin-open311': typeof ptAdminOpen311;
   /** The open-data page (decision 0039): loaded with that page only. */
   'open-data': typeof ptOpenData;
+  /** The public transparency page and its CSV (issue 25): loaded with the page. */
+  transparency: typeof ptTransparency;
 }
 
 type Paths<T> = {

@@ -17,6 +17,7 @@ import { describeFilters, summaryLines } from './reports.pdf-header.ts';
 import { findPointBounds, iteratePoints } from './reports.repository.ts';
 import { buildSummary } from './reports.rows.ts';
 import { criteriaFor } from './reports.service.ts';
+import { loadSlaReport } from './reports.sla.ts';
 
 export type ExportFormat = 'pdf' | 'csv';
 
@@ -102,7 +103,7 @@ export async function exportReport(
   const doc = createPdf(title);
   const write = async () => {
     const [summary, filterLines, bounds] = await Promise.all([
-      buildSummary(deps, criteria),
+      kind === 'sla' ? loadSlaReport(deps, criteria).then((sla) => sla.summary) : buildSummary(deps, criteria),
       describeFilters(deps, criteria.scope, filters, language),
       kind === 'location-map' ? findPointBounds(deps.db, criteria) : Promise.resolve(null),
     ]);

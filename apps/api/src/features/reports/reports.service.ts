@@ -6,6 +6,7 @@ import {
   type LocationMapReport,
   type ReportFilters,
   type ReportOptions,
+  type ReportSummary,
   type RequestsReport,
   type SlaReport,
 } from '@acende/shared/schemas/reports';
@@ -22,7 +23,7 @@ import {
   type ReportCriteria,
 } from './reports.repository.ts';
 import { buildAreaRows, buildSummary, toPoint, toRequestRow } from './reports.rows.ts';
-import { buildSlaRows } from './reports.sla.ts';
+import { loadSlaReport } from './reports.sla.ts';
 
 export function criteriaFor(admin: AuthAdmin, filters: ReportFilters): ReportCriteria {
   return {
@@ -64,10 +65,9 @@ async function pagedReport<Row>(
   deps: AppDeps,
   admin: AuthAdmin,
   query: ReportFilters & PageQuery,
-  buildRows: (deps: AppDeps, criteria: ReturnType<typeof criteriaFor>) => Promise<Row[]>,
+  load: (deps: AppDeps, criteria: ReportCriteria) => Promise<{ rows: Row[]; summary: ReportSummary }>,
 ) {
-  const criteria = criteriaFor(admin, query);
-  const [summary, rows] = await Promise.all([buildSummary(deps, criteria), buildRows(deps, criteria)]);
+  const { rows, summary } = await load(deps, criteriaFor(admin, query));
   const start = (query.page - 1) * query.pageSize;
   return {
     page: query.page,
@@ -80,7 +80,10 @@ async function pagedReport<Row>(
 }
 
 export function getAreaReport(deps: AppDeps, admin: AuthAdmin, query: ReportFilters & PageQuery): Promise<AreaReport> {
-  return pagedReport(deps, admin, query, buildAreaRows);
+  return pagedReport(deps, admin, query, async (d, criteria) => {
+    const [summary, rows] = await Promise.all([buildSummary(d, criteria), buildAreaRows(d, criteria)]);
+    return { rows, summary };
+  });
 }
 
 export async function getLocationMapReport(
@@ -104,7 +107,7 @@ export async function getLocationMapReport(
 }
 
 export function getSlaReport(deps: AppDeps, admin: AuthAdmin, query: ReportFilters & PageQuery): Promise<SlaReport> {
-  return pagedReport(deps, admin, query, buildSlaRows);
+  return pagedReport(deps, admin, query, loadSlaReport);
 }
 
 export async function getReportOptions(deps: AppDeps, admin: AuthAdmin): Promise<ReportOptions> {

@@ -5,17 +5,8 @@
 // back, so a million rows never travel to Node. Filters and company scope go through
 // reportWhere(), as every report's.
 import { sql } from 'kysely';
-import { type Db, dialectOf } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import { type ReportCriteria, reportWhere } from './reports.repository.ts';
-
-/** Seconds from filing to completion (closed_at is set when the request is completed). */
-function repairSecondsExpr(db: Db) {
-  const closed = sql.ref('repairRequests.closedAt');
-  const created = sql.ref('repairRequests.createdAt');
-  return dialectOf(db) === 'postgres'
-    ? sql<number>`extract(epoch from (cast(${closed} as timestamptz) - cast(${created} as timestamptz)))`
-    : sql<number>`(julianday(${closed}) - julianday(${created})) * 86400.0`;
-}
 
 /** Counts per company and problem type: requests, repaired, repaired by the due time, overdue now. */
 export async function countSlaGroups(db: Db, criteria: ReportCriteria, now: string) {
@@ -67,7 +58,7 @@ export async function listSlaPercentileRanks(db: Db, criteria: ReportCriteria) {
         .select([
           'repairRequests.companyId as companyId',
           'repairRequests.problemType as problemType',
-          repairSecondsExpr(db).as('seconds'),
+          'repairRequests.repairMs as ms',
         ])
         .where((eb) => reportWhere(eb, criteria))
         .where('repairRequests.status', '=', 'completed')
@@ -79,13 +70,13 @@ export async function listSlaPercentileRanks(db: Db, criteria: ReportCriteria) {
         .select([
           'companyId',
           'problemType',
-          'seconds',
-          sql<number | string>`row_number() over (${group} order by ${sql.ref('seconds')}) - 1`.as('i'),
+          'ms',
+          sql<number | string>`row_number() over (${group} order by ${sql.ref('ms')}) - 1`.as('i'),
           sql<number | string>`count(*) over (${group})`.as('n'),
         ]),
     )
     .selectFrom('ranked')
-    .select(['companyId', 'problemType', 'seconds', 'i', 'n'])
+    .select(['companyId', 'problemType', 'ms', 'i', 'n'])
     .where(
       sql<boolean>`${i} in ((${n} - 1) * 5 / 10, ((${n} - 1) * 5 + 9) / 10, (${n} - 1) * 9 / 10, ((${n} - 1) * 9 + 9) / 10)`,
     )
@@ -95,6 +86,6 @@ export async function listSlaPercentileRanks(db: Db, criteria: ReportCriteria) {
     problemType: r.problemType,
     rank: Number(r.i),
     count: Number(r.n),
-    seconds: Number(r.seconds),
+    ms: Number(r.ms),
   }));
 }

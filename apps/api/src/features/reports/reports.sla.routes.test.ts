@@ -181,6 +181,23 @@ describeEachEngine('repair-deadline (SLA) report', (ctx) => {
     expect(outside.json().rows).toEqual([]);
   });
 
+  it('gives the same rows and summary from the repair-time indexes as from the plain pass over the table', async () => {
+    // A search matching every request takes the plain pass (decision 0036); a period holding
+    // them all and the unfiltered report take the indexes.
+    const plain = (await get('/api/admin/reports/sla?q=Pessoa')).json();
+    const indexed = (await get('/api/admin/reports/sla')).json();
+    const period = (await get('/api/admin/reports/sla?startDate=2026-03-01&endDate=2026-03-05')).json();
+    expect(plain.rows).toEqual([CEEE_LIGHT_OUT, CEEE_NO_LAMP, CERTEL_FALLEN_POLE, RGE_NO_LAMP]);
+    for (const body of [indexed, period]) {
+      expect(body.rows).toEqual(plain.rows);
+      expect(body.summary).toEqual(plain.summary);
+    }
+    expect(plain.summary.completion).toEqual({ count: 9, medianSeconds: 10 * 3600, p90Seconds: 207_360 });
+    const type = (await get('/api/admin/reports/sla?problemType=LIGHT_OUT')).json();
+    expect(type.summary.byStatus).toEqual({ open: 1, in_progress: 1, completed: 6, cancelled: 1 });
+    expect(type.summary.completion).toEqual({ count: 6, medianSeconds: 8 * 3600, p90Seconds: 27 * 3600 });
+  });
+
   it('exports the CSV in Portuguese (decimal commas) and English with the same figures', async () => {
     const pt = await get('/api/admin/reports/sla.csv');
     expect(pt.statusCode).toBe(200);

@@ -59,5 +59,9 @@ describe('public footer', () => {
       'href',
       '/accessibility',
     );
+    expect(screen.getByRole('link', { name: 'Transparência: números das empresas' })).toHaveAttribute(
+      'href',
+      '/transparencia',
+    );
   });
 });

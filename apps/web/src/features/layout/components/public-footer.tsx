@@ -1,6 +1,7 @@
 // The footer of every public page: who runs the service, how to reach them (as the admin
-// set it in the theme settings), the privacy notice, accessibility statement and open data.
-import { NOTICE_PATH } from '@acende/shared/public-pages';
+// set it in the theme settings), the privacy notice, accessibility statement, the
+// transparency page and open data.
+import { NOTICE_PATH, TRANSPARENCY_PATH } from '@acende/shared/public-pages';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useOperator } from '../api/get-operator.ts';
@@ -59,6 +60,11 @@ export function PublicFooter() {
             <li>
               <Link to={NOTICE_PATH.accessibility} className={LINK}>
                 {t('footer.accessibility')}
+              </Link>
+            </li>
+            <li>
+              <Link to={TRANSPARENCY_PATH} className={LINK}>
+                {t('footer.transparency')}
               </Link>
             </li>
             <li>
