@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Two files at a time, also on CI's 2 cores (vitest's default there is one): most of an API
+    // suite's time is spent waiting on PostgreSQL or SQLite's file, not on Node (decision 0041).
+    maxWorkers: 2,
     projects: [
       {
         test: {
