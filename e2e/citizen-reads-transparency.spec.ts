@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test } from './support/fixtures.ts';
+import { expectNoSidewaysScroll } from './support/requests.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 const HOUR = 3_600_000;
@@ -204,4 +205,13 @@ test('the transparency page shows each company’s figures, ranked only with 20 
     '/api/transparency.csv?window=30&lang=en',
   );
   await axe('transparency en, 30 days');
+
+  // On a phone the league folds into one card per company, each figure named, nothing wider
+  // than the screen.
+  await page.setViewportSize({ width: 360, height: 740 });
+  const certel = companies.filter({ has: page.getByRole('rowheader', { name: 'Certel' }) });
+  await expect(certel.getByRole('cell').first()).toContainText(WORDS.en.first);
+  await expect(certel).toContainText('Median time');
+  await expectNoSidewaysScroll(page, 'transparency at 360 px');
+  await axe('transparency en, 30 days, 360 px');
 });

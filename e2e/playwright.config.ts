@@ -22,6 +22,7 @@ const DESKTOP_ONLY = [
   'admin-signs-in-while-account-under-attack.spec.ts',
   'admin-theme-changes-public-site.spec.ts',
   'admin-two-factor-sign-in.spec.ts',
+  'citizen-reads-transparency.spec.ts', // sets 360 px itself for the folded league
   'hardening-xss.spec.ts',
   'operator-meets-repair-deadlines.spec.ts',
   'operator-runs-reports.spec.ts',
