@@ -118,6 +118,11 @@ describeEachEngine('repair times per company and problem type (0040)', (ctx) => 
       const expected = await plain(ctx(), filter);
       const groups = await listRepairTimes(ctx().db, filter, NOW);
       expect(byKey(groups), `${what}: ${name}`).toEqual(byKey(expected.groups));
+      // Counts only (the transparency page's "received"): the same counts, no percentiles.
+      const counts = await listRepairTimes(ctx().db, filter, NOW, { countsOnly: true });
+      expect(byKey(counts), `${what}: ${name} (counts only)`).toEqual(
+        byKey(expected.groups.map((g) => ({ ...g, medianSeconds: null, p90Seconds: null }))),
+      );
       const n = groups.reduce((sum, g) => sum + g.timed, 0);
       expect(n, `${what}: ${name}`).toBe(expected.n);
       expect(await overallRepairPercentiles(ctx().db, filter, n), `${what}: ${name} (overall)`).toEqual(expected.all);

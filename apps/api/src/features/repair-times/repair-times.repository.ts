@@ -101,9 +101,15 @@ async function percentilesOf(db: Db, where: RawBuilder<unknown>[], index: string
 
 /**
  * Every company × problem type with at least one matching request (any status), unordered.
- * `now` decides what is overdue.
+ * `now` decides what is overdue. `countsOnly` leaves the percentiles null and skips their index
+ * seeks: for a caller that needs the counts alone (the transparency page's "received").
  */
-export async function listRepairTimes(db: Db, filter: RepairTimesFilter, now: string): Promise<RepairTimesGroup[]> {
+export async function listRepairTimes(
+  db: Db,
+  filter: RepairTimesFilter,
+  now: string,
+  { countsOnly = false }: { countsOnly?: boolean } = {},
+): Promise<RepairTimesGroup[]> {
   const closedWhere = conditions(filter, true);
   const inHandWhere = conditions(filter, false);
   // Both group by the leading columns of their index, so neither sorts.
@@ -172,6 +178,7 @@ export async function listRepairTimes(db: Db, filter: RepairTimesFilter, now: st
     else g.inProgress = Number(r.n);
     g.overdue += Number(r.overdue);
   }
+  if (countsOnly) return [...groups.values()];
   for (const g of groups.values()) {
     const where = [...closedWhere, sql`company_id = ${g.companyId}`, sql`problem_type = ${g.problemType}`];
     Object.assign(g, await percentilesOf(db, where, 'repair_requests_closed_times_idx', g.timed));

@@ -72,7 +72,10 @@ export function rankCompanies(companies: Omit<TransparencyCompany, 'rank'>[]): T
  */
 export async function computeFigures(db: Db, w: FigureWindow, computedAt: string): Promise<Transparency> {
   const closed = await listRepairTimes(db, { scope: null, closedFrom: w.from, closedBefore: w.to }, w.to);
-  const filed = await listRepairTimes(db, { scope: null, createdFrom: w.from, createdBefore: w.to }, w.to);
+  // Received needs the counts of the requests filed in the window, not their repair times.
+  const filed = await listRepairTimes(db, { scope: null, createdFrom: w.from, createdBefore: w.to }, w.to, {
+    countsOnly: true,
+  });
   const names = await db.selectFrom('energyCompanies').select(['id', 'name']).execute();
   const nameOf = (id: number) => names.find((c) => c.id === id)?.name ?? String(id);
   const key = (g: { companyId: number; problemType: string }) => `${g.companyId}|${g.problemType}`;
