@@ -135,7 +135,7 @@ describeEachEngine('repair times per company and problem type (0040)', (ctx) => 
     const expected = [...keys].map((key) => {
       const c = closed.find((g) => `${g.companyId}|${g.problemType}` === key);
       const f = filed.find((g) => `${g.companyId}|${g.problemType}` === key);
-      const [companyId, problemType] = key.split('|');
+      const [companyId, problemType = ''] = key.split('|');
       return {
         companyId: Number(companyId),
         problemType,

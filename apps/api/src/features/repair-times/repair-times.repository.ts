@@ -99,6 +99,21 @@ async function percentilesOf(db: Db, where: RawBuilder<unknown>[], index: string
   return { medianSeconds: percentileFromRanks(median, n, 0.5), p90Seconds: percentileFromRanks(p90, n, 0.9) };
 }
 
+/** Groups per company × problem type, each made by `make` when first met. */
+function groupsOf<T>(make: (companyId: number, problemType: string) => T) {
+  const groups = new Map<string, T>();
+  const groupOf = (companyId: number, problemType: string): T => {
+    const key = `${companyId}|${problemType}`;
+    let group = groups.get(key);
+    if (!group) {
+      group = make(Number(companyId), problemType);
+      groups.set(key, group);
+    }
+    return group;
+  };
+  return { groupOf, all: () => [...groups.values()] };
+}
+
 /**
  * Every company × problem type with at least one matching request (any status), unordered.
  * `now` decides what is overdue.
@@ -136,28 +151,19 @@ export async function listRepairTimes(db: Db, filter: RepairTimesFilter, now: st
     group by company_id, problem_type, status`.execute(db);
   await nextTurn();
 
-  const groups = new Map<string, RepairTimesGroup>();
-  const groupOf = (companyId: number, problemType: string) => {
-    const key = `${companyId}|${problemType}`;
-    let group = groups.get(key);
-    if (!group) {
-      group = {
-        companyId: Number(companyId),
-        problemType,
-        open: 0,
-        inProgress: 0,
-        completed: 0,
-        cancelled: 0,
-        completedWithinTarget: 0,
-        timed: 0,
-        overdue: 0,
-        medianSeconds: null,
-        p90Seconds: null,
-      };
-      groups.set(key, group);
-    }
-    return group;
-  };
+  const { groupOf, all } = groupsOf<RepairTimesGroup>((companyId, problemType) => ({
+    companyId,
+    problemType,
+    open: 0,
+    inProgress: 0,
+    completed: 0,
+    cancelled: 0,
+    completedWithinTarget: 0,
+    timed: 0,
+    overdue: 0,
+    medianSeconds: null,
+    p90Seconds: null,
+  }));
   for (const r of closed.rows) {
     const g = groupOf(r.companyId, r.problemType);
     if (r.status === 'completed') {
@@ -172,11 +178,11 @@ export async function listRepairTimes(db: Db, filter: RepairTimesFilter, now: st
     else g.inProgress = Number(r.n);
     g.overdue += Number(r.overdue);
   }
-  for (const g of groups.values()) {
+  for (const g of all()) {
     const where = [...closedWhere, sql`company_id = ${g.companyId}`, sql`problem_type = ${g.problemType}`];
     Object.assign(g, await percentilesOf(db, where, 'repair_requests_closed_times_idx', g.timed));
   }
-  return [...groups.values()];
+  return all();
 }
 
 /**
@@ -235,23 +241,14 @@ export async function listWindowCounts(db: Db, from: string, to: string): Promis
     where ${IN_HAND}
     group by company_id, problem_type`.execute(db);
   await nextTurn();
-  const groups = new Map<string, WindowCounts>();
-  const groupOf = (companyId: number, problemType: string) => {
-    const key = `${companyId}|${problemType}`;
-    let group = groups.get(key);
-    if (!group) {
-      group = {
-        companyId: Number(companyId),
-        problemType,
-        received: 0,
-        backlog: 0,
-        completed: 0,
-        completedWithinTarget: 0,
-      };
-      groups.set(key, group);
-    }
-    return group;
-  };
+  const { groupOf, all } = groupsOf<WindowCounts>((companyId, problemType) => ({
+    companyId,
+    problemType,
+    received: 0,
+    backlog: 0,
+    completed: 0,
+    completedWithinTarget: 0,
+  }));
   for (const r of closed.rows) {
     const g = groupOf(r.companyId, r.problemType);
     g.received += Number(r.received ?? 0);
@@ -263,7 +260,7 @@ export async function listWindowCounts(db: Db, from: string, to: string): Promis
     g.received += Number(r.received ?? 0);
     g.backlog = Number(r.backlog);
   }
-  return [...groups.values()];
+  return all();
 }
 
 /**
