@@ -14,8 +14,9 @@
 // 23) and writes bench/results/sla-latest.md; `--only open-data` runs the open-data feed alone
 // (bench/open-data.ts: first byte < 1 s cold, < 50 ms cached; bench/results/open-data-latest.md);
 // `--only transparency` times the public transparency figures cold and cached per window
-// (bench/transparency.ts: cold < 1 s, cached < 50 ms, issue 25) and writes
-// bench/results/transparency-latest.md. Not a test: figures vary.
+// (bench/transparency.ts: cold < 1 s, cached < 50 ms, issue 25; `--reuse-sqlite` /
+// `--reuse-postgres` as for nearby) and writes bench/results/transparency-latest.md. Not a
+// test: figures vary.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
@@ -843,6 +844,7 @@ async function main() {
           pgAdminUrl: PG_ADMIN_URL,
           root: ROOT,
           log,
+          reuse: flag(`reuse-${engine}`, '') || undefined,
         }),
       );
       port += 2;

@@ -8,7 +8,12 @@ import { signedIn } from '../../../test/accounts.ts';
 import { describeEachEngine, it, type TestContext } from '../../../test/engines.ts';
 import { validRequest } from '../../../test/requests.ts';
 import { percentile } from '../reports/reports.format.ts';
-import { listRepairTimes, overallRepairPercentiles, type RepairTimesFilter } from './repair-times.repository.ts';
+import {
+  listRepairTimes,
+  listWindowCounts,
+  overallRepairPercentiles,
+  type RepairTimesFilter,
+} from './repair-times.repository.ts';
 
 const NOW = '2026-06-10T12:00:00.000Z';
 const BASE = Date.parse('2026-05-01T00:00:00.000Z');
@@ -122,6 +127,30 @@ describeEachEngine('repair times per company and problem type (0040)', (ctx) => 
       expect(n, `${what}: ${name}`).toBe(expected.n);
       expect(await overallRepairPercentiles(ctx().db, filter, n), `${what}: ${name} (overall)`).toEqual(expected.all);
     }
+    // One window's counts in one pass equal the plain closed-window and received-window ones.
+    const [from, to] = ['2026-05-10T00:00:00.000Z', '2026-05-25T00:00:00.000Z'];
+    const closed = (await plain(ctx(), { scope: null, closedFrom: from, closedBefore: to })).groups;
+    const filed = (await plain(ctx(), { scope: null, createdFrom: from, createdBefore: to })).groups;
+    const keys = new Set([...closed, ...filed].map((g) => `${g.companyId}|${g.problemType}`));
+    const expected = [...keys].map((key) => {
+      const c = closed.find((g) => `${g.companyId}|${g.problemType}` === key);
+      const f = filed.find((g) => `${g.companyId}|${g.problemType}` === key);
+      const [companyId, problemType = ''] = key.split('|');
+      return {
+        companyId: Number(companyId),
+        problemType,
+        received: f ? f.open + f.inProgress + f.completed + f.cancelled : 0,
+        backlog: c ? c.open + c.inProgress : 0,
+        completed: c?.completed ?? 0,
+        completedWithinTarget: c?.completedWithinTarget ?? 0,
+      };
+    });
+    const counts = (await listWindowCounts(ctx().db, from, to)).filter(
+      (g) => g.received + g.backlog + g.completed + g.completedWithinTarget > 0,
+    );
+    expect(byKey(counts), `${what}: one window's counts`).toEqual(
+      byKey(expected.filter((g) => g.received + g.backlog + g.completed > 0)),
+    );
   };
 
   it('equal a plain computation after filings, completions, reopens, cancellations and bulk updates', async () => {

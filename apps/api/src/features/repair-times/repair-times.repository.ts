@@ -99,6 +99,21 @@ async function percentilesOf(db: Db, where: RawBuilder<unknown>[], index: string
   return { medianSeconds: percentileFromRanks(median, n, 0.5), p90Seconds: percentileFromRanks(p90, n, 0.9) };
 }
 
+/** Groups per company × problem type, each made by `make` when first met. */
+function groupsOf<T>(make: (companyId: number, problemType: string) => T) {
+  const groups = new Map<string, T>();
+  const groupOf = (companyId: number, problemType: string): T => {
+    const key = `${companyId}|${problemType}`;
+    let group = groups.get(key);
+    if (!group) {
+      group = make(Number(companyId), problemType);
+      groups.set(key, group);
+    }
+    return group;
+  };
+  return { groupOf, all: () => [...groups.values()] };
+}
+
 /**
  * Every company × problem type with at least one matching request (any status), unordered.
  * `now` decides what is overdue.
@@ -136,28 +151,19 @@ export async function listRepairTimes(db: Db, filter: RepairTimesFilter, now: st
     group by company_id, problem_type, status`.execute(db);
   await nextTurn();
 
-  const groups = new Map<string, RepairTimesGroup>();
-  const groupOf = (companyId: number, problemType: string) => {
-    const key = `${companyId}|${problemType}`;
-    let group = groups.get(key);
-    if (!group) {
-      group = {
-        companyId: Number(companyId),
-        problemType,
-        open: 0,
-        inProgress: 0,
-        completed: 0,
-        cancelled: 0,
-        completedWithinTarget: 0,
-        timed: 0,
-        overdue: 0,
-        medianSeconds: null,
-        p90Seconds: null,
-      };
-      groups.set(key, group);
-    }
-    return group;
-  };
+  const { groupOf, all } = groupsOf<RepairTimesGroup>((companyId, problemType) => ({
+    companyId,
+    problemType,
+    open: 0,
+    inProgress: 0,
+    completed: 0,
+    cancelled: 0,
+    completedWithinTarget: 0,
+    timed: 0,
+    overdue: 0,
+    medianSeconds: null,
+    p90Seconds: null,
+  }));
   for (const r of closed.rows) {
     const g = groupOf(r.companyId, r.problemType);
     if (r.status === 'completed') {
@@ -172,11 +178,11 @@ export async function listRepairTimes(db: Db, filter: RepairTimesFilter, now: st
     else g.inProgress = Number(r.n);
     g.overdue += Number(r.overdue);
   }
-  for (const g of groups.values()) {
+  for (const g of all()) {
     const where = [...closedWhere, sql`company_id = ${g.companyId}`, sql`problem_type = ${g.problemType}`];
     Object.assign(g, await percentilesOf(db, where, 'repair_requests_closed_times_idx', g.timed));
   }
-  return [...groups.values()];
+  return all();
 }
 
 /**
@@ -185,4 +191,86 @@ export async function listRepairTimes(db: Db, filter: RepairTimesFilter, now: st
  */
 export function overallRepairPercentiles(db: Db, filter: RepairTimesFilter, n: number) {
   return percentilesOf(db, conditions(filter, true), 'repair_requests_repair_ms_idx', n);
+}
+
+/** One window's counts per company × problem type (the transparency page's, decision 0037). */
+export interface WindowCounts {
+  companyId: number;
+  problemType: string;
+  /** Filed in the window, whatever their status now. */
+  received: number;
+  /** Open or in progress now, whenever filed. */
+  backlog: number;
+  /** Completed in the window (each has a repair time: the percentiles' n). */
+  completed: number;
+  /** Of those, closed_at <= due_at. */
+  completedWithinTarget: number;
+}
+
+/**
+ * The counts of the window [from, to) in one pass over each partial index (what two
+ * listRepairTimes calls, closed window and received window, give, without their percentiles):
+ * both windows are conditions inside the sums, since neither instant leads its index. Only
+ * index columns are read (completed implies a repair time), so both scans cover.
+ */
+export async function listWindowCounts(db: Db, from: string, to: string): Promise<WindowCounts[]> {
+  const closedIn = sql`closed_at >= ${from} and closed_at < ${to}`;
+  const filedIn = sql`created_at >= ${from} and created_at < ${to}`;
+  const closed = await sql<{
+    companyId: number;
+    problemType: string;
+    received: number | string | null;
+    completed: number | string | null;
+    met: number | string | null;
+  }>`select company_id, problem_type,
+      sum(case when ${filedIn} then 1 else 0 end) as received,
+      sum(case when status = 'completed' and ${closedIn} then 1 else 0 end) as completed,
+      sum(case when status = 'completed' and ${closedIn} and closed_at <= due_at then 1 else 0 end) as met
+    from ${fromIndex(db, 'repair_requests_closed_times_idx')}
+    where ${CLOSED}
+    group by company_id, problem_type`.execute(db);
+  await nextTurn();
+  const inHand = await sql<{
+    companyId: number;
+    problemType: string;
+    received: number | string | null;
+    backlog: number | string;
+  }>`select company_id, problem_type, count(*) as backlog,
+      sum(case when ${filedIn} then 1 else 0 end) as received
+    from ${fromIndex(db, 'repair_requests_open_times_idx')}
+    where ${IN_HAND}
+    group by company_id, problem_type`.execute(db);
+  await nextTurn();
+  const { groupOf, all } = groupsOf<WindowCounts>((companyId, problemType) => ({
+    companyId,
+    problemType,
+    received: 0,
+    backlog: 0,
+    completed: 0,
+    completedWithinTarget: 0,
+  }));
+  for (const r of closed.rows) {
+    const g = groupOf(r.companyId, r.problemType);
+    g.received += Number(r.received ?? 0);
+    g.completed = Number(r.completed ?? 0);
+    g.completedWithinTarget = Number(r.met ?? 0);
+  }
+  for (const r of inHand.rows) {
+    const g = groupOf(r.companyId, r.problemType);
+    g.received += Number(r.received ?? 0);
+    g.backlog = Number(r.backlog);
+  }
+  return all();
+}
+
+/**
+ * The median and p90 time to repair of one company × problem type's completed requests under
+ * the filter (n: their count), by ordered seeks over the closed-times index.
+ */
+export function groupRepairPercentiles(
+  db: Db,
+  filter: RepairTimesFilter & { companyId: number; problemType: string },
+  n: number,
+) {
+  return percentilesOf(db, conditions(filter, true), 'repair_requests_closed_times_idx', n);
 }

@@ -6,9 +6,9 @@ import type { Transparency, TransparencyCompany, TransparencyRow } from '@acende
 import { RANKING_MIN_COMPLETED } from '@acende/shared/transparency';
 import type { Db } from '../../db/database.ts';
 import {
-  listRepairTimes,
+  groupRepairPercentiles,
+  listWindowCounts,
   overallRepairPercentiles,
-  type RepairTimesGroup,
 } from '../repair-times/repair-times.repository.ts';
 
 export interface FigureWindow {
@@ -66,35 +66,34 @@ export function rankCompanies(companies: Omit<TransparencyCompany, 'rank'>[]): T
 
 /**
  * Every figure of the page for one window, computed now, from the repair-time indexes
- * (decision 0036): one pass over the requests completed in the window (counts, within target,
- * exact median / p90 per group, and the open backlog), one over those filed in it (received),
- * and each company's own median / p90 over all its problem types.
+ * (decision 0036): one pass over each partial index for every count of the window (received,
+ * backlog, completed, within target), the exact median / p90 per group by ordered seeks, and
+ * each company's own median / p90 over all its problem types.
  */
 export async function computeFigures(db: Db, w: FigureWindow, computedAt: string): Promise<Transparency> {
-  const closed = await listRepairTimes(db, { scope: null, closedFrom: w.from, closedBefore: w.to }, w.to);
-  const filed = await listRepairTimes(db, { scope: null, createdFrom: w.from, createdBefore: w.to }, w.to);
+  const window = await listWindowCounts(db, w.from, w.to);
   const names = await db.selectFrom('energyCompanies').select(['id', 'name']).execute();
   const nameOf = (id: number) => names.find((c) => c.id === id)?.name ?? String(id);
-  const key = (g: { companyId: number; problemType: string }) => `${g.companyId}|${g.problemType}`;
-  const received = new Map(filed.map((g) => [key(g), g.open + g.inProgress + g.completed + g.cancelled]));
-  const groups = new Map<string, RepairTimesGroup>();
-  for (const g of [...closed, ...filed]) if (!groups.has(key(g))) groups.set(key(g), g);
-  const countsOf = (g: RepairTimesGroup) => {
-    const done = closed.find((c) => key(c) === key(g));
-    return {
-      received: received.get(key(g)) ?? 0,
-      backlog: g.open + g.inProgress,
-      completed: done?.completed ?? 0,
-      met: done?.completedWithinTarget ?? 0,
-      timed: done?.timed ?? 0,
-      medianSeconds: done?.medianSeconds ?? null,
-      p90Seconds: done?.p90Seconds ?? null,
-    };
-  };
-  const counted = [...groups.values()]
-    .filter((g) => (PROBLEM_TYPES as readonly string[]).includes(g.problemType))
-    .map((g) => ({ companyId: g.companyId, problemType: g.problemType as ProblemType, ...countsOf(g) }))
-    .filter((g) => g.received + g.backlog + g.completed > 0);
+  const counted = [];
+  for (const g of window) {
+    if (!(PROBLEM_TYPES as readonly string[]).includes(g.problemType)) continue;
+    if (g.received + g.backlog + g.completed === 0) continue;
+    const times = await groupRepairPercentiles(
+      db,
+      { scope: null, companyId: g.companyId, problemType: g.problemType, closedFrom: w.from, closedBefore: w.to },
+      g.completed,
+    );
+    counted.push({
+      companyId: g.companyId,
+      problemType: g.problemType as ProblemType,
+      received: g.received,
+      backlog: g.backlog,
+      completed: g.completed,
+      met: g.completedWithinTarget,
+      timed: g.completed,
+      ...times,
+    });
+  }
   const rows: TransparencyRow[] = counted
     .map((g) => ({
       companyId: g.companyId,

@@ -294,11 +294,12 @@ describeEachEngine('public transparency figures', (ctx) => {
       );
       const fromSecond = await second.inject({ method: 'GET', url: '/api/transparency?window=30' });
       expect(fromSecond.json()).toEqual(before);
-      ctx().clock.advance(299_000);
+      // Before the last minute (when a read would refresh them ahead): the same figures.
+      ctx().clock.advance(239_000);
       const res = await get('/api/transparency?window=30');
       expect(res.json()).toEqual(before);
-      expect(res.headers['cache-control']).toBe('public, max-age=1');
-      ctx().clock.advance(1_000);
+      expect(res.headers['cache-control']).toBe('public, max-age=61');
+      ctx().clock.advance(61_000);
       // Five minutes old: computed again, by one of the two instances, and both serve it.
       const [a, b] = await Promise.all([
         second.inject({ method: 'GET', url: '/api/transparency?window=30' }),
@@ -322,22 +323,56 @@ describeEachEngine('public transparency figures', (ctx) => {
     }
   });
 
-  it('recomputes a stale entry once when many callers of two instances ask at the same time', async () => {
-    let computed = 0;
+  /** Two instances' caches over one counting computation (100 ms each). */
+  const twoInstances = () => {
+    const counter = { computed: 0 };
     const compute = async () => {
-      computed++;
+      counter.computed++;
       await new Promise((resolve) => setTimeout(resolve, 100));
-      return { n: computed };
+      return { n: counter.computed };
     };
     const caches = [0, 1].map(() => figureCache<{ n: number }>(ctx().db, ctx().clock, 300_000));
+    return { counter, compute, caches };
+  };
+
+  it('recomputes a stale entry once when many callers of two instances ask at the same time', async () => {
+    const { counter, compute, caches } = twoInstances();
     const all = () =>
       Promise.all(Array.from({ length: 20 }, (_, i) => caches[i % 2]?.get('concurrency-test', compute)));
     const first = await all();
-    expect(computed).toBe(1);
+    expect(counter.computed).toBe(1);
     expect(new Set(first.map((e) => e?.value.n))).toEqual(new Set([1]));
     ctx().clock.advance(300_000);
     const second = await all();
-    expect(computed).toBe(2);
+    expect(counter.computed).toBe(2);
     expect(new Set(second.map((e) => e?.value.n))).toEqual(new Set([2]));
+  });
+
+  it('refreshes an entry in its last minute in the background, once across two instances, so no reader waits', async () => {
+    const { counter, compute, caches } = twoInstances();
+    const all = () => Promise.all(Array.from({ length: 20 }, (_, i) => caches[i % 2]?.get('ahead-test', compute)));
+    await all();
+    expect(counter.computed).toBe(1);
+    // Four minutes on, outside the last minute: nothing is recomputed.
+    ctx().clock.advance(4 * 60_000 - 1_000);
+    expect(new Set((await all()).map((e) => e?.value.n))).toEqual(new Set([1]));
+    expect(counter.computed).toBe(1);
+    // In the last minute: every reader gets the entry it has at once, one recomputation starts.
+    ctx().clock.advance(2_000);
+    const started = performance.now();
+    expect(new Set((await all()).map((e) => e?.value.n))).toEqual(new Set([1]));
+    expect(performance.now() - started).toBeLessThan(100);
+    // Both instances pick up the renewed entry once it is stored.
+    for (let i = 0; i < 200; i++) {
+      const values = await all();
+      if (values.every((e) => e?.value.n === 2)) break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(new Set((await all()).map((e) => e?.value.n))).toEqual(new Set([2]));
+    expect(counter.computed).toBe(2);
+    // Past the first entry's five minutes, the renewed one is still fresh: no reader computes.
+    ctx().clock.advance(60_000);
+    expect(new Set((await all()).map((e) => e?.value.n))).toEqual(new Set([2]));
+    expect(counter.computed).toBe(2);
   });
 });
