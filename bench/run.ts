@@ -12,7 +12,8 @@
 // database seeded earlier with `npm run db:seed -- --requests N --seed 1`); `--only sla` runs the repair-deadline targets
 // alone (overdue counts p95 < 20 ms, SLA report first byte < 1 s, with their query plans: issue
 // 23) and writes bench/results/sla-latest.md; `--only open-data` runs the open-data feed alone
-// (bench/open-data.ts: first byte < 1 s cold, < 50 ms cached; bench/results/open-data-latest.md);
+// (bench/open-data.ts: first byte < 1 s cold, < 50 ms cached; bench/results/open-data-latest.md;
+// `--reuse-…` as for nearby);
 // `--only transparency` times the public transparency figures cold and cached per window
 // (bench/transparency.ts: cold < 1 s, cached < 50 ms, issue 25; `--reuse-sqlite` /
 // `--reuse-postgres` as for nearby) and writes bench/results/transparency-latest.md. Not a
@@ -912,6 +913,7 @@ async function main() {
           pgAdminUrl: PG_ADMIN_URL,
           root: ROOT,
           log,
+          reuse: flag(`reuse-${engine}`, '') || undefined,
         }),
       );
     }

@@ -56,6 +56,8 @@ const envSchema = z.object({
   RATE_LIMIT_OPEN311_MAX: int(120, 1, 1_000_000),
   /** Open-data files (whole or 304) per client per window (decision 0039): each full file reads every request. */
   RATE_LIMIT_OPEN_DATA_MAX: int(30, 1, 1_000_000),
+  /** Bytes of open-data first chunks (header + first page per version) each instance keeps (decision 0039); 0: none. */
+  OPEN_DATA_FIRST_CHUNK_CACHE_BYTES: int(4_194_304, 0, 268_435_456),
   /** Where instances share their limits' counters; unset: PostgreSQL's tables (or memory on SQLite). */
   REDIS_URL: z
     .union([z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://'), z.literal('')])

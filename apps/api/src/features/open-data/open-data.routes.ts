@@ -3,7 +3,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import fresh from 'fresh';
 import type { AppDeps } from '../../app-deps.ts';
-import { createOpenDataVersions, type OpenDataFormat, streamOpenData } from './open-data.service.ts';
+import {
+  createOpenDataFirstChunks,
+  createOpenDataVersions,
+  type OpenDataFormat,
+  streamOpenData,
+} from './open-data.service.ts';
 
 const CONTENT_TYPES: Record<OpenDataFormat, string> = {
   csv: 'text/csv; charset=utf-8; header=present',
@@ -16,6 +21,7 @@ export const OPEN_DATA_CACHE_CONTROL = 'public, max-age=300, stale-while-revalid
 export const openDataRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { config } = deps;
   const describeOpenData = createOpenDataVersions(deps.db, deps.clock);
+  const firstChunkOf = createOpenDataFirstChunks(deps.db, config.OPEN_DATA_FIRST_CHUNK_CACHE_BYTES);
   for (const format of ['csv', 'geojson'] as const) {
     app.get(
       `/api/open-data/requests.${format}`,
@@ -49,10 +55,11 @@ export const openDataRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
         if (fresh(request.headers, file.datesAreExact ? headers : withoutDate)) {
           return reply.code(304).send();
         }
+        const first = await firstChunkOf(format, file);
         return reply
           .header('content-type', CONTENT_TYPES[format])
           .header('content-disposition', `attachment; filename="acende-requests.${format}"`)
-          .send(streamOpenData(deps.db, format, file));
+          .send(streamOpenData(deps.db, format, file, first));
       },
     );
   }

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { OPEN_DATA_COLUMNS, type OpenDataColumn, roundCoordinate } from '@acende/shared/open-data';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { csvLine, textCell } from '../reports/reports.csv.ts';
@@ -84,9 +85,9 @@ export function createOpenDataVersions(db: Db, clock: Clock, ttlMs = OPEN_DATA_V
   };
 }
 
-/** The pages of requests up to `upToId`, each read when the previous one has been taken. */
-export async function* openDataPages(db: Db, upToId: number, pageRows = OPEN_DATA_PAGE_ROWS) {
-  let after = 0;
+/** The pages of requests after `after` up to `upToId`, each read when the previous one has been taken. */
+export async function* openDataPages(db: Db, upToId: number, pageRows = OPEN_DATA_PAGE_ROWS, afterId = 0) {
+  let after = afterId;
   for (;;) {
     const rows = await readOpenDataPage(db, after, upToId, pageRows);
     if (rows.length > 0) yield rows;
@@ -166,41 +167,98 @@ function geoJsonFeature(id: number, c: Cells): string {
   });
 }
 
+/** One page in the file's encoding; `continues` when features were written before it (GeoJSON). */
+function encodePage(format: OpenDataFormat, page: OpenDataRow[], companies: Map<number, string>, after: boolean) {
+  let chunk = '';
+  let continues = after;
+  for (const row of page) {
+    const cells = cellsOf(row, companies);
+    if (format === 'csv') chunk += csvRow(row.id, cells);
+    else {
+      chunk += `${continues ? ',' : ''}\n${geoJsonFeature(row.id, cells)}`;
+      continues = true;
+    }
+  }
+  return chunk;
+}
+
+/** The file's opening bytes (header and first page) and where the rest of it starts. */
+export interface OpenDataFirstChunk {
+  bytes: Buffer;
+  /** The number of the last request in `bytes` (0: none), the next page's keyset cursor. */
+  after: number;
+  /** Whether `bytes` hold every row of the version: only the GeoJSON close is left. */
+  complete: boolean;
+}
+
+/** The header and the first page of the file of `file`'s version, encoded. */
+export async function readOpenDataFirstChunk(
+  db: Db,
+  format: OpenDataFormat,
+  file: OpenDataFile,
+  pageRows = OPEN_DATA_PAGE_ROWS,
+): Promise<OpenDataFirstChunk> {
+  const page = await readOpenDataPage(db, 0, file.version.maxId, pageRows);
+  const header = format === 'csv' ? csvLine([...OPEN_DATA_COLUMNS], ',') : '{"type":"FeatureCollection","features":[';
+  return {
+    bytes: Buffer.from(header + encodePage(format, page, file.companies, false), 'utf8'),
+    after: page.at(-1)?.id ?? 0,
+    complete: page.length < pageRows,
+  };
+}
+
+/**
+ * Each instance keeps the first chunk of the last few versions (decision 0039): keyed by the
+ * ETag, which names the format and every figure the version is made of, so a change of data is
+ * a new key, never a stale chunk, and instances holding the same key hold the same bytes.
+ * Bounded by bytes; concurrent callers of a missing key share one read. `maxBytes` 0: no cache.
+ */
+export function createOpenDataFirstChunks(db: Db, maxBytes: number, pageRows = OPEN_DATA_PAGE_ROWS) {
+  if (maxBytes <= 0) {
+    return (format: OpenDataFormat, file: OpenDataFile) => readOpenDataFirstChunk(db, format, file, pageRows);
+  }
+  const cache = new LRUCache<string, OpenDataFirstChunk, { format: OpenDataFormat; file: OpenDataFile }>({
+    maxSize: maxBytes,
+    sizeCalculation: (chunk) => Math.max(1, chunk.bytes.length),
+    fetchMethod: (_etag, _stale, { context }) => readOpenDataFirstChunk(db, context.format, context.file, pageRows),
+  });
+  return async (format: OpenDataFormat, file: OpenDataFile): Promise<OpenDataFirstChunk> => {
+    const chunk = await cache.fetch(file.etag, { context: { format, file } });
+    // A chunk larger than the whole cache is not kept, but it is still this caller's answer.
+    return chunk ?? readOpenDataFirstChunk(db, format, file, pageRows);
+  };
+}
+
 async function* openDataChunks(
   db: Db,
   format: OpenDataFormat,
   file: OpenDataFile,
+  first: OpenDataFirstChunk,
   pageRows: number,
-): AsyncGenerator<string> {
-  const { companies } = file;
-  const upToId = file.version.maxId;
-  if (format === 'csv') yield csvLine([...OPEN_DATA_COLUMNS], ',');
-  else yield '{"type":"FeatureCollection","features":[';
-  let first = true;
-  for await (const page of openDataPages(db, upToId, pageRows)) {
-    let chunk = '';
-    for (const row of page) {
-      const cells = cellsOf(row, companies);
-      if (format === 'csv') chunk += csvRow(row.id, cells);
-      else {
-        chunk += `${first ? '' : ','}\n${geoJsonFeature(row.id, cells)}`;
-        first = false;
-      }
+): AsyncGenerator<Buffer | string> {
+  // Sent as it stands: the reader's first bytes wait for no query.
+  yield first.bytes;
+  if (!first.complete) {
+    let continues = first.after > 0;
+    for await (const page of openDataPages(db, file.version.maxId, pageRows, first.after)) {
+      yield encodePage(format, page, file.companies, continues);
+      continues = true;
     }
-    yield chunk;
   }
   if (format === 'geojson') yield '\n]}\n';
 }
 
 /**
- * The file of `version` as a stream: a page is read only when the reader has taken the last
- * one (highWaterMark 1), so memory holds about two pages whatever the table's size.
+ * The file of `version` as a stream, from its first chunk (cached or just read): a page is
+ * read only when the reader has taken the last one (highWaterMark 1), so memory holds about
+ * two pages whatever the table's size.
  */
 export function streamOpenData(
   db: Db,
   format: OpenDataFormat,
   file: OpenDataFile,
+  first: OpenDataFirstChunk,
   pageRows = OPEN_DATA_PAGE_ROWS,
 ): Readable {
-  return Readable.from(openDataChunks(db, format, file, pageRows), { highWaterMark: 1 });
+  return Readable.from(openDataChunks(db, format, file, first, pageRows), { highWaterMark: 1 });
 }
