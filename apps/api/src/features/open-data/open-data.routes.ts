@@ -48,11 +48,10 @@ export const openDataRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
           etag: file.etag,
           'cache-control': OPEN_DATA_CACHE_CONTROL,
         };
-        if (file.lastModified) headers['last-modified'] = file.lastModified.toUTCString();
+        // Only an exact date is handed out: a client revalidates later with the date it holds.
+        if (file.lastModified && file.datesAreExact) headers['last-modified'] = file.lastModified.toUTCString();
         reply.headers(headers);
-        // fresh() prefers If-None-Match; Last-Modified is offered to it only while it is exact.
-        const { 'last-modified': lastModified, ...withoutDate } = headers;
-        if (fresh(request.headers, file.datesAreExact ? headers : withoutDate)) {
+        if (fresh(request.headers, headers)) {
           return reply.code(304).send();
         }
         const first = await firstChunkOf(format, file);
