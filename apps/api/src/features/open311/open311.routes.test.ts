@@ -513,6 +513,79 @@ describeEachEngine(
       }
       await expectErrors(await get(path('/services.html')), 404, 'xml');
     });
+
+    it('refuses a date the calendar does not have rather than rolling it over', async () => {
+      for (const format of ['json', 'xml'] as const) {
+        for (const query of [
+          'start_date=2026-02-30T00:00:00Z',
+          'end_date=2026-04-31T10:00-03:00',
+          'end_date=2026-01-01T24:00Z',
+          'start_date=2026-01-01T10:60:00Z',
+        ]) {
+          const [description] = await expectErrors(
+            await get(path(`/requests.${format}?${query}&locale=en`)),
+            400,
+            format,
+          );
+          expect(description).toBe('Invalid date: use ISO 8601 with a time zone');
+        }
+      }
+      // A real day with a negative zone and no seconds is still one.
+      const ok = await get(path('/requests.json?start_date=2024-02-29T23:59-03:00'));
+      expect(ok.statusCode, ok.body).toBe(200);
+    });
+
+    it('answers a wrong body type with the media types Open311 takes, not JSON alone', async () => {
+      for (const format of ['json', 'xml'] as const) {
+        const [description] = await expectErrors(
+          await post(path(`/requests.${format}?locale=en`), '<?xml version="1.0"?><request/>', {
+            'content-type': 'text/xml',
+          }),
+          415,
+          format,
+        );
+        expect(description).toContain('application/x-www-form-urlencoded');
+      }
+    });
+
+    it('files once per Idempotency-Key, as the wizard does: a retry answers the same request', async () => {
+      const fields = form({
+        api_key: apiKey,
+        service_code: 'NO_LAMP',
+        lat: '-30.04',
+        long: '-51.23',
+        address_string: 'Rua D, 4',
+        'attribute[company]': '1',
+        phone: CITIZEN.phone,
+      });
+      const count = async () =>
+        Number(
+          (
+            await ctx()
+              .db.selectFrom('repairRequests')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const before = await count();
+      const headers = { ...FORM, 'idempotency-key': 'open311-retry-0001' };
+      const first = await post(path('/requests.json'), fields, headers);
+      expect(first.statusCode, first.body).toBe(201);
+      const retry = await post(path('/requests.json'), fields, headers);
+      expect(retry.statusCode, retry.body).toBe(201);
+      const [a, b] = [postAnswerSchema.parse(json(first))[0], postAnswerSchema.parse(json(retry))[0]];
+      expect(b?.service_request_id).toBe(a?.service_request_id);
+      expect(b?.token).toBe(a?.token);
+      expect(await count()).toBe(before + 1);
+      // A key the wizard would refuse is refused here too, in the spec's error list.
+      const [description] = await expectErrors(
+        await post(path('/requests.xml?locale=en'), fields, { ...FORM, 'idempotency-key': 'short' }),
+        400,
+        'xml',
+      );
+      expect(description).toContain('Idempotency-Key');
+      expect(await count()).toBe(before + 1);
+    });
   },
   { env: { CAPTCHA: 'on', GEOCODER_URL: 'http://127.0.0.1:9' } },
 );

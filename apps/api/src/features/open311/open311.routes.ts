@@ -65,7 +65,11 @@ function sendError(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, 
     return sendOpen311Errors(reply, format, error.status, descriptions);
   }
   const client = fastifyClientError(request, error);
-  if (client) return sendOpen311Errors(reply, format, client[0], [translate(language, client[1])]);
+  if (client) {
+    // The spec posts a form: the API's own 415 would ask for JSON alone.
+    const key = client[1] === 'errors.unsupportedMediaType' ? 'open311.error.mediaType' : client[1];
+    return sendOpen311Errors(reply, format, client[0], [translate(language, key)]);
+  }
   if (isDatabaseError(error)) deps.metrics.databaseError();
   request.log.error({ err: error }, 'unhandled error');
   reply.header('x-request-id', request.id);
@@ -136,7 +140,14 @@ export async function open311Routes(app: FastifyInstance, { deps }: { deps: AppD
     async (request, reply) => {
       const format = askedFormat(request);
       const body = request.body && typeof request.body === 'object' ? (request.body as Fields) : {};
-      const created = await postServiceRequest(deps, body, request.query as Fields, languageOf(request));
+      const idempotencyKey = request.headers['idempotency-key'];
+      const created = await postServiceRequest(
+        deps,
+        body,
+        request.query as Fields,
+        languageOf(request),
+        typeof idempotencyKey === 'string' ? idempotencyKey : undefined,
+      );
       return sendOpen311(reply, format, 201, created, { root: 'service_requests', item: 'request' });
     },
   );
