@@ -514,6 +514,38 @@ describeEachEngine(
       await expectErrors(await get(path('/services.html')), 404, 'xml');
     });
 
+    it('keeps the XML well-formed when free text holds characters XML 1.0 cannot carry', async () => {
+      // The wizard and the POST take them; one such request must not spoil every list for 90 days.
+      const filed = await post(
+        path('/requests.json'),
+        form({
+          api_key: apiKey,
+          service_code: 'LIGHT_OUT',
+          lat: '-30.05',
+          long: '-51.2',
+          address_string: 'Rua\u000bE, 5',
+          description: 'Poste\u0001em frente\uFFFE\u001b',
+          'attribute[company]': '1',
+          phone: CITIZEN.phone,
+        }),
+      );
+      expect(filed.statusCode, filed.body).toBe(201);
+      const id = postAnswerSchema.parse(json(filed))[0]?.service_request_id as string;
+      const xml11Only = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+      for (const url of [path('/requests.xml'), path(`/requests/${id}.xml`)]) {
+        const res = await get(url);
+        expect(res.statusCode).toBe(200);
+        expect(res.body).not.toMatch(xml11Only);
+      }
+      const one = parsedXml(await get(path(`/requests/${id}.xml`))) as {
+        service_requests: { request: { description: string; address: string }[] };
+      };
+      expect(one.service_requests.request[0]).toMatchObject({
+        description: 'Poste\uFFFDem frente\uFFFD\uFFFD',
+        address: 'Rua\uFFFDE, 5',
+      });
+    });
+
     it('refuses a date the calendar does not have rather than rolling it over', async () => {
       for (const format of ['json', 'xml'] as const) {
         for (const query of [
