@@ -661,6 +661,8 @@ describeEachEngine(
       const over = await file(first, '10.1.0.3');
       expect(over.statusCode).toBe(429);
       expect(errorsSchema.parse(over.json())[0]?.code).toBe(429);
+      // The key's limit says when to retry, as the address's does.
+      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
       // Another key from that address still files; that address is then at its own limit.
       expect((await file(second, '10.1.0.3')).statusCode).toBe(201);
       expect((await file(second, '10.1.0.3')).statusCode).toBe(429);

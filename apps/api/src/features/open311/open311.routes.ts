@@ -62,6 +62,9 @@ function sendError(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, 
         )
       : [translate(language, error.code, error.params)];
     if (error.status >= 500) request.log.error({ err: error }, 'service error');
+    // The key's own limit (the service's) tells when to retry, as the route's limit does.
+    const seconds = error.params?.seconds;
+    if (error.status === 429 && typeof seconds === 'number') reply.header('retry-after', String(seconds));
     return sendOpen311Errors(reply, format, error.status, descriptions);
   }
   const client = fastifyClientError(request, error);
