@@ -4,7 +4,7 @@
 import { OPEN_DATA_COLUMNS } from '@acende/shared/open-data';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, RootOperationNode } from 'kysely';
 import Papa from 'papaparse';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { signedIn } from '../../../test/accounts.ts';
 import { describeEachEngine, it, type TestContext } from '../../../test/engines.ts';
 import { fileValidRequest, validRequest } from '../../../test/requests.ts';
@@ -491,6 +491,26 @@ describeEachEngine('open-data feed on a large set', (ctx) => {
     }
     expect(rows).toBe(ROWS);
     expect(pages).toBe(ROWS / 100);
+  });
+
+  it('answers HEAD with the headers alone, reading no page (Fastify would drain the whole file)', async () => {
+    await seed(ctx());
+    for (const url of [CSV, GEOJSON]) {
+      // The version and the first chunk are at hand: a HEAD has nothing more to read.
+      expect((await ctx().app.inject({ url })).statusCode).toBe(200);
+      const selects = vi.spyOn(ctx().db, 'selectFrom');
+      try {
+        const res = await ctx().app.inject({ method: 'HEAD', url });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toBe('');
+        expect(res.headers.etag).toMatch(/^W\//);
+        expect(res.headers['content-type']).toMatch(url === CSV ? /^text\/csv/ : /^application\/geo\+json/);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(selects).not.toHaveBeenCalled();
+      } finally {
+        selects.mockRestore();
+      }
+    }
   });
 
   it('arrives over HTTP in chunks, every request once, as a valid FeatureCollection', async () => {

@@ -1,5 +1,6 @@
 // The open-data feed (decision 0039): GET /api/open-data/requests.csv and .geojson, public,
 // cacheable by a client and a CDN (weak ETag, Last-Modified, 304), streamed a page at a time.
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import fresh from 'fresh';
 import type { AppDeps } from '../../app-deps.ts';
@@ -54,11 +55,13 @@ export const openDataRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
         if (fresh(request.headers, headers)) {
           return reply.code(304).send();
         }
-        const first = await firstChunkOf(format, file);
-        return reply
+        reply
           .header('content-type', CONTENT_TYPES[format])
-          .header('content-disposition', `attachment; filename="acende-requests.${format}"`)
-          .send(streamOpenData(deps.db, format, file, first));
+          .header('content-disposition', `attachment; filename="acende-requests.${format}"`);
+        // Fastify answers HEAD by draining the GET's stream: every page of the table, for nothing.
+        if (request.method === 'HEAD') return reply.send(Readable.from([]));
+        const first = await firstChunkOf(format, file);
+        return reply.send(streamOpenData(deps.db, format, file, first));
       },
     );
   }
