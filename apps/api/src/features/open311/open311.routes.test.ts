@@ -565,6 +565,13 @@ describeEachEngine(
       // A real day with a negative zone and no seconds is still one.
       const ok = await get(path('/requests.json?start_date=2024-02-29T23:59-03:00'));
       expect(ok.statusCode, ok.body).toBe(200);
+      // "No upper bound" as a client writes it: the last day of 9999, west of Greenwich, is
+      // in the year 10000 in UTC; every request is still before it.
+      const all = await get(path('/requests.json?start_date=2000-01-01T00:00:00Z&end_date=9999-12-31T23:59:59-03:00'));
+      expect(all.statusCode, all.body).toBe(200);
+      expect(z.array(serviceRequestSchema).parse(json(all)).length).toBeGreaterThan(0);
+      const late = await get(path('/requests.json?start_date=9999-12-31T23:00:00-03:00'));
+      expect(z.array(serviceRequestSchema).parse(json(late))).toEqual([]);
     });
 
     it('answers a wrong body type with the media types Open311 takes, not JSON alone', async () => {

@@ -166,6 +166,15 @@ function dateParam(value: unknown): Date | undefined {
   return date;
 }
 
+/** The stored instants' range: years 0 to 9999, four digits (toISOString writes others as ±YYYYYY). */
+const FIRST_INSTANT = Date.parse('0000-01-01T00:00:00.000Z');
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+
+/** An instant as the stored text compares with it, held within the years that text can write. */
+function storedText(date: Date): string {
+  return new Date(Math.min(LAST_INSTANT, Math.max(FIRST_INSTANT, date.getTime()))).toISOString();
+}
+
 export async function listServiceRequests(deps: AppDeps, query: Record<string, unknown>, language: Language) {
   const idTexts = listParam(query.service_request_id);
   if (idTexts) {
@@ -190,8 +199,8 @@ export async function listServiceRequests(deps: AppDeps, query: Record<string, u
   if (!end) end = new Date(start.getTime() + DEFAULT_SPAN_MS);
   if (start.getTime() > end.getTime()) throw new AppError('open311.error.dateRange', 400);
   const rows = await listOpen311Requests(deps.db, {
-    from: start.toISOString(),
-    to: end.toISOString(),
+    from: storedText(start),
+    to: storedText(end),
     problemTypes,
     statuses,
     limit: REQUESTS_MAX,
