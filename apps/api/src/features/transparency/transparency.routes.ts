@@ -44,6 +44,8 @@ export async function transparencyRoutes(fastify: FastifyInstance, { deps }: { d
       const cached = await service.readFigures(days);
       return reply
         .header('cache-control', `public, max-age=${service.maxAgeLeft(cached)}`)
+        // Without ?lang the headers and numbers follow Accept-Language: a CDN keeps one per language.
+        .header('vary', 'Accept-Language')
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="transparencia-${days}d.csv"`)
         .send(figuresCsv(cached.value, request.query.lang ?? requestLanguage(request)));
