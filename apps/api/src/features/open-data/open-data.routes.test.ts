@@ -4,7 +4,7 @@
 import { OPEN_DATA_COLUMNS } from '@acende/shared/open-data';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, RootOperationNode } from 'kysely';
 import Papa from 'papaparse';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { signedIn } from '../../../test/accounts.ts';
 import { describeEachEngine, it, type TestContext } from '../../../test/engines.ts';
 import { fileValidRequest, validRequest } from '../../../test/requests.ts';
@@ -233,6 +233,8 @@ describeEachEngine(
     });
 
     it('answers 304 to a client or CDN holding the current file, and 200 once a request changes', async () => {
+      // Past the second of the last change: only then is there a date to hand out.
+      ctx().clock.advance(1_000);
       for (const url of [CSV, GEOJSON]) {
         const first = await ctx().app.inject({ url });
         const etag = first.headers.etag as string;
@@ -274,7 +276,9 @@ describeEachEngine(
     });
 
     it('does not answer 304 by date while an area is still to be filled in, which moves no date', async () => {
+      ctx().clock.advance(1_000);
       const before = await ctx().app.inject({ url: CSV });
+      expect(before.headers['last-modified']).toBeDefined();
       // Filed while the geocoder does not answer: its area waits for the retry worker (0021). An
       // area is pending only from filing on, so within one max(id) the pending count only falls.
       const waiting = await file({ latitude: '-30.06', longitude: '-51.21' });
@@ -284,9 +288,11 @@ describeEachEngine(
       ctx().clock.advance(1_000);
       const pending = await ctx().app.inject({ url: CSV });
       expect(pending.headers.etag).not.toBe(before.headers.etag);
+      // No date is handed out while the area is pending: one would still match once it arrives.
+      expect(pending.headers['last-modified']).toBeUndefined();
       const byDate = await ctx().app.inject({
         url: CSV,
-        headers: { 'if-modified-since': pending.headers['last-modified'] as string },
+        headers: { 'if-modified-since': before.headers['last-modified'] as string },
       });
       expect(byDate.statusCode).toBe(200);
       // The area arrives: the version changes again, though no updated_at moved.
@@ -299,6 +305,43 @@ describeEachEngine(
       const filled = await ctx().app.inject({ url: CSV, headers: { 'if-none-match': pending.headers.etag as string } });
       expect(filled.statusCode).toBe(200);
       expect(filled.body).toContain('Menino Deus');
+      // A client revalidating by the date it holds gets the filled-in file, not a 304.
+      const held = pending.headers['last-modified'] ?? (before.headers['last-modified'] as string);
+      const revalidated = await ctx().app.inject({ url: CSV, headers: { 'if-modified-since': held } });
+      expect(revalidated.statusCode).toBe(200);
+      expect(revalidated.body).toContain('Menino Deus');
+    });
+
+    it('hands out no date while the second of the last change is still running (dates are whole seconds)', async () => {
+      // At .100 of a second, at least a second after the instance last read the version.
+      const clock = ctx().clock;
+      // Areas given at once (the geocoder does not answer here): only the dates are at stake.
+      const fileWithArea = async (overrides: Record<string, unknown>) => {
+        const id = await file(overrides);
+        await ctx().db.updateTable('repairRequests').set({ areaRetryAt: null }).where('id', '=', id).execute();
+        return id;
+      };
+      clock.advance(2_000 - (clock.now().getTime() % 1_000) + 100);
+      await fileWithArea({ latitude: '-30.07', longitude: '-51.23' });
+      clock.advance(300);
+      const early = await ctx().app.inject({ url: CSV });
+      expect(early.statusCode).toBe(200);
+      // Its date would be this very second, which the next filing shares.
+      expect(early.headers['last-modified']).toBeUndefined();
+      clock.advance(400);
+      const later = await fileWithArea({ latitude: '-30.08', longitude: '-51.24' });
+      clock.advance(1_000);
+      const revalidated = await ctx().app.inject({
+        url: CSV,
+        headers: early.headers['last-modified'] ? { 'if-modified-since': early.headers['last-modified'] } : {},
+      });
+      expect(revalidated.statusCode).toBe(200);
+      expect(parseCsv(revalidated.body).some((r) => Number(r.id) === later)).toBe(true);
+      // Once the second is over the date is exact, and answers 304 by itself.
+      const dated = revalidated.headers['last-modified'] as string;
+      expect(dated).toBeDefined();
+      const byDate = await ctx().app.inject({ url: CSV, headers: { 'if-modified-since': dated } });
+      expect(byDate.statusCode).toBe(304);
     });
 
     it('keeps a first chunk per version that is the same bytes as one read afresh', async () => {
@@ -448,6 +491,26 @@ describeEachEngine('open-data feed on a large set', (ctx) => {
     }
     expect(rows).toBe(ROWS);
     expect(pages).toBe(ROWS / 100);
+  });
+
+  it('answers HEAD with the headers alone, reading no page (Fastify would drain the whole file)', async () => {
+    await seed(ctx());
+    for (const url of [CSV, GEOJSON]) {
+      // The version and the first chunk are at hand: a HEAD has nothing more to read.
+      expect((await ctx().app.inject({ url })).statusCode).toBe(200);
+      const selects = vi.spyOn(ctx().db, 'selectFrom');
+      try {
+        const res = await ctx().app.inject({ method: 'HEAD', url });
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toBe('');
+        expect(res.headers.etag).toMatch(/^W\//);
+        expect(res.headers['content-type']).toMatch(url === CSV ? /^text\/csv/ : /^application\/geo\+json/);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(selects).not.toHaveBeenCalled();
+      } finally {
+        selects.mockRestore();
+      }
+    }
   });
 
   it('arrives over HTTP in chunks, every request once, as a valid FeatureCollection', async () => {

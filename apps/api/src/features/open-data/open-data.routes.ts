@@ -1,5 +1,6 @@
 // The open-data feed (decision 0039): GET /api/open-data/requests.csv and .geojson, public,
 // cacheable by a client and a CDN (weak ETag, Last-Modified, 304), streamed a page at a time.
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import fresh from 'fresh';
 import type { AppDeps } from '../../app-deps.ts';
@@ -48,18 +49,19 @@ export const openDataRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
           etag: file.etag,
           'cache-control': OPEN_DATA_CACHE_CONTROL,
         };
-        if (file.lastModified) headers['last-modified'] = file.lastModified.toUTCString();
+        // Only an exact date is handed out: a client revalidates later with the date it holds.
+        if (file.lastModified && file.datesAreExact) headers['last-modified'] = file.lastModified.toUTCString();
         reply.headers(headers);
-        // fresh() prefers If-None-Match; Last-Modified is offered to it only while it is exact.
-        const { 'last-modified': lastModified, ...withoutDate } = headers;
-        if (fresh(request.headers, file.datesAreExact ? headers : withoutDate)) {
+        if (fresh(request.headers, headers)) {
           return reply.code(304).send();
         }
-        const first = await firstChunkOf(format, file);
-        return reply
+        reply
           .header('content-type', CONTENT_TYPES[format])
-          .header('content-disposition', `attachment; filename="acende-requests.${format}"`)
-          .send(streamOpenData(deps.db, format, file, first));
+          .header('content-disposition', `attachment; filename="acende-requests.${format}"`);
+        // Fastify answers HEAD by draining the GET's stream: every page of the table, for nothing.
+        if (request.method === 'HEAD') return reply.send(Readable.from([]));
+        const first = await firstChunkOf(format, file);
+        return reply.send(streamOpenData(deps.db, format, file, first));
       },
     );
   }

@@ -29,8 +29,11 @@ export interface OpenDataFile {
   /** For Last-Modified; null on an empty database. */
   lastModified: Date | null;
   /**
-   * Whether If-Modified-Since may answer: not while an area is still to be filled in, as
-   * the retry worker changes a row without moving its updated_at (the ETag counts them).
+   * Whether the file has a Last-Modified at all, sent and compared: not while an area is still
+   * to be filled in, as the retry worker changes a row without moving its updated_at (the ETag
+   * counts them), nor while the second of the last change is still running, as a later change
+   * in that second would carry the same Last-Modified. A date handed out while either holds
+   * would answer 304 to the file it stands for after the change (HTTP dates are whole seconds).
    */
   datesAreExact: boolean;
   version: OpenDataVersion;
@@ -42,6 +45,11 @@ interface Snapshot {
   version: OpenDataVersion;
   companies: Map<number, string>;
   readAt: number;
+}
+
+/** Whether the whole second of `change` (ISO text) had passed when the version was read. */
+function secondIsOver(change: string | null, readAt: number): boolean {
+  return change === null || Math.floor(Date.parse(change) / 1000) < Math.floor(readAt / 1000);
 }
 
 /** How long an instance reuses the version it read: the files are cached for minutes anyway. */
@@ -78,7 +86,7 @@ export function createOpenDataVersions(db: Db, clock: Clock, ttlMs = OPEN_DATA_V
     return {
       etag: `W/"${hash}"`,
       lastModified: version.lastChange ? new Date(version.lastChange) : null,
-      datesAreExact: version.pendingAreas === 0,
+      datesAreExact: version.pendingAreas === 0 && secondIsOver(version.lastChange, snapshot.readAt),
       version,
       companies,
     };

@@ -26,8 +26,16 @@ const XML_ITEMS: Record<string, string> = {
   values: 'value',
 };
 
+/**
+ * What XML 1.0 cannot carry at all, escaped or not (its Char production): control characters
+ * but tab and line breaks, U+FFFE/U+FFFF, lone surrogates. The wizard takes them in free text,
+ * and one such request in a list would make the whole document unreadable to every client.
+ */
+const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
 function xmlTree(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(xmlTree);
+  if (typeof value === 'string') return value.replace(NOT_XML_CHAR, '\uFFFD');
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(value)) {

@@ -513,6 +513,118 @@ describeEachEngine(
       }
       await expectErrors(await get(path('/services.html')), 404, 'xml');
     });
+
+    it('keeps the XML well-formed when free text holds characters XML 1.0 cannot carry', async () => {
+      // The wizard and the POST take them; one such request must not spoil every list for 90 days.
+      const filed = await post(
+        path('/requests.json'),
+        form({
+          api_key: apiKey,
+          service_code: 'LIGHT_OUT',
+          lat: '-30.05',
+          long: '-51.2',
+          address_string: 'Rua\u000bE, 5',
+          description: 'Poste\u0001em frente\uFFFE\u001b',
+          'attribute[company]': '1',
+          phone: CITIZEN.phone,
+        }),
+      );
+      expect(filed.statusCode, filed.body).toBe(201);
+      const id = postAnswerSchema.parse(json(filed))[0]?.service_request_id as string;
+      const xml11Only = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+      for (const url of [path('/requests.xml'), path(`/requests/${id}.xml`)]) {
+        const res = await get(url);
+        expect(res.statusCode).toBe(200);
+        expect(res.body).not.toMatch(xml11Only);
+      }
+      const one = parsedXml(await get(path(`/requests/${id}.xml`))) as {
+        service_requests: { request: { description: string; address: string }[] };
+      };
+      expect(one.service_requests.request[0]).toMatchObject({
+        description: 'Poste\uFFFDem frente\uFFFD\uFFFD',
+        address: 'Rua\uFFFDE, 5',
+      });
+    });
+
+    it('refuses a date the calendar does not have rather than rolling it over', async () => {
+      for (const format of ['json', 'xml'] as const) {
+        for (const query of [
+          'start_date=2026-02-30T00:00:00Z',
+          'end_date=2026-04-31T10:00-03:00',
+          'end_date=2026-01-01T24:00Z',
+          'start_date=2026-01-01T10:60:00Z',
+        ]) {
+          const [description] = await expectErrors(
+            await get(path(`/requests.${format}?${query}&locale=en`)),
+            400,
+            format,
+          );
+          expect(description).toBe('Invalid date: use ISO 8601 with a time zone');
+        }
+      }
+      // A real day with a negative zone and no seconds is still one.
+      const ok = await get(path('/requests.json?start_date=2024-02-29T23:59-03:00'));
+      expect(ok.statusCode, ok.body).toBe(200);
+      // "No upper bound" as a client writes it: the last day of 9999, west of Greenwich, is
+      // in the year 10000 in UTC; every request is still before it.
+      const all = await get(path('/requests.json?start_date=2000-01-01T00:00:00Z&end_date=9999-12-31T23:59:59-03:00'));
+      expect(all.statusCode, all.body).toBe(200);
+      expect(z.array(serviceRequestSchema).parse(json(all)).length).toBeGreaterThan(0);
+      const late = await get(path('/requests.json?start_date=9999-12-31T23:00:00-03:00'));
+      expect(z.array(serviceRequestSchema).parse(json(late))).toEqual([]);
+    });
+
+    it('answers a wrong body type with the media types Open311 takes, not JSON alone', async () => {
+      for (const format of ['json', 'xml'] as const) {
+        const [description] = await expectErrors(
+          await post(path(`/requests.${format}?locale=en`), '<?xml version="1.0"?><request/>', {
+            'content-type': 'text/xml',
+          }),
+          415,
+          format,
+        );
+        expect(description).toContain('application/x-www-form-urlencoded');
+      }
+    });
+
+    it('files once per Idempotency-Key, as the wizard does: a retry answers the same request', async () => {
+      const fields = form({
+        api_key: apiKey,
+        service_code: 'NO_LAMP',
+        lat: '-30.04',
+        long: '-51.23',
+        address_string: 'Rua D, 4',
+        'attribute[company]': '1',
+        phone: CITIZEN.phone,
+      });
+      const count = async () =>
+        Number(
+          (
+            await ctx()
+              .db.selectFrom('repairRequests')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const before = await count();
+      const headers = { ...FORM, 'idempotency-key': 'open311-retry-0001' };
+      const first = await post(path('/requests.json'), fields, headers);
+      expect(first.statusCode, first.body).toBe(201);
+      const retry = await post(path('/requests.json'), fields, headers);
+      expect(retry.statusCode, retry.body).toBe(201);
+      const [a, b] = [postAnswerSchema.parse(json(first))[0], postAnswerSchema.parse(json(retry))[0]];
+      expect(b?.service_request_id).toBe(a?.service_request_id);
+      expect(b?.token).toBe(a?.token);
+      expect(await count()).toBe(before + 1);
+      // A key the wizard would refuse is refused here too, in the spec's error list.
+      const [description] = await expectErrors(
+        await post(path('/requests.xml?locale=en'), fields, { ...FORM, 'idempotency-key': 'short' }),
+        400,
+        'xml',
+      );
+      expect(description).toContain('Idempotency-Key');
+      expect(await count()).toBe(before + 1);
+    });
   },
   { env: { CAPTCHA: 'on', GEOCODER_URL: 'http://127.0.0.1:9' } },
 );
@@ -556,6 +668,8 @@ describeEachEngine(
       const over = await file(first, '10.1.0.3');
       expect(over.statusCode).toBe(429);
       expect(errorsSchema.parse(over.json())[0]?.code).toBe(429);
+      // The key's limit says when to retry, as the address's does.
+      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
       // Another key from that address still files; that address is then at its own limit.
       expect((await file(second, '10.1.0.3')).statusCode).toBe(201);
       expect((await file(second, '10.1.0.3')).statusCode).toBe(429);

@@ -62,10 +62,17 @@ function sendError(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, 
         )
       : [translate(language, error.code, error.params)];
     if (error.status >= 500) request.log.error({ err: error }, 'service error');
+    // The key's own limit (the service's) tells when to retry, as the route's limit does.
+    const seconds = error.params?.seconds;
+    if (error.status === 429 && typeof seconds === 'number') reply.header('retry-after', String(seconds));
     return sendOpen311Errors(reply, format, error.status, descriptions);
   }
   const client = fastifyClientError(request, error);
-  if (client) return sendOpen311Errors(reply, format, client[0], [translate(language, client[1])]);
+  if (client) {
+    // The spec posts a form: the API's own 415 would ask for JSON alone.
+    const key = client[1] === 'errors.unsupportedMediaType' ? 'open311.error.mediaType' : client[1];
+    return sendOpen311Errors(reply, format, client[0], [translate(language, key)]);
+  }
   if (isDatabaseError(error)) deps.metrics.databaseError();
   request.log.error({ err: error }, 'unhandled error');
   reply.header('x-request-id', request.id);
@@ -136,7 +143,14 @@ export async function open311Routes(app: FastifyInstance, { deps }: { deps: AppD
     async (request, reply) => {
       const format = askedFormat(request);
       const body = request.body && typeof request.body === 'object' ? (request.body as Fields) : {};
-      const created = await postServiceRequest(deps, body, request.query as Fields, languageOf(request));
+      const idempotencyKey = request.headers['idempotency-key'];
+      const created = await postServiceRequest(
+        deps,
+        body,
+        request.query as Fields,
+        languageOf(request),
+        typeof idempotencyKey === 'string' ? idempotencyKey : undefined,
+      );
       return sendOpen311(reply, format, 201, created, { root: 'service_requests', item: 'request' });
     },
   );

@@ -139,12 +139,40 @@ function listParam(value: unknown): string[] | undefined {
 
 const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
 
+/** Whether the calendar has the text's day and clock time (Date rolls 2026-02-30 on to March). */
+function onTheCalendar(text: string): boolean {
+  const [year, month, day, hour, minute, second = 0] = (
+    /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(text) ?? []
+  )
+    .slice(1)
+    .filter((part) => part !== undefined)
+    .map(Number);
+  if (year === undefined || month === undefined || day === undefined) return false;
+  const asUtc = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  return (
+    asUtc.getUTCMonth() === month - 1 &&
+    asUtc.getUTCDate() === day &&
+    asUtc.getUTCHours() === hour &&
+    asUtc.getUTCMinutes() === minute &&
+    asUtc.getUTCSeconds() === second
+  );
+}
+
 function dateParam(value: unknown): Date | undefined {
   if (value === undefined || value === '') return undefined;
   const text = Array.isArray(value) ? undefined : String(value);
-  const date = text && ISO_WITH_ZONE.test(text) ? new Date(text) : undefined;
+  const date = text && ISO_WITH_ZONE.test(text) && onTheCalendar(text) ? new Date(text) : undefined;
   if (!date || Number.isNaN(date.getTime())) throw new AppError('open311.error.dateInvalid', 400);
   return date;
+}
+
+/** The stored instants' range: years 0 to 9999, four digits (toISOString writes others as ±YYYYYY). */
+const FIRST_INSTANT = Date.parse('0000-01-01T00:00:00.000Z');
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+
+/** An instant as the stored text compares with it, held within the years that text can write. */
+function storedText(date: Date): string {
+  return new Date(Math.min(LAST_INSTANT, Math.max(FIRST_INSTANT, date.getTime()))).toISOString();
 }
 
 export async function listServiceRequests(deps: AppDeps, query: Record<string, unknown>, language: Language) {
@@ -171,8 +199,8 @@ export async function listServiceRequests(deps: AppDeps, query: Record<string, u
   if (!end) end = new Date(start.getTime() + DEFAULT_SPAN_MS);
   if (start.getTime() > end.getTime()) throw new AppError('open311.error.dateRange', 400);
   const rows = await listOpen311Requests(deps.db, {
-    from: start.toISOString(),
-    to: end.toISOString(),
+    from: storedText(start),
+    to: storedText(end),
     problemTypes,
     statuses,
     limit: REQUESTS_MAX,
@@ -218,6 +246,7 @@ export async function postServiceRequest(
   body: Record<string, unknown>,
   query: Record<string, unknown>,
   language: Language,
+  idempotencyKey?: string,
 ) {
   const key = apiKeyOf(body, query);
   if (!key || key.length > 200) throw new AppError('open311.error.apiKeyMissing', 403);
@@ -244,6 +273,11 @@ export async function postServiceRequest(
     longitude: field(body, 'long'),
     company: attribute(body, COMPANY_ATTRIBUTE),
   });
+  // The wizard's Idempotency-Key (8 to 200 characters): a client's retry after a lost answer
+  // gets the request it filed, not a second one.
+  if (idempotencyKey !== undefined && (idempotencyKey.length < 8 || idempotencyKey.length > 200)) {
+    throw new AppError('open311.error.idempotencyKey', 400);
+  }
   if (!parsed.success) {
     const fieldErrors: Record<string, MessageKey> = {};
     for (const issue of parsed.error.issues) {
@@ -253,7 +287,7 @@ export async function postServiceRequest(
     }
     throw new AppError('validation.invalid', 400, undefined, fieldErrors);
   }
-  const created = await createRepairRequest(deps, parsed.data, { language, captchaExempt: true });
+  const created = await createRepairRequest(deps, parsed.data, { language, captchaExempt: true, idempotencyKey });
   const link = trackingUrl(config.PUBLIC_URL, created.id, created.trackingToken);
   return [
     {

@@ -228,6 +228,9 @@ describeEachEngine('public transparency figures', (ctx) => {
       const res = await get('/api/transparency.csv?window=90', language);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      // Public and cacheable, yet worded by Accept-Language: a shared cache must key on it.
+      expect(res.headers['cache-control']).toMatch(/^public/);
+      expect(String(res.headers.vary).toLowerCase()).toContain('accept-language');
       const [head, ...lines] = csvRows(res.body);
       expect(head?.[1]).toBe(header);
       const number = (cell: string | undefined) => (cell ? Number(cell.replace(',', '.')) : null);

@@ -42,8 +42,10 @@ export async function transparencyRoutes(fastify: FastifyInstance, { deps }: { d
     async (request, reply) => {
       const days = windowOf(request.query);
       const cached = await service.readFigures(days);
+      // Without ?lang the headers and numbers follow Accept-Language: a CDN keeps one per language.
       return reply
         .header('cache-control', `public, max-age=${service.maxAgeLeft(cached)}`)
+        .header('vary', 'Accept-Language')
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="transparencia-${days}d.csv"`)
         .send(figuresCsv(cached.value, request.query.lang ?? requestLanguage(request)));
