@@ -23,7 +23,7 @@ import {
   waitForHttp,
 } from './poles.ts';
 
-export type OpenDataOptions = Omit<NearbyOptions, 'samples'> & { samples: number };
+export type OpenDataOptions = NearbyOptions;
 
 interface Whole {
   format: string;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { TRANSPARENCY_WINDOWS } from '@acende/shared/transparency';
 import { createDatabase } from '../apps/api/src/db/database.ts';
 import { computeFigures } from '../apps/api/src/features/transparency/transparency.figures.ts';
-import { seedBenchRequests } from './nearby.ts';
+import { type NearbyOptions, seedBenchRequests } from './nearby.ts';
 import {
   Capture,
   openDatabase,
@@ -23,17 +23,8 @@ import {
   waitForHttp,
 } from './poles.ts';
 
-export interface TransparencyOptions {
-  engine: 'sqlite' | 'postgres';
-  requests: number;
-  samples: number;
-  port: number;
-  pgAdminUrl: string;
-  root: string;
-  log: (text: string) => void;
-  /** A database seeded earlier by the same seeder (`--reuse-sqlite` / `--reuse-postgres` URL): only migrated. */
-  reuse?: string;
-}
+/** The nearby bench's options: same seeding, same `--reuse-…` databases. */
+export type TransparencyOptions = NearbyOptions;
 
 export interface TransparencyResult {
   engine: string;
