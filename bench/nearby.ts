@@ -9,8 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CompiledQuery } from 'kysely';
+import { findOpenNearby } from '../apps/api/src/core/followers/nearby.service.ts';
 import { createDatabase, type Db } from '../apps/api/src/db/database.ts';
-import { findOpenNearby } from '../apps/api/src/features/followers/nearby.service.ts';
 import {
   Capture,
   openDatabase,

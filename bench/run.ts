@@ -27,18 +27,15 @@ import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, type CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { countOverdueByCompany } from '../apps/api/src/core/deadlines.repository.ts';
+import { listRepairTimes, overallRepairPercentiles } from '../apps/api/src/core/repair-times.repository.ts';
 import type { Database } from '../apps/api/src/db/schema.ts';
 import { listRequests, NEWEST_FIRST } from '../apps/api/src/features/admin-requests/admin-requests.list.repository.ts';
 import {
   countByCompanyAndStatus,
   countByStatus,
 } from '../apps/api/src/features/admin-requests/request-counters.repository.ts';
-import {
-  listRepairTimes,
-  overallRepairPercentiles,
-} from '../apps/api/src/features/repair-times/repair-times.repository.ts';
 import { countSlaGroups, listSlaPercentileRanks } from '../apps/api/src/features/reports/reports.sla.repository.ts';
-import { countOverdueByCompany } from '../apps/api/src/features/sla/sla.repository.ts';
 import { validRequest } from '../apps/api/test/requests.ts';
 import { benchNearby, type NearbyResult, nearbyReport } from './nearby.ts';
 import { benchOpenData, type OpenDataResult, openDataReport } from './open-data.ts';

@@ -3,16 +3,23 @@
 // signs out, cannot get in with the password alone, gets in with a code, and once with a
 // recovery code, which then no longer works. In pt, then en. Each journey has an account of
 // its own: the shared `admin` must keep signing in with its password for the other journeys.
-import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { createAccountViaApi, navigateTo, signInThroughForm, uniqueUsername } from './support/admin.ts';
 import { expect, test } from './support/fixtures.ts';
 
-const codeFor = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret) }).generate();
+const STEP_MS = 30_000;
+const codeAt = (secret: string, timestamp: number) =>
+  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp });
 
-/** Waits for the next 30-second step: a code of the step already used is refused as a replay. */
-async function nextStep(page: Page) {
-  await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 1_000);
+/**
+ * A code of a later step than the one used at `usedAt` (a used step's code is refused as a
+ * replay), without waiting for that step: the next step's code, which the server accepts one
+ * step early (its window of one step each way, two-factor.service.ts), or the current step's
+ * once the clock has passed the next one. Both machines' clocks are this machine's.
+ */
+function laterCode(secret: string, usedAt: number): string {
+  const nextStep = (Math.floor(usedAt / STEP_MS) + 1) * STEP_MS;
+  return codeAt(secret, Math.max(nextStep, Date.now()));
 }
 
 const TEXTS = {
@@ -92,7 +99,8 @@ for (const lang of ['pt', 'en'] as const) {
     const secret = await page.getByLabel(text.key).inputValue();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await axe(`enrolment ${lang}`);
-    await page.getByLabel(text.confirmCode).fill(codeFor(secret));
+    const enrolledAt = Date.now();
+    await page.getByLabel(text.confirmCode).fill(codeAt(secret, enrolledAt));
     await page.getByLabel(text.confirmPassword).fill(password);
     await page.getByRole('button', { name: text.confirm }).click();
     const codes = page.getByRole('heading', { name: text.recoveryTitle });
@@ -115,7 +123,7 @@ for (const lang of ['pt', 'en'] as const) {
     await expect(codeField).toHaveAttribute('autocomplete', 'one-time-code');
     await expect(codeField).toHaveAttribute('inputmode', 'numeric');
     await axe(`code step ${lang}`);
-    await codeField.fill(codeFor(secret) === '000000' ? '111111' : '000000');
+    await codeField.fill(codeAt(secret, Date.now()) === '000000' ? '111111' : '000000');
     await page.getByRole('button', { name: text.verify }).click();
     await expect(page.getByText(text.invalid, { exact: true }).first()).toBeVisible();
     await page.goto('/admin/dashboard');
@@ -124,8 +132,7 @@ for (const lang of ['pt', 'en'] as const) {
 
     // With a code of a later step than the one enrolment used, it does.
     await signInThroughForm(page, username, password, text.signIn);
-    await nextStep(page);
-    await page.getByLabel(text.code).fill(codeFor(secret));
+    await page.getByLabel(text.code).fill(laterCode(secret, enrolledAt));
     await page.getByRole('button', { name: text.verify }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text.dashboard);
 

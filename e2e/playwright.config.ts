@@ -22,6 +22,7 @@ const DESKTOP_ONLY = [
   'admin-signs-in-while-account-under-attack.spec.ts',
   'admin-theme-changes-public-site.spec.ts',
   'admin-two-factor-sign-in.spec.ts',
+  'citizen-rates-repair.spec.ts', // sets 360 px itself for the e-mail's link
   'citizen-reads-transparency.spec.ts', // sets 360 px itself for the folded league
   'hardening-xss.spec.ts',
   'operator-meets-repair-deadlines.spec.ts',
@@ -30,6 +31,7 @@ const DESKTOP_ONLY = [
 ];
 /** Journeys of a phone, or whose screens are checked at 360 px (cards, no sideways scroll). */
 const PHONE_ONLY = [
+  'admin-signs-in-with-emailed-link.spec.ts', // 360 px and the keyboard are its point
   'admin-on-phone-updates-request.spec.ts',
   'admin-manages-poles.spec.ts',
   'admin-reads-audit-log.spec.ts',

@@ -20,7 +20,7 @@ test('the built app loads, the language toggle switches the header, and axe find
 test('the API answers through the same server', async ({ request }) => {
   const health = await request.get('/api/health');
   expect(health.status()).toBe(200);
-  expect(await health.json()).toEqual({ status: 'ok' });
+  expect(await health.json()).toEqual({ status: 'ok', database: 'up' });
 });
 
 test('an unknown path shows the not-found page, with HTTP 404', async ({ page }) => {

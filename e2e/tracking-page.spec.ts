@@ -54,8 +54,8 @@ test('a found request in English, reached from the number box', async ({ page, r
   await page.goto('/track');
   await page.getByRole('button', { name: 'Mudar para English' }).click();
   const box = page.getByLabel('Request number');
-  await box.pressSequentially(`a${created.id}x-`);
-  await expect(box).toHaveValue(String(created.id));
+  // Typed as the confirmation writes it: the number is found in it.
+  await box.pressSequentially(`No. ${created.id}`);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/track/${created.id}$`));
   await expect(page.getByRole('heading', { level: 2, name: `Request no. ${created.id}` })).toBeVisible();
@@ -92,5 +92,15 @@ for (const lang of ['pt', 'en'] as const) {
       ),
     ).toBeVisible();
     await axe(`malformed ${lang}`);
+    // Words typed into the search: the hint says what a request number looks like.
+    const box = page.getByLabel(lang === 'pt' ? 'Número da solicitação' : 'Request number');
+    await box.fill('abc');
+    await box.press('Enter');
+    await expect(
+      page.getByRole('alert').filter({ hasText: lang === 'pt' ? 'por exemplo 1234' : 'for example 1234' }),
+    ).toBeVisible();
+    await expect(box).toBeFocused();
+    await expect(page).toHaveURL(/\/track\/12abc$/);
+    await axe(`search hint ${lang}`);
   });
 }

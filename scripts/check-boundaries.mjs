@@ -1,10 +1,14 @@
-// The import boundaries `npm run lint` keeps beside Biome (which finds import cycles with
-// noImportCycles): web features never import each other, shared web code (components, lib)
-// imports no feature and no app code, features import no app code, and on the API a
-// service or repository imports no HTTP plugin and only src/hot-path/hot-path.ts opens the
-// hot path (its raw driver handles stay inside it). Biome's noRestrictedImports matches the
-// written specifier, not the file it resolves to, so relative paths would slip past it
-// (docs/decisions/0015). Usage: node scripts/check-boundaries.mjs [root]; exits 1 on a breach.
+// The import boundaries `npm run lint` keeps beside Biome (which finds file-level import cycles
+// with noImportCycles). Web: features never import each other, shared web code (components,
+// lib) imports no feature and no app code, features import no app code. API (decision 0046):
+// a feature imports its own folder, src/core, src/lib and src/db (plus the dependency bag's and
+// the settings' types, the hot path's one door, and HTTP plugins from its routes), and another
+// feature only through API_ALLOWED below; core, lib and db import no feature and no plugin; the
+// hot path imports no feature, plugin or app wiring; a service or repository imports no HTTP
+// plugin; only src/hot-path/hot-path.ts opens the hot path. Any cycle between API features
+// fails, type-only imports included. Biome's noRestrictedImports matches the written
+// specifier, not the file it resolves to, so relative paths would slip past it (decision 0015).
+// Usage: node scripts/check-boundaries.mjs [root]; exits 1 on a breach.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
@@ -32,6 +36,56 @@ function place(base, path) {
   return rel.split(sep);
 }
 
+/**
+ * API feature → feature imports that stay, each with its reason (decision 0046). Anything
+ * shared by two features otherwise moves down to src/core, and a feature that must react to
+ * another gets a callback handed in where the app is built.
+ */
+export const API_ALLOWED = new Map([
+  ['open311>repair-requests', 'Open311 is a second door for filing: it runs createRepairRequest and its rules'],
+  ['repair-requests>geocoding', 'filing looks the area up, and schedules its retry, as the request is stored'],
+  ['repair-requests>poles', 'filing by a pole code reads that pole'],
+  ['admin-requests>reply-templates', "a status update may pick a reply template, whose rules are the templates'"],
+  ['duplicates>admin-requests', 'merging answers with the admin view of the request it changed'],
+  ['retention>admin-requests', 'anonymising answers with the admin view of the request it changed'],
+  ['retention>photos', "purging a request removes its photos' rows and files"],
+  ['users>auth', "an account's sessions and second factor are auth's: the users screen revokes and reads them"],
+]);
+
+/** Cycles in a graph given as Map<node, Set<node>>, each as a list of nodes (Tarjan's SCCs of size > 1). */
+export function findCycles(graph) {
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const cycles = [];
+  let next = 0;
+  const visit = (node) => {
+    index.set(node, next);
+    low.set(node, next);
+    next += 1;
+    stack.push(node);
+    onStack.add(node);
+    for (const to of graph.get(node) ?? []) {
+      if (!index.has(to)) {
+        visit(to);
+        low.set(node, Math.min(low.get(node), low.get(to)));
+      } else if (onStack.has(to)) low.set(node, Math.min(low.get(node), index.get(to)));
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const component = [];
+    let member;
+    do {
+      member = stack.pop();
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== node);
+    if (component.length > 1) cycles.push(component.sort());
+  };
+  for (const node of [...graph.keys()].sort()) if (!index.has(node)) visit(node);
+  return cycles;
+}
+
 /** Every breach of the rules under `root`, as 'file:line: message'. */
 export function findBreaches(root) {
   const breaches = [];
@@ -47,7 +101,8 @@ export function findBreaches(root) {
         const to = place(base, resolve(dirname(file), specifier));
         const message = from && to ? rule(from, to, file) : null;
         if (!message) continue;
-        const line = text.slice(0, match.index).split('\n').length;
+        // The match opens with the character before `import` (a newline on any line but the first).
+        const line = text.slice(0, match.index + match[0].search(/import|export/)).split('\n').length;
         breaches.push(`${relative(root, file)}:${line}: ${message} (${specifier})`);
       }
     }
@@ -62,7 +117,14 @@ export function findBreaches(root) {
     if (from[0] === 'features' && to[0] === 'app') return 'a web feature imports src/app: the app composes features';
     return null;
   });
+  // Every API feature → feature import, type-only and test ones included, for the cycle check.
+  const featureGraph = new Map();
   check(api, (from, to, file) => {
+    const test = /\.test\.ts$/.test(file);
+    if (from[0] === 'features' && to[0] === 'features' && from[1] !== to[1] && from.length > 2 && to.length > 2) {
+      if (!featureGraph.has(from[1])) featureGraph.set(from[1], new Set());
+      featureGraph.get(from[1]).add(to[1]);
+    }
     if (to[0] === 'plugins' && from[0] !== 'plugins' && /\.(service|repository)\.ts$/.test(file)) {
       return 'a service or repository imports an HTTP plugin: plugins call services, not the other way';
     }
@@ -70,8 +132,33 @@ export function findBreaches(root) {
     if (to[0] === 'hot-path' && from[0] !== 'hot-path' && to[1] !== 'hot-path.ts' && !attaching) {
       return 'src/hot-path is reached through hot-path.ts only: its statements and raw handles stay inside';
     }
-    return null;
+    // Its tests build the whole app, to compare the fast answers with Fastify's.
+    const wiring = test ? ['features', 'plugins'] : ['features', 'plugins', 'app.ts', 'app-deps.ts', 'main.ts'];
+    if (from[0] === 'hot-path' && wiring.includes(to[0])) {
+      return `src/hot-path imports src/${to.slice(0, 2).join('/')}: the lowest layer takes what it needs as arguments`;
+    }
+    if (['core', 'lib', 'db'].includes(from[0]) && ['features', 'plugins', 'app.ts', 'main.ts'].includes(to[0])) {
+      return `src/${from[0]} imports src/${to.slice(0, 2).join('/')}: ${from[0]} comes below features and plugins`;
+    }
+    if ((from[0] === 'lib' || from[0] === 'db') && to[0] === 'core') {
+      return `src/${from[0]} imports src/core: core is built on lib and db, not under them`;
+    }
+    if (from[0] !== 'features' || from.length < 3) return null;
+    if (to[0] === 'features' && to.length > 2) {
+      if (to[1] === from[1] || test || API_ALLOWED.has(`${from[1]}>${to[1]}`)) return null;
+      return `API feature "${from[1]}" imports feature "${to[1]}": move what they share to src/core, or hand in a callback where the app is built`;
+    }
+    if (['core', 'lib', 'db', 'app-deps.ts', 'config.ts'].includes(to[0])) return null;
+    if (to[0] === 'hot-path') return null;
+    if (to[0] === 'plugins' && (/\.routes\.ts$/.test(file) || test)) return null;
+    if (to[0] === 'app.ts' && test) return null;
+    return `API feature "${from[1]}" imports src/${to.join('/')}: a feature imports its own folder, core, lib and db`;
   });
+  for (const cycle of findCycles(featureGraph)) {
+    breaches.push(
+      `apps/api/src/features: features ${cycle.map((f) => `"${f}"`).join(', ')} import each other in a cycle`,
+    );
+  }
   return breaches;
 }
 

@@ -7,7 +7,12 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@acende/'));
 
 await build({
-  entryPoints: { main: 'src/main.ts', 'migrate-cli': 'src/db/migrate-cli.ts' },
+  // The export reads' thread sits beside main.js, where src/db/export-reads.ts looks for it.
+  entryPoints: {
+    main: 'src/main.ts',
+    'migrate-cli': 'src/db/migrate-cli.ts',
+    'sqlite-reads.worker': 'src/db/sqlite-reads.worker.js',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

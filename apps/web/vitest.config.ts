@@ -9,5 +9,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./src/test-setup.ts'],
+    // Above the 5 s findBy* wait in test-setup.ts, so a slow screen fails on its own message.
+    testTimeout: 20_000,
   },
 });

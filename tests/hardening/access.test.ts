@@ -4,14 +4,15 @@
 // process. Levels: public, any (signed in), operator (admin or user), admin (decision 0002 §2).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, call, createAccount, fileRequest, signIn } from '../support/client.ts';
-import { concrete, type Level, type Route, routeKey, routeTable } from '../support/openapi.ts';
+import { concrete, errorMessage, type Level, type Route, routeKey, routeTable } from '../support/openapi.ts';
 import { ENGINES, type Engine, startFresh } from '../support/server.ts';
 import { record } from '../support/summary.ts';
 
-/** /api/admin routes that are public on purpose: signing in (both steps) and out and the password reset. */
+/** /api/admin routes that are public on purpose: signing in (both steps, or the e-mailed link) and out and the password reset. */
 const PUBLIC_ADMIN = new Set([
   'POST /api/admin/login',
   'POST /api/admin/login/two-factor',
+  'POST /api/admin/login/link',
   'POST /api/admin/logout',
   'POST /api/admin/request-password-reset',
   'POST /api/admin/complete-password-reset',
@@ -27,6 +28,8 @@ const ALLOWED: Record<Level, Actor[]> = {
   any: ['viewer', 'user', 'admin', 'scopedUser'],
   operator: ['user', 'admin', 'scopedUser'],
   admin: ['admin'],
+  // Open311's POST takes a client's key, never a session: every actor without one is refused.
+  apiKey: [],
 };
 
 describe.each(ENGINES)('role matrix of the built server [%s]', (engine: Engine) => {
@@ -106,12 +109,38 @@ describe.each(ENGINES)('role matrix of the built server [%s]', (engine: Engine) 
         if (ALLOWED[route.level].includes(actor)) {
           expect([401, 403], label).not.toContain(res.status);
         } else {
-          expect(res.status, label).toBe(actor === 'anonymous' ? 401 : 403);
-          expect(typeof res.json?.message, label).toBe('string');
+          expect(res.status, label).toBe(actor === 'anonymous' && route.level !== 'apiKey' ? 401 : 403);
+          expect(typeof errorMessage(res), label).toBe('string');
         }
       }
     }
     record(`access [${engine}]: ${routes.length} routes x ${ACTORS.length} actors = ${cells} cells checked`);
+  });
+
+  it('reads the Open311 routes from the document; their POST lets a client key through and nothing else', async () => {
+    const open311 = routes.filter((r) => r.path.startsWith('/open311/v2/')).map((r) => `${routeKey(r)} ${r.level}`);
+    expect(open311.sort()).toEqual([
+      'GET /open311/v2/discovery.{format} public',
+      'GET /open311/v2/requests.{format} public',
+      'GET /open311/v2/requests/{id}.{format} public',
+      'GET /open311/v2/services.{format} public',
+      'GET /open311/v2/services/{code}.{format} public',
+      'POST /open311/v2/requests.{format} apiKey',
+    ]);
+    const issued = await call(env.server.url, 'POST', '/api/admin/open311-keys', {
+      cookie: adminCookie,
+      body: { name: 'Matriz' },
+    });
+    expect(issued.status, issued.text).toBe(201);
+    for (const format of ['json', 'xml'] as const) {
+      const res = await call(env.server.url, 'POST', `/open311/v2/requests.${format}`, {
+        raw: new URLSearchParams({ api_key: issued.json.key, service_code: 'nada' }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      // Past the key: the form's own fields are what it refuses.
+      expect(res.status, res.text).toBe(400);
+      expect(errorMessage(res)).toBeTruthy();
+    }
   });
 
   it('answers 404 to the scoped user for a request of another company, on every route taking a request id', async () => {

@@ -199,3 +199,31 @@ export function queryValue(schema: JsonSchema, name = ''): fc.Arbitrary<string[]
   );
   return fc.array(one, { minLength: 1, maxLength: 3 });
 }
+
+/**
+ * The routes the hot path serves (decision 0017: filing, the tracking read and an
+ * Idempotency-Key's replay, the company list), as the OpenAPI document names them.
+ */
+export const HOT_PATH_ROUTES = [
+  'POST /api/repair-requests',
+  'GET /api/repair-requests/{id}',
+  'GET /api/energy-companies',
+];
+
+/**
+ * The routes a fuzzing run covers. HARDENING_ROUTES=hot-path (the FAST_PATH=off rerun,
+ * scripts/test.mjs; decision 0045) keeps the hot path's routes only: the admin routes answer
+ * the same in both modes. The fuzzer scales its case counts by the share kept, so that each
+ * route kept gets as many cases as in a run over every route.
+ */
+export function fuzzedRoutes<R extends { method: string; path: string }>(
+  routes: R[],
+  env: Record<string, string | undefined> = process.env,
+): R[] {
+  if (env.HARDENING_ROUTES !== 'hot-path') return routes;
+  const kept = routes.filter((r) => HOT_PATH_ROUTES.includes(`${r.method} ${r.path}`));
+  if (kept.length !== HOT_PATH_ROUTES.length) {
+    throw new Error(`HARDENING_ROUTES=hot-path: ${HOT_PATH_ROUTES.join(', ')} are not all in the route table`);
+  }
+  return kept;
+}

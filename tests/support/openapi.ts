@@ -1,6 +1,7 @@
 // The route table of a running server, read from its OpenAPI document: every route with
 // its declared access level (`x-auth`, set by plugins/auth.ts), parameters and body schema.
-export type Level = 'public' | 'any' | 'operator' | 'admin';
+/** `apiKey`: an Open311 client's key in the request (no session is enough, none is needed). */
+export type Level = 'public' | 'any' | 'operator' | 'admin' | 'apiKey';
 
 export interface JsonSchema {
   type?: string | string[];
@@ -27,6 +28,8 @@ export interface Route {
   query: { name: string; schema: JsonSchema; required: boolean }[];
   pathParams: string[];
   body?: JsonSchema;
+  /** The body is a form (application/x-www-form-urlencoded), as Open311's POST. */
+  form: boolean;
 }
 
 export async function routeTable(base: string): Promise<Route[]> {
@@ -42,9 +45,9 @@ export async function routeTable(base: string): Promise<Route[]> {
         schema: JsonSchema;
         required?: boolean;
       }[];
-      const body = (op.requestBody as { content?: Record<string, { schema: JsonSchema }> } | undefined)?.content?.[
-        'application/json'
-      ]?.schema;
+      const content = (op.requestBody as { content?: Record<string, { schema: JsonSchema }> } | undefined)?.content;
+      const form = content?.['application/x-www-form-urlencoded']?.schema;
+      const body = content?.['application/json']?.schema ?? form;
       routes.push({
         method: method.toUpperCase(),
         path,
@@ -54,6 +57,7 @@ export async function routeTable(base: string): Promise<Route[]> {
           .map((p) => ({ name: p.name, schema: p.schema, required: Boolean(p.required) })),
         pathParams: parameters.filter((p) => p.in === 'path').map((p) => p.name),
         body,
+        form: Boolean(form),
       });
     }
   }
@@ -62,5 +66,15 @@ export async function routeTable(base: string): Promise<Route[]> {
 
 export const routeKey = (r: Pick<Route, 'method' | 'path'>) => `${r.method} ${r.path}`;
 
-export const concrete = (path: string, id: number | string) =>
-  path.replace(/\{[^}]+\}/g, encodeURIComponent(String(id)));
+/** The path with `id` in every parameter but Open311's `{format}`, which takes `format`. */
+export const concrete = (path: string, id: number | string, format: 'json' | 'xml' = 'json') =>
+  path.replace(/\{([^}]+)\}/g, (_, name: string) => (name === 'format' ? format : encodeURIComponent(String(id))));
+
+/** The message of an error answer: the API's `{ message }`, or Open311's list (JSON or XML). */
+export function errorMessage(answer: { text: string; json?: unknown }): string | undefined {
+  // biome-ignore lint/suspicious/noExplicitAny: either shape is read
+  const json = answer.json as any;
+  if (typeof json?.message === 'string') return json.message;
+  if (Array.isArray(json) && typeof json[0]?.description === 'string') return json[0].description;
+  return /<errors>\s*<error>[\s\S]*<description>([^<]+)<\/description>/.exec(answer.text)?.[1];
+}

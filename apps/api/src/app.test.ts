@@ -3,7 +3,7 @@ import { describeEachEngine, it } from '../test/engines.ts';
 
 describeEachEngine('the API as a whole', (ctx) => {
   it('answers health and readiness', async () => {
-    expect((await ctx().app.inject({ url: '/api/health' })).json()).toEqual({ status: 'ok' });
+    expect((await ctx().app.inject({ url: '/api/health' })).json()).toEqual({ status: 'ok', database: 'up' });
     const ready = await ctx().app.inject({ url: '/api/ready' });
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: 'ready' });

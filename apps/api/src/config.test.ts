@@ -37,6 +37,22 @@ describe('configuration', () => {
     }
   });
 
+  it('honours a moved clock (TEST_CLOCK_OFFSET_FILE) only under NODE_ENV=test, and has the fault settings (decision 0048)', () => {
+    const file = join(dataDir(), 'offset');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', TEST_CLOCK_OFFSET_FILE: file })).toThrow(
+      'TEST_CLOCK_OFFSET_FILE',
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TEST_CLOCK_OFFSET_FILE: file })).toThrow(ConfigError);
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'test', TEST_CLOCK_OFFSET_FILE: file }).TEST_CLOCK_OFFSET_FILE,
+    ).toBe(file);
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({
+      GEOCODER_TIMEOUT_MS: 5000,
+      DEPENDENCY_BREAKER_RESET_MS: 30_000,
+      DATABASE_CONNECT_TIMEOUT_MS: 3000,
+    });
+  });
+
   it('generates APP_SECRET into the data folder once and keeps it', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).APP_SECRET;

@@ -66,6 +66,15 @@ const envSchema = z.object({
   /** Put before every key the app writes to Redis (several deployments or test runs on one Redis). */
   REDIS_KEY_PREFIX: z.string().max(100).default('acende:'),
   BODY_LIMIT_BYTES: int(65_536, 1024, 10_485_760),
+  /** How long one call to the geocoder may take before it is abandoned (decision 0048). */
+  GEOCODER_TIMEOUT_MS: int(5000, 100, 60_000),
+  /**
+   * After repeated failures or time-outs of an outside service (geocoder, map tiles), how long
+   * its circuit breaker stays open, answering at once without calling it (decision 0048).
+   */
+  DEPENDENCY_BREAKER_RESET_MS: int(30_000, 1000, 3_600_000),
+  /** How long a query waits for a new PostgreSQL connection before the answer is 503 (decision 0048). */
+  DATABASE_CONNECT_TIMEOUT_MS: int(3000, 100, 60_000),
   /** How long the admin's SMTP connection test and test e-mail may take; every failure answers after exactly this. */
   SMTP_CHECK_TIMEOUT_MS: int(10_000, 100, 120_000),
   /** A request's headers and body must arrive within this time, or it is answered 408 and closed. */
@@ -82,6 +91,12 @@ const envSchema = z.object({
    */
   SHUTDOWN_DRAIN_MS: int(5000, 0, 60_000),
   /**
+   * Exports (report CSV/PDF, photos PDF, pole labels, audit CSV) running at once for one
+   * account, and in all, counted across every instance (decision 0044); past either, 429.
+   */
+  EXPORTS_PER_ACCOUNT: int(2, 1, 100),
+  EXPORTS_TOTAL: int(4, 1, 1000),
+  /**
    * How often each instance looks for requests whose area the geocoder could not name at
    * filing (down, rate-limited) and tries again; 0 turns the retry off.
    */
@@ -92,6 +107,8 @@ const envSchema = z.object({
    */
   RETENTION_INTERVAL_MS: int(86_400_000, 0, 7 * 86_400_000),
   WEB_DIST: z.string().optional(),
+  /** Tests only (NODE_ENV=test): a file holding milliseconds by which the server's clock is moved (issue 39). */
+  TEST_CLOCK_OFFSET_FILE: z.string().optional(),
   /** CAPTCHA=off turns captcha off whatever the stored setting says (automated tests and load only). */
   CAPTCHA: bool(true),
   /**
@@ -128,6 +145,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.TEST_CLOCK_OFFSET_FILE && e.NODE_ENV !== 'test') {
+    throw new ConfigError('Invalid configuration:\n  TEST_CLOCK_OFFSET_FILE: only honoured with NODE_ENV=test');
+  }
   const dialect = e.DATABASE_URL.startsWith('sqlite:') ? 'sqlite' : 'postgres';
   const sqlitePath =
     dialect === 'sqlite'

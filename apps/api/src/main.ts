@@ -3,22 +3,28 @@
 // on SIGTERM it reports not-ready and keeps serving for SHUTDOWN_DRAIN_MS (every answer
 // closing its connection), then stops accepting, finishes in-flight requests and closes
 // the database.
+
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { effectiveCaptcha } from './core/captcha/captcha.service.ts';
+import { isEmailEnabled, readSmtpSettings } from './core/outbox/email-settings.service.ts';
 import { createDatabase } from './db/database.ts';
-import { isDatabaseError } from './db/errors.ts';
+import { isDatabaseError, unavailability } from './db/errors.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { ensureFirstAdmin, seedExampleCompanies } from './db/seed.ts';
-import { effectiveCaptcha } from './features/captcha/captcha.service.ts';
-import { isEmailEnabled, readSmtpSettings } from './features/email/email-settings.service.ts';
 import { startOutboxWorker } from './features/email/outbox-worker.ts';
 import { startAreaRetryWorker } from './features/geocoding/area-retry.ts';
+import type { Lifecycle } from './features/health/health.routes.ts';
 import { startRetentionWorker } from './features/retention/retention-worker.ts';
+import { offsetClock } from './lib/clock.ts';
+import { closeListenerCleanly } from './lib/close-listener.ts';
 import { startupSummary } from './startup-summary.ts';
 
 /** After the drain: time for the requests already received (a long export) and closing the database. */
 const FINISH_MS = 9000;
+/** After the drain, how long requests already on accepted connections get their 503 before those close. */
+const REFUSE_MS = 1000;
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -32,9 +38,11 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const db = createDatabase(config.DATABASE_URL);
-  const lifecycle = { closing: false };
-  const app = await buildApp({ config, db, lifecycle });
+  const db = createDatabase(config.DATABASE_URL, { connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS });
+  const lifecycle: Lifecycle = { closing: false };
+  // The fault tests move the server's clock (issue 39); config.ts allows it under NODE_ENV=test only.
+  const clock = config.TEST_CLOCK_OFFSET_FILE ? offsetClock(config.TEST_CLOCK_OFFSET_FILE) : undefined;
+  const app = await buildApp({ config, db, lifecycle, clock });
   if (!config.CAPTCHA) app.log.warn('CAPTCHA=off: captcha is turned off for every form, whatever the settings say');
 
   const applied = await migrateToLatest(db);
@@ -51,7 +59,10 @@ async function main(): Promise<void> {
     intervalMs: 2000,
     onError: (err) => {
       if (isDatabaseError(err)) app.deps.metrics.databaseError();
-      app.log.error({ err }, 'e-mail outbox round failed');
+      // The database away: one line a round, no stack; the e-mails wait in the outbox.
+      if (unavailability(err))
+        app.log.warn({ code: (err as { code?: string }).code }, 'e-mail outbox round: database unavailable');
+      else app.log.error({ err }, 'e-mail outbox round failed');
     },
   });
 
@@ -100,7 +111,17 @@ async function main(): Promise<void> {
     }, config.SHUTDOWN_DRAIN_MS + FINISH_MS);
     try {
       await Promise.all([outbox.stop(), areaRetry?.stop(), retention?.stop(), sleep(config.SHUTDOWN_DRAIN_MS)]);
-      // Stops accepting, closes idle connections, answers what it holds, then resolves.
+      // The drain's end (decision 0044): new requests are refused whole (503, Connection: close)
+      // and the port stops accepting, leaving the connections it has open; a request already
+      // on its way in one gets its 503 instead of a reset when the idle connections are closed.
+      lifecycle.refusing = true;
+      // A 503 costs next to nothing, so within REFUSE_MS the filings in hand finish and the
+      // loop accepts at once; the port then closes once the kernel's accept queue, whose
+      // connections a closing listener would reset, is seen empty (lib/close-listener.ts).
+      await sleep(REFUSE_MS);
+      await closeListenerCleanly(app.server);
+      await sleep(REFUSE_MS / 4);
+      // Closes idle connections, answers what it holds, then resolves.
       await app.close();
       await db.destroy();
       clearTimeout(timer);

@@ -65,3 +65,18 @@ export function trackingUrl(origin: string, id: number, token?: string): string 
 export const REOPEN_WINDOW_DAYS = 30;
 /** The longest "still broken" note a citizen may send with a reopen. */
 export const REOPEN_NOTE_MAX = 500;
+
+/** A rating's scores, 1 (poor) to 5 (excellent) (issue 35, decision 0050). */
+export const RATING_SCORES = [1, 2, 3, 4, 5] as const;
+/** The longest comment a rating may carry (operators only see it). */
+export const RATING_COMMENT_MAX = 500;
+/** The tracking page's rating section: the completion e-mail's "rate the repair" link lands on it. */
+export const RATING_ANCHOR = 'avaliacao';
+
+/**
+ * The completion e-mail's rating link: the tracking page with the rating token (`?r=`), which
+ * proves the reader got the filer's e-mail and rates only (it shows no contact data).
+ */
+export function ratingUrl(origin: string, id: number, ratingToken: string): string {
+  return `${trackingUrl(origin, id)}?r=${encodeURIComponent(ratingToken)}#${RATING_ANCHOR}`;
+}

@@ -14,6 +14,8 @@ export const OPEN_DATA_COLUMNS = [
   'created_at',
   'closed_at',
   'duplicate_of',
+  // The citizen's rating, 1–5, empty when none; never its comment (decision 0050).
+  'rating',
 ] as const;
 export type OpenDataColumn = (typeof OPEN_DATA_COLUMNS)[number];
 

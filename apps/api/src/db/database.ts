@@ -59,7 +59,13 @@ export function poolUse(db: Db): { total: number; idle: number; waiting: number 
   return pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
 }
 
-export function createDatabase(url: string, options: { poolSize?: number } = {}): Db {
+export interface DatabaseOptions {
+  poolSize?: number;
+  /** How long a query waits for a new PostgreSQL connection before failing (a 503; decision 0048). */
+  connectTimeoutMs?: number;
+}
+
+export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
     if (file !== ':memory:') {
@@ -82,7 +88,13 @@ export function createDatabase(url: string, options: { poolSize?: number } = {})
     attachRawHandles(db, { dialect: 'sqlite', writer: sqlite, reader });
     return db;
   }
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    // Without it a query waits for ever for a server that does not answer (decision 0048).
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 3000,
+    keepAlive: true,
+  });
   // An idle connection can die under us (server restart, failover, a dropped test
   // database). The pool replaces it; without a listener the 'error' event would crash
   // the process.
@@ -90,6 +102,12 @@ export function createDatabase(url: string, options: { poolSize?: number } = {})
     console.warn(
       `PostgreSQL connection lost (${(error as { code?: string }).code ?? error.message}); it will be replaced.`,
     );
+  });
+  // A connection checked out and between two queries (a transaction's) that the server ends
+  // (a restart) emits 'error' on its client, which the pool listens for only while idle:
+  // unheard, it would crash the process. Its next query fails instead, and the pool drops it.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
   });
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),

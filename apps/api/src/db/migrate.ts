@@ -35,6 +35,10 @@ import * as m0040 from './migrations/0040-repair-times.ts';
 import * as m0041 from './migrations/0041-transparency-cache.ts';
 import * as m0042 from './migrations/0042-open311-keys.ts';
 import * as m0044 from './migrations/0044-nearby-strips.ts';
+import * as m0045 from './migrations/0045-sign-in-links.ts';
+import * as m0048 from './migrations/0048-limit-leases.ts';
+import * as m0049 from './migrations/0049-feed-changes.ts';
+import * as m0050 from './migrations/0050-ratings.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -71,6 +75,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '0041-transparency-cache': m0041,
   '0042-open311-keys': m0042,
   '0044-nearby-strips': m0044,
+  '0045-sign-in-links': m0045,
+  '0048-limit-leases': m0048,
+  '0049-feed-changes': m0049,
+  '0050-ratings': m0050,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works below the typed schema

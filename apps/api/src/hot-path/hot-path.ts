@@ -5,9 +5,12 @@
 // prepared on the driver (SQLite's grouped writes and read-only reader, PostgreSQL's
 // batches); with FAST_PATH=off the same statements run through Kysely one call at a time
 // and the routes answer everything: the two answer the same (hot-path.test.ts).
+
+import type SQLite from 'better-sqlite3';
+import type pg from 'pg';
+import type { NewOutboxEmail } from '../core/outbox/outbox.repository.ts';
 import type { Db } from '../db/database.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import type { NewOutboxEmail } from '../features/email/outbox.repository.ts';
 import type { LimitStore } from '../lib/limit-store.ts';
 import { batcher, groupedSqliteWrite, kept, type Outcome, prepared, sqliteRowReader } from './batching.ts';
 import { postgresLimitStore } from './limit-counters.ts';
@@ -110,45 +113,50 @@ function sharedLimits(db: Db): LimitStore | undefined {
 /** FAST_PATH on: prepared statements on the driver, grouped or batched per instant. */
 function fastHotPath(db: Db, s: RequestStatements): HotPath {
   const raw = rawHandles(db);
-  if (raw.dialect === 'sqlite') {
-    const { reader } = raw;
-    const read = <R>(statement: Statement<R>, v: object) =>
-      prepared(reader, statement.sql).get(...statement.bind(v)) as R | undefined;
-    // The tracking read answers at once (better-sqlite3 is synchronous): the listener sends it
-    // in the same turn.
-    const readNow = sqliteRowReader(reader, s.publicRequest) as (id: number) => PublicRequestRow | undefined;
-    const companies = sharedRead(
-      () => prepared(reader, s.activeCompanies.sql).all(...s.activeCompanies.bind({})) as ActiveCompany[],
-    );
-    return {
-      fileRequest: (values, confirmation) =>
-        groupedSqliteWrite(db, (writer) => {
-          const run = <R>(statement: Statement<R>, v: object) =>
-            prepared(writer, statement.sql).get(...statement.bind(v)) as R | undefined;
-          const company = run(s.activeCompany, values);
-          if (!company) return 'company-unavailable';
-          let id: number;
-          try {
-            ({ id } = run(s.insertRequest, values) as { id: number });
-          } catch (error) {
-            if (values.idempotencyKeyHash && isUniqueViolation(error)) return 'duplicate-key';
-            throw error;
-          }
-          prepared(writer, s.insertCreatedEvent.sql).run(
-            ...s.insertCreatedEvent.bind({ requestId: id, createdAt: values.createdAt }),
-          );
-          const email = confirmation?.(id, company.name);
-          if (email) prepared(writer, s.insertOutbox.sql).run(...s.insertOutbox.bind(email));
-          return { id, companyName: company.name } as FileOutcome;
-        }),
-      findByIdempotencyKey: async (keyHash) => read(s.byIdempotencyKey, { keyHash }),
-      findPublicRequest: async (id) => readNow(id),
-      listActiveCompanies: () => companies(),
-      trackingListener: (options) => trackingListener({ ...options, readNow }),
-      sharedLimitStore: () => undefined,
-    };
-  }
-  const { pool } = raw;
+  return raw.dialect === 'sqlite' ? fastSqliteHotPath(db, s, raw.reader) : fastPostgresHotPath(db, s, raw.pool);
+}
+
+/** SQLite: reads on the read-only connection, at once; writes grouped on the writer. */
+function fastSqliteHotPath(db: Db, s: RequestStatements, reader: SQLite.Database): HotPath {
+  const read = <R>(statement: Statement<R>, v: object) =>
+    prepared(reader, statement.sql).get(...statement.bind(v)) as R | undefined;
+  // The tracking read answers at once (better-sqlite3 is synchronous): the listener sends it
+  // in the same turn.
+  const readNow = sqliteRowReader(reader, s.publicRequest) as (id: number) => PublicRequestRow | undefined;
+  const companies = sharedRead(
+    () => prepared(reader, s.activeCompanies.sql).all(...s.activeCompanies.bind({})) as ActiveCompany[],
+  );
+  return {
+    fileRequest: (values, confirmation) =>
+      groupedSqliteWrite(db, (writer) => {
+        const run = <R>(statement: Statement<R>, v: object) =>
+          prepared(writer, statement.sql).get(...statement.bind(v)) as R | undefined;
+        const company = run(s.activeCompany, values);
+        if (!company) return 'company-unavailable';
+        let id: number;
+        try {
+          ({ id } = run(s.insertRequest, values) as { id: number });
+        } catch (error) {
+          if (values.idempotencyKeyHash && isUniqueViolation(error)) return 'duplicate-key';
+          throw error;
+        }
+        prepared(writer, s.insertCreatedEvent.sql).run(
+          ...s.insertCreatedEvent.bind({ requestId: id, createdAt: values.createdAt }),
+        );
+        const email = confirmation?.(id, company.name);
+        if (email) prepared(writer, s.insertOutbox.sql).run(...s.insertOutbox.bind(email));
+        return { id, companyName: company.name } as FileOutcome;
+      }),
+    findByIdempotencyKey: async (keyHash) => read(s.byIdempotencyKey, { keyHash }),
+    findPublicRequest: async (id) => readNow(id),
+    listActiveCompanies: () => companies(),
+    trackingListener: (options) => trackingListener({ ...options, readNow }),
+    sharedLimitStore: () => undefined,
+  };
+}
+
+/** PostgreSQL: filing and the tracking read batched per instant, as named prepared statements. */
+function fastPostgresHotPath(db: Db, s: RequestStatements, pool: pg.Pool): HotPath {
   const query = async <R>(statement: Statement<R>, v: object) =>
     (await pool.query({ name: statement.name, text: statement.sql, values: statement.bind(v) })).rows as R[];
   const fileBatch = s.fileBatch as NonNullable<RequestStatements['fileBatch']>;

@@ -63,4 +63,30 @@ describe.skipIf(!ENGINES.includes('postgres'))('the PostgreSQL limit store', () 
     expect(new Map(rows.map((r) => [`${r.name} ${r.key}`, r.count]))).toEqual(expected);
     for (const store of stores) await store.close();
   });
+
+  it('starts a window or a pace again when the database’s clock went back an hour (issue 39)', async () => {
+    const pool = pools[0] as pg.Pool;
+    const store = postgresLimitStore(pool);
+    const limit: NamedLimit = { name: 'clock-back', max: 2, timeWindow: 60_000 };
+    // What the table holds after the clock went back an hour: a spent window ending an hour
+    // and a minute from "now", and a pace an hour ahead.
+    await pool.query(
+      `insert into limit_counters (name, key, window_end, count)
+       values ($1, 'k', (extract(epoch from clock_timestamp()) * 1000)::bigint + 3660000, 50)`,
+      [limit.name],
+    );
+    await pool.query(
+      `insert into limit_paces (name, next_at) values ('clock-back', (extract(epoch from clock_timestamp()) * 1000)::bigint + 3600000)`,
+    );
+    expect(await store.hit(limit, 'k')).toBe(0);
+    expect(await store.hit(limit, 'k')).toBe(0);
+    const left = await store.hit(limit, 'k');
+    expect(left).toBeGreaterThan(50_000);
+    expect(left).toBeLessThanOrEqual(60_000);
+    expect(await store.reserve('clock-back', 1000)).toBe(0);
+    const next = await store.reserve('clock-back', 1000);
+    expect(next).toBeGreaterThan(900);
+    expect(next).toBeLessThanOrEqual(1000);
+    await store.close();
+  });
 });

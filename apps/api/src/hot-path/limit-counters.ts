@@ -1,7 +1,7 @@
 // The limits' counters in PostgreSQL, shared by every instance on the database (decision
 // 0014): the requests counted in one turn of the event loop go as one statement.
 import type pg from 'pg';
-import type { LimitStore, NamedLimit } from '../lib/limit-store.ts';
+import { type LimitStore, type NamedLimit, PACE_MAX_AHEAD_INTERVALS } from '../lib/limit-store.ts';
 import { batcher } from './batching.ts';
 
 // The database's clock decides windows and slots, so instances whose clocks differ agree.
@@ -13,7 +13,9 @@ const NOW_MS = '(extract(epoch from clock_timestamp()) * 1000)::bigint';
 // instance's) lock their shared rows in the same order and wait instead of deadlocking,
 // which PostgreSQL would end by failing one of them (a 503 to its clients). A client's window
 // opens with its first request, as in memory (windows aligned to the clock would give a
-// burst across a boundary twice the limit); an ended window starts again.
+// burst across a boundary twice the limit); an ended window starts again, and so does one
+// ending more than a whole window and a minute from now (the database's clock went back:
+// issue 39; the minute covers statements that read the clock earlier and waited on the row).
 const HIT_SQL = `with now as (select ${NOW_MS} as ms),
 up as (
   insert into limit_counters as c (name, key, window_end, count)
@@ -21,8 +23,10 @@ up as (
   from unnest($1::text[], $2::text[], $3::bigint[], $4::int[]) as t(name, key, window_ms, hits), now
   order by t.name collate "C", t.key collate "C"
   on conflict (name, key) do update set
-    count = case when c.window_end <= (select ms from now) then excluded.count else c.count + excluded.count end,
-    window_end = case when c.window_end <= (select ms from now) then excluded.window_end else c.window_end end
+    count = case when c.window_end <= (select ms from now) or c.window_end > excluded.window_end + 60000
+      then excluded.count else c.count + excluded.count end,
+    window_end = case when c.window_end <= (select ms from now) or c.window_end > excluded.window_end + 60000
+      then excluded.window_end else c.window_end end
   returning c.name, c.key, c.window_end, c.count
 )
 select up.name, up.key, up.count, up.window_end - now.ms as left_ms from up, now`;
@@ -30,7 +34,9 @@ select up.name, up.key, up.count, up.window_end - now.ms as left_ms from up, now
 const RESERVE_SQL = `with now as (select ${NOW_MS} as ms),
 up as (
   insert into limit_paces as p (name, next_at) select $1, now.ms + $2::bigint from now
-  on conflict (name) do update set next_at = greatest(p.next_at, excluded.next_at - $2::bigint) + $2::bigint
+  on conflict (name) do update set next_at = greatest(
+    case when p.next_at - excluded.next_at > $2::bigint * ${PACE_MAX_AHEAD_INTERVALS} then 0 else p.next_at end,
+    excluded.next_at - $2::bigint) + $2::bigint
   returning p.next_at
 )
 select up.next_at - $2::bigint - now.ms as wait_ms from up, now`;

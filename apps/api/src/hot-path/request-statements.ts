@@ -1,10 +1,10 @@
 // The public calls' statements (filing, the tracking read, the replay of an
 // Idempotency-Key, the public list of companies), as Kysely queries compiled once per database.
 import { type RawBuilder, sql } from 'kysely';
+import type { NewOutboxEmail } from '../core/outbox/outbox.repository.ts';
 import type { Db } from '../db/database.ts';
 import { dialectOf } from '../db/database.ts';
 import type { NewRepairRequest, RepairRequest } from '../db/schema.ts';
-import type { NewOutboxEmail } from '../features/email/outbox.repository.ts';
 import { type Statement, slot, statement } from './statements.ts';
 
 /** What the public create stores; the rest of the row takes its defaults. */
@@ -58,6 +58,9 @@ export type PublicRequestRow = Pick<
   companyFullName: string;
   /** The status changes as [status, at, event kind] triples, oldest first (JSON text on SQLite). */
   timeline: [string, string, string][] | string;
+  /** The citizen's rating (decision 0050): its score and when, null until given; never its comment. */
+  ratingScore: number | null;
+  ratedAt: string | null;
 };
 
 /** Each stored value of a filing with its PostgreSQL type, for the batched insert's arrays. */
@@ -126,7 +129,11 @@ export function requestStatements(db: Db) {
         'c.name as companyName',
         'c.fullName as companyFullName',
       ])
-      .select(timeline.as('timeline'));
+      .select(timeline.as('timeline'))
+      .select((eb) => [
+        eb.selectFrom('requestRatings as g').select('g.score').whereRef('g.requestId', '=', 'r.id').as('ratingScore'),
+        eb.selectFrom('requestRatings as g').select('g.createdAt').whereRef('g.requestId', '=', 'r.id').as('ratedAt'),
+      ]);
 
   return {
     publicRequest: statement(db, 'acende_public_request', (k) =>

@@ -11,14 +11,15 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MAX_ID } from '@acende/shared/constants';
+import type { PublicRepairRequest } from '@acende/shared/schemas/repair-requests';
 import { publicRepairRequestSchema } from '@acende/shared/schemas/repair-requests';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../app-deps.ts';
-import { toPublicRequest } from '../features/repair-requests/public-view.ts';
+import type { Config } from '../config.ts';
+import { clientKey } from '../core/client-key.ts';
+import { apiSecurityHeaders } from '../core/security-headers.ts';
 import { compileFastSerializer } from '../lib/fast-serializer.ts';
-import { clientKey, type RateLimit } from '../plugins/rate-limit.ts';
-import { apiSecurityHeaders } from '../plugins/security.ts';
+import type { LimitStore, NamedLimit } from '../lib/limit-store.ts';
 import type { PublicRequestRow } from './request-statements.ts';
 
 /** Answers the request and says true, or says false and leaves it untouched. */
@@ -29,12 +30,17 @@ export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean;
 const TRACKING_URL = /^\/api\/repair-requests\/([1-9]\d{0,9})(?:\?t=([A-Za-z0-9_-]{1,200}))?$/;
 
 export interface TrackingListenerOptions {
-  deps: AppDeps;
+  deps: { config: Config; limits: LimitStore };
+  /**
+   * The row as the public sees it: the route's own masking (features/repair-requests/public-view.ts),
+   * handed in when the route is built so the hot path imports no feature.
+   */
+  toPublic: (row: PublicRequestRow | undefined, token: string | undefined) => PublicRepairRequest;
   /** The tracking read's row, at once (SQLite's read-only connection). */
   readNow: (id: number) => PublicRequestRow | undefined;
   log: FastifyBaseLogger;
   /** The route's own rateLimit object: the fast path counts in the same windows. */
-  rateLimit: RateLimit;
+  rateLimit: NamedLimit;
   /** While shutting down, Fastify answers (and closes each connection). */
   lifecycle: { closing: boolean };
 }
@@ -45,6 +51,7 @@ export interface TrackingListenerOptions {
  */
 export function trackingListener({
   deps,
+  toPublic,
   readNow,
   log,
   rateLimit,
@@ -81,7 +88,7 @@ export function trackingListener({
       // Past the limit: Fastify counts it again and answers 429 with its headers; a count
       // already past the limit stays past it, so the answer is the same.
       if (count(clientKey(address)) !== 0) return false;
-      body = serialize(toPublicRequest(row, match[2]));
+      body = serialize(toPublic(row, match[2]));
     } catch {
       // Fastify runs it again and answers as it answers errors.
       return false;

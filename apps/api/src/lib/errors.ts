@@ -14,9 +14,9 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (code: MessageKey = 'errors.notFound') => new AppError(code, 404);
+export const notFound = (code: MessageKey = 'common.errors.notFound') => new AppError(code, 404);
 export const badRequest = (code: MessageKey, fieldErrors?: Record<string, MessageKey>) =>
   new AppError(code, 400, undefined, fieldErrors);
 export const conflict = (code: MessageKey) => new AppError(code, 409);
-export const forbidden = (code: MessageKey = 'errors.forbidden') => new AppError(code, 403);
-export const unauthorized = (code: MessageKey = 'errors.unauthorized') => new AppError(code, 401);
+export const forbidden = (code: MessageKey = 'common.errors.forbidden') => new AppError(code, 403);
+export const unauthorized = (code: MessageKey = 'common.errors.unauthorized') => new AppError(code, 401);

@@ -4,6 +4,7 @@
 // requests per limit in a fixed window and paces an upstream (the geocoder) across instances.
 import { LRUCache } from 'lru-cache';
 import type { Config } from '../config.ts';
+import { unavailability } from '../db/errors.ts';
 import { AppError } from './errors.ts';
 
 export interface NamedLimit {
@@ -35,8 +36,18 @@ export interface LimitStoreLog {
 /** Clients kept per limit; past it, the one seen least recently is forgotten. */
 const MAX_CLIENTS = 20_000;
 
-/** A fixed window per client in this process's memory, counted synchronously. */
-export function limiter({ max, timeWindow }: Omit<NamedLimit, 'name'>, now: () => number = Date.now) {
+/**
+ * This process's monotonic clock in milliseconds: a jump of the system clock (an NTP step, a
+ * wrong date set by hand) moves neither a window in memory nor a pace (issue 39).
+ */
+export const monotonicNow = () => performance.timeOrigin + performance.now();
+
+/**
+ * A fixed window per client in this process's memory, counted synchronously. A window that
+ * starts after `now` (an injected clock that went back) is over: a refusal never lasts longer
+ * than one window, whatever the clock did.
+ */
+export function limiter({ max, timeWindow }: Omit<NamedLimit, 'name'>, now: () => number = monotonicNow) {
   // A window lives `timeWindow` from its first request (reading it does not extend it); the
   // cache forgets it after that, and the check below starts a new one at the very end.
   const windows = new LRUCache<string, { count: number; startedAt: number }>({
@@ -48,7 +59,7 @@ export function limiter({ max, timeWindow }: Omit<NamedLimit, 'name'>, now: () =
   return (key: string): number => {
     const at = now();
     let window = windows.get(key);
-    if (!window || window.startedAt + timeWindow <= at) {
+    if (!window || window.startedAt + timeWindow <= at || window.startedAt > at) {
       window = { count: 0, startedAt: at };
       windows.set(key, window);
     }
@@ -57,7 +68,7 @@ export function limiter({ max, timeWindow }: Omit<NamedLimit, 'name'>, now: () =
   };
 }
 
-export function memoryLimitStore(now: () => number = Date.now): LimitStore {
+export function memoryLimitStore(now: () => number = monotonicNow): LimitStore {
   const counters = new Map<string, (key: string) => number>();
   const paces = new Map<string, number>();
   return {
@@ -72,7 +83,7 @@ export function memoryLimitStore(now: () => number = Date.now): LimitStore {
     },
     reserve(name, intervalMs) {
       const at = now();
-      const slot = Math.max(paces.get(name) ?? at, at);
+      const slot = Math.max(paceAfterJump(paces.get(name), at, intervalMs) ?? at, at);
       paces.set(name, slot + intervalMs);
       return slot - at;
     },
@@ -81,18 +92,31 @@ export function memoryLimitStore(now: () => number = Date.now): LimitStore {
   };
 }
 
+/** A pace further ahead than this many intervals means the clock went back: it starts again. */
+export const PACE_MAX_AHEAD_INTERVALS = 600;
+
+/** The next slot of a pace, or undefined (start now) when it lies implausibly far ahead of `at`. */
+function paceAfterJump(next: number | undefined, at: number, intervalMs: number): number | undefined {
+  return next !== undefined && next - at > intervalMs * PACE_MAX_AHEAD_INTERVALS ? undefined : next;
+}
+
 // INCR and, for a new window, its expiry in one step; answers the count and the time left.
-const REDIS_HIT = `local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+// A window with more than a whole window left (Redis's clock went back) starts again.
+const REDIS_HIT = `local window = tonumber(ARGV[1])
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], window) end
 local left = redis.call('PTTL', KEYS[1])
-if left < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); left = tonumber(ARGV[1]) end
+if left > window then redis.call('SET', KEYS[1], 1, 'PX', window); count = 1; left = window end
+if left < 0 then redis.call('PEXPIRE', KEYS[1], window); left = window end
 return {count, left}`;
 
 // Redis's clock decides the slot, as PostgreSQL's does above.
 const REDIS_RESERVE = `local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local interval = tonumber(ARGV[1])
-local slot = math.max(tonumber(redis.call('GET', KEYS[1]) or '0'), now)
+local next = tonumber(redis.call('GET', KEYS[1]) or '0')
+if next - now > interval * ${PACE_MAX_AHEAD_INTERVALS} then next = 0 end
+local slot = math.max(next, now)
 redis.call('SET', KEYS[1], slot + interval, 'PX', interval + 60000)
 return slot - now`;
 
@@ -188,5 +212,9 @@ export async function createLimitStore(
 
 /** A failure of the store (the database gone) answers 503, never a 500 and never a pass. */
 export function limitStoreFailure(error: unknown): AppError {
-  return new AppError('errors.serviceUnavailable', 503, { cause: String(error) });
+  // The database unreachable or full: the same answer as any other call then (decision 0048).
+  const down = unavailability(error);
+  if (down)
+    return new AppError(down === 'full' ? 'common.errors.storageFull' : 'common.errors.databaseUnavailable', 503);
+  return new AppError('common.errors.serviceUnavailable', 503, { cause: String(error) });
 }

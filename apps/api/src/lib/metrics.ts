@@ -9,12 +9,18 @@ export interface Metrics {
   requestFiled(): void;
   /** A sign-in was refused: wrong credentials, or too many attempts (429). */
   signInFailed(reason: SignInFailure): void;
+  /** A password was checked at sign-in (or a password change): what the per-account budget limits (decision 0042). */
+  passwordChecked(): void;
   /** The database failed an operation (disk full, I/O error, connection lost...). */
   databaseError(): void;
+  /** An outside service's circuit breaker changed state (decision 0048). */
+  dependencyCircuit(dependency: string, state: 'closed' | 'halfOpen' | 'open'): void;
 }
 
 export const noMetrics: Metrics = {
   requestFiled() {},
   signInFailed() {},
+  passwordChecked() {},
   databaseError() {},
+  dependencyCircuit() {},
 };

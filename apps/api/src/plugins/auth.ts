@@ -8,7 +8,8 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps.ts';
-import { type AuthAdmin, loadAdmin } from '../features/auth/sessions.service.ts';
+import type { AuthAdmin } from '../core/company-scope.ts';
+import { loadAdmin } from '../features/auth/sessions.service.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 
 export type AuthLevel = 'any' | 'operator' | 'admin';
@@ -47,10 +48,11 @@ export interface AdminRoute {
   auth: AuthLevel | undefined;
 }
 
-/** /api/admin routes that are public on purpose: signing in (both steps) and out, and the password-reset flow. */
+/** /api/admin routes that are public on purpose: signing in (both steps, or the e-mailed link) and out, and the password-reset flow. */
 export const PUBLIC_ADMIN_ROUTES = new Set([
   'POST /api/admin/login',
   'POST /api/admin/login/two-factor',
+  'POST /api/admin/login/link',
   'POST /api/admin/logout',
   'POST /api/admin/request-password-reset',
   'POST /api/admin/complete-password-reset',
@@ -71,14 +73,14 @@ export async function registerAuth(app: FastifyInstance, deps: AppDeps): Promise
   // request's URL: the router also matches encoded forms (`/api/%61dmin/logout`).
   const guardFor = (admin: boolean) => async (request: FastifyRequest) => {
     if (admin && STATE_CHANGING.has(request.method) && isCrossSite(request)) {
-      throw forbidden('errors.crossSite');
+      throw forbidden('common.errors.crossSite');
     }
     const level = request.routeOptions.config.auth;
     if (!level) return;
     request.admin = await loadAdmin(deps, request);
     if (!request.admin) throw unauthorized();
     if (request.admin.twoFactorSetupRequired && !request.routeOptions.config.duringTwoFactorSetup) {
-      throw forbidden('errors.twoFactor.setupRequired');
+      throw forbidden('admin-access.errors.twoFactor.setupRequired');
     }
     if (level === 'admin' && request.admin.role !== 'admin') throw forbidden();
     if (level === 'operator' && request.admin.role === 'viewer') throw forbidden();

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { redactUrl } from './log-redaction.ts';
 
 describe('redactUrl', () => {
-  it('hides tracking and reset tokens', () => {
+  it('hides tracking, reset and sign-in link tokens', () => {
+    expect(redactUrl('/admin/sign-in-link/SeCrEt-link')).toBe('/admin/sign-in-link/[redacted]');
     expect(redactUrl('/api/repair-requests/12?t=abcDEF_123')).toBe('/api/repair-requests/12?t=[redacted]');
     expect(redactUrl('/admin/reset-password/SeCrEt-token?x=1')).toBe('/admin/reset-password/[redacted]?x=[redacted]');
     expect(redactUrl('/x?resetToken=1&%74=2')).toBe('/x?resetToken=[redacted]&%74=[redacted]');

@@ -22,7 +22,7 @@ const HARMLESS_PARAMS = new Set([
   'assigneeId',
   'assignedToId',
 ]);
-const SECRET_PATH = /(\/reset-password\/)[^/?#]+/i;
+const SECRET_PATH = /(\/(?:reset-password|sign-in-link)\/)[^/?#]+/i;
 const REDACTED = '[redacted]';
 
 export function redactUrl(url: string): string {

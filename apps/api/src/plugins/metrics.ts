@@ -6,9 +6,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, onResponseHookHandler } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, type Metric, Registry } from 'prom-client';
 import type { AppDeps } from '../app-deps.ts';
+import { outboxBacklog } from '../core/outbox/outbox.service.ts';
 import { type Db, poolUse } from '../db/database.ts';
 import { isDatabaseError } from '../db/errors.ts';
-import { outboxBacklog } from '../features/email/outbox.service.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Metrics } from '../lib/metrics.ts';
 
@@ -114,6 +114,11 @@ export function createPrometheusMetrics(deps: Pick<AppDeps, 'db' | 'clock'>): Pr
     labelNames: ['reason'] as const,
     registers: [registry],
   });
+  const passwordChecks = new Counter({
+    name: 'acende_password_checks_total',
+    help: 'Passwords checked at sign-in or password change by this instance (the per-account budget limits them)',
+    registers: [registry],
+  });
   const databaseErrors: Counter = new Counter({
     name: 'acende_database_errors_total',
     help: 'Database operations that failed (disk full, I/O error, connection lost...), as this instance saw them',
@@ -124,6 +129,12 @@ export function createPrometheusMetrics(deps: Pick<AppDeps, 'db' | 'clock'>): Pr
     },
   });
   registerDatabaseGauges(registry, deps.db, read);
+  const circuit = new Gauge({
+    name: 'acende_dependency_circuit_state',
+    help: 'Circuit breaker of an outside service (decision 0048): 0 closed, 1 half-open (one call let through), 2 open (calls skipped)',
+    labelNames: ['dependency'] as const,
+    registers: [registry],
+  });
   // Made up front, so the alerts' series exist (at 0) before the first failure.
   const byReason = { credentials: signInFailures.labels('credentials'), throttled: signInFailures.labels('throttled') };
   byReason.credentials.inc(0);
@@ -160,7 +171,10 @@ export function createPrometheusMetrics(deps: Pick<AppDeps, 'db' | 'clock'>): Pr
     fastPathAnswered: tracked,
     requestFiled: () => filed.inc(),
     signInFailed: (reason) => byReason[reason].inc(),
+    passwordChecked: () => passwordChecks.inc(),
     databaseError: () => databaseErrors.inc(),
+    dependencyCircuit: (dependency, state) =>
+      circuit.labels(dependency).set(state === 'closed' ? 0 : state === 'halfOpen' ? 1 : 2),
   };
 }
 
@@ -190,7 +204,7 @@ export function registerMetrics(app: FastifyInstance, metrics: PrometheusMetrics
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (!bearerMatches(request.headers.authorization, expected)) {
       reply.header('www-authenticate', 'Bearer realm="metrics"');
-      throw new AppError('errors.metricsUnauthorized', 401);
+      throw new AppError('common.errors.metricsUnauthorized', 401);
     }
     const text = await metrics.registry.metrics();
     return reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store').send(text);

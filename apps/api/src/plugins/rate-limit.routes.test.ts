@@ -34,7 +34,13 @@ const reset = (app: App) =>
 const count = (list: number[], status: number) => list.filter((s) => s === status).length;
 
 for (const redis of [false, true]) {
-  if (redis && !REDIS_AVAILABLE) continue;
+  if (redis && !REDIS_AVAILABLE) {
+    // Recorded, not dropped: a CI run fails on a skipped test (decision 0045).
+    describe('public limits in Redis', () => {
+      it.skip(`Redis does not answer at ${TEST_REDIS_URL} (REQUIRE_REDIS=1 makes this a failure)`, () => {});
+    });
+    continue;
+  }
   describeEachEngine(
     `public limits${redis ? ' in Redis' : ''}`,
     (ctx) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { limiter } from '../lib/limit-store.ts';
-import { clientKey } from './rate-limit.ts';
+import { clientKey } from '../core/client-key.ts';
+import { limiter, memoryLimitStore, redisLimitStore } from '../lib/limit-store.ts';
 
 describe('clientKey', () => {
   it('keeps an IPv4 address, also when written as IPv6', () => {
@@ -41,6 +41,32 @@ describe('limiter', () => {
     expect(count('a')).toBe(60_000);
   });
 
+  it('never refuses for longer than one window when its clock goes back an hour (issue 39)', () => {
+    let now = 10_000_000;
+    const count = limiter({ max: 2, timeWindow: 60_000 }, () => now);
+    expect([count('a'), count('a'), count('a')]).toEqual([0, 0, 60_000]);
+    now -= 3_600_000;
+    // The window began "in the future": it is over, and a new one starts now.
+    expect([count('a'), count('a')]).toEqual([0, 0]);
+    expect(count('a')).toBe(60_000);
+    now += 86_400_000;
+    expect(count('a')).toBe(0);
+  });
+
+  it('counts on the monotonic clock by default, so the system clock cannot move a window', () => {
+    const realNow = Date.now;
+    const count = limiter({ max: 1, timeWindow: 60_000 });
+    try {
+      expect(count('a')).toBe(0);
+      Date.now = () => realNow() - 3_600_000;
+      const left = count('a');
+      expect(left).toBeGreaterThan(59_000);
+      expect(left).toBeLessThanOrEqual(60_000);
+    } finally {
+      Date.now = realNow;
+    }
+  });
+
   it('keeps a bounded number of clients, forgetting the one seen least recently', () => {
     let now = 1_000_000;
     const count = limiter({ max: 1, timeWindow: 1000 }, () => now);
@@ -57,5 +83,43 @@ describe('limiter', () => {
     expect(count('client-3')).toBe(800);
     expect(count('client-2')).toBe(0);
     expect(count('old')).toBe(0);
+  });
+});
+
+describe('the memory store’s pace', () => {
+  it('spaces calls an interval apart, and starts again when its clock went back an hour', () => {
+    let now = 10_000_000;
+    const store = memoryLimitStore(() => now);
+    expect([store.reserve('geocoder', 1000), store.reserve('geocoder', 1000)]).toEqual([0, 1000]);
+    now -= 3_600_000;
+    // An hour "ahead" is no queue: the pace starts again instead of holding calls for an hour.
+    expect(store.reserve('geocoder', 1000)).toBe(0);
+    expect(store.reserve('geocoder', 1000)).toBe(1000);
+  });
+});
+
+describe('the Redis store after Redis’s clock went back an hour (issue 39)', () => {
+  it('starts a window that ends more than a window away again, and a pace an hour ahead', async () => {
+    const prefix = `clock-back-${process.pid}-${Date.now()}:`;
+    const store = await redisLimitStore('redis://127.0.0.1:6379', prefix, memoryLimitStore(), { warn: () => {} });
+    const { Redis } = await import('ioredis');
+    const redis = new Redis('redis://127.0.0.1:6379');
+    try {
+      await store.ready();
+      const limit = { name: 'back', max: 2, timeWindow: 60_000 };
+      // What Redis holds after its clock went back: a spent window with an hour and a minute to live.
+      await redis.set(`${prefix}limit:back:k`, '50', 'PX', 3_660_000);
+      const [time] = await redis.time();
+      await redis.set(`${prefix}pace:geocoder`, String(Number(time) * 1000 + 3_600_000), 'PX', 3_700_000);
+      expect([await store.hit(limit, 'k'), await store.hit(limit, 'k')]).toEqual([0, 0]);
+      const left = await store.hit(limit, 'k');
+      expect(left).toBeGreaterThan(50_000);
+      expect(left).toBeLessThanOrEqual(60_000);
+      expect(await store.reserve('geocoder', 1000)).toBe(0);
+    } finally {
+      await redis.del(`${prefix}limit:back:k`, `${prefix}pace:geocoder`);
+      redis.disconnect();
+      await store.close();
+    }
   });
 });

@@ -7,7 +7,7 @@
 // Past the limit: 429, Retry-After and the x-ratelimit-* headers, and the message in the
 // reader's language.
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
-import ipaddr from 'ipaddr.js';
+import { clientKey } from '../core/client-key.ts';
 import { AppError } from '../lib/errors.ts';
 import { type LimitStore, limitStoreFailure, type NamedLimit } from '../lib/limit-store.ts';
 
@@ -17,29 +17,6 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     rateLimit?: RateLimit;
   }
-}
-
-/**
- * Whose requests count together: an IPv4 address, or the /64 network of an IPv6 one (a
- * single host is given a whole /64). An IPv4 address written as IPv6 is the IPv4 address.
- */
-export function clientKey(ip: string): string {
-  // IPv4 (every request on an IPv4 listener) is its own key without parsing.
-  if (!ip.includes(':')) return ip;
-  let address: ipaddr.IPv4 | ipaddr.IPv6;
-  try {
-    address = ipaddr.parse(ip);
-  } catch {
-    // Not an address (a proxy's odd header): its text is its key.
-    return ip.toLowerCase();
-  }
-  if (address.kind() === 'ipv4') return address.toString();
-  const v6 = address as ipaddr.IPv6;
-  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().toString();
-  return `${v6.parts
-    .slice(0, 4)
-    .map((part) => part.toString(16))
-    .join(':')}::/64`;
 }
 
 export function registerRateLimit(app: FastifyInstance, store: LimitStore): void {
@@ -59,7 +36,7 @@ export function registerRateLimit(app: FastifyInstance, store: LimitStore): void
           'x-ratelimit-reset': seconds,
           'retry-after': seconds,
         });
-        done(new AppError('errors.rateLimited', 429, { seconds }));
+        done(new AppError('common.errors.rateLimited', 429, { seconds }));
       };
       let wait: number | Promise<number>;
       try {

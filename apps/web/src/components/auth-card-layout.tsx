@@ -10,7 +10,7 @@ export function AuthCardLayout({ title, children }: { title: string; children: R
     <div className="flex min-h-dvh flex-col bg-gray-50">
       <header className="flex items-center justify-between gap-2 border-b border-gray-200 bg-header px-4 py-3">
         <a href="/" className="font-heading text-lg font-bold text-fg no-underline">
-          {t('app.title')}
+          {t('common.app.title')}
         </a>
         <LanguageToggle />
       </header>

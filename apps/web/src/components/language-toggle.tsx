@@ -15,8 +15,10 @@ export function LanguageToggle() {
     <Button
       variant="secondary"
       size="sm"
-      onClick={() => setLanguage(other).catch(() => toast({ title: t('language.loadFailed'), variant: 'destructive' }))}
-      aria-label={`${other.toUpperCase()}, ${t('language.switchTo')}`}
+      onClick={() =>
+        setLanguage(other).catch(() => toast({ title: t('common.language.loadFailed'), variant: 'destructive' }))
+      }
+      aria-label={`${other.toUpperCase()}, ${t('common.language.switchTo')}`}
       lang={other === 'en' ? 'en' : 'pt-BR'}
     >
       <span aria-hidden="true">{other.toUpperCase()}</span>

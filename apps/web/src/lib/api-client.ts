@@ -1,5 +1,6 @@
-// The one way the web app calls the API: cookies sent, JSON both ways, a body only
-// when there is data, and the chosen language as Accept-Language. A non-2xx answer
+// The one way the web app calls the API: cookies sent, JSON both ways (a Blob body, a
+// photo, goes as it is with its own type), a body only when there is data, and the chosen
+// language as Accept-Language. A non-2xx answer
 // becomes an ApiError whose message is "{status}: {body text}"; screens show
 // `serverMessage`, the body's `message`.
 import { currentLanguage } from './i18n.ts';
@@ -27,12 +28,14 @@ export async function apiRequest<T>(
     'Accept-Language': currentLanguage(),
     ...init.headers,
   };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const binary = body instanceof Blob;
+  if (body !== undefined)
+    headers['Content-Type'] = binary ? body.type || 'application/octet-stream' : 'application/json';
   const response = await fetch(path, {
     method,
     credentials: 'include',
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : binary ? body : JSON.stringify(body),
     signal: init.signal,
   });
   const text = await response.text();

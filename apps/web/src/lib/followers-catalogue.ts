@@ -4,5 +4,5 @@ import enFollowers from '@acende/shared/i18n/en/followers.json';
 import ptFollowers from '@acende/shared/i18n/pt/followers.json';
 import { addCatalogue } from './i18n.ts';
 
-addCatalogue('pt', ptFollowers);
-addCatalogue('en', enFollowers);
+addCatalogue('pt', 'followers', ptFollowers);
+addCatalogue('en', 'followers', enFollowers);

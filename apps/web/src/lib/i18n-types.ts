@@ -1,33 +1,16 @@
 // Typed message keys on the web (decision 0018): t() takes only keys of the catalogues, so a
 // misspelt key fails `npm run typecheck`. The type is the Portuguese files' (the tests keep
-// the English ones key for key the same), merged as lib/i18n.ts and the admin code load them.
+// the English ones key for key the same).
 import type { CatalogueNamespaces, MessageKey } from '@acende/shared/i18n/message-key';
 
-type Merged = CatalogueNamespaces['common'] &
-  CatalogueNamespaces['public'] &
-  CatalogueNamespaces['admin-access'] &
-  CatalogueNamespaces['admin-email'] &
-  CatalogueNamespaces['admin-password-reset'] &
-  CatalogueNamespaces['admin-operations'] &
-  CatalogueNamespaces['admin-poles'] &
-  CatalogueNamespaces['email'] &
-  CatalogueNamespaces['admin-reports'] &
-  CatalogueNamespaces['captcha'] &
-  CatalogueNamespaces['admin-settings'] &
-  CatalogueNamespaces['public-pages'] &
-  CatalogueNamespaces['public-poles'] &
-  CatalogueNamespaces['admin-templates'] &
-  CatalogueNamespaces['followers'] &
-  CatalogueNamespaces['public-drafts'] &
-  CatalogueNamespaces['public-photos'] &
-  CatalogueNamespaces['admin-open311'] &
-  CatalogueNamespaces['open-data'] &
-  CatalogueNamespaces['transparency'];
-
+// Typed as one tree keyed by file name, as the server's (packages/shared/src/i18n/catalogues.ts):
+// the keys are the same strings, so t('common.errors.generic') is checked and a key its file's
+// name does not lead is refused. At run time each file is a namespace of its name, found by the key's first segment
+// (lib/i18n.ts): 'translation' itself holds nothing.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: Merged };
+    resources: { translation: CatalogueNamespaces };
     returnNull: false;
   }
 }

@@ -3,7 +3,12 @@
 // are bundled; the English ones are a chunk of their own, fetched before the first render
 // when English was chosen and on the toggle otherwise. Admin catalogues are loaded with
 // the admin code (addCatalogue).
+// Each catalogue file is a namespace of its name, and a key names its namespace first, with the
+// same separator as the key's own ('followers.email.follow' is email.follow in followers.json):
+// i18next reads a key's first segment as its namespace when that namespace is known (in `ns`,
+// which addResourceBundle extends). The server resolves the same keys (decision 0047).
 import type { Language } from '@acende/shared/enums';
+import type { CatalogueName } from '@acende/shared/i18n/message-key';
 import ptCommon from '@acende/shared/i18n/pt/common.json';
 import ptPublic from '@acende/shared/i18n/pt/public.json';
 import i18n from 'i18next';
@@ -27,9 +32,12 @@ const initial = storedLanguage();
 void i18n.use(initReactI18next).init({
   lng: initial,
   fallbackLng: 'pt',
-  resources: { pt: { translation: { ...ptCommon, ...ptPublic } } },
+  resources: { pt: { common: ptCommon, public: ptPublic } },
+  ns: ['common', 'public'],
+  // A namespace of no file: a key its file's name does not lead is missing, not found in common.json.
+  defaultNS: 'translation',
+  nsSeparator: '.',
   interpolation: { escapeValue: false },
-  returnNull: false,
 });
 applyDocumentLanguage(initial);
 
@@ -37,8 +45,9 @@ let english: Promise<void> | undefined;
 /** Adds the English public catalogues, once; a failed load (a weak signal) is tried again next time. */
 function loadEnglish(): Promise<void> {
   english ??= import('./i18n-en.ts').then(
-    ({ enPublicCatalogue }) => {
-      i18n.addResourceBundle('en', 'translation', enPublicCatalogue, true, false);
+    ({ enCommon, enPublic }) => {
+      addCatalogue('en', 'common', enCommon);
+      addCatalogue('en', 'public', enPublic);
     },
     (error: unknown) => {
       english = undefined;
@@ -77,9 +86,9 @@ export async function setLanguage(language: Language): Promise<void> {
   await i18n.changeLanguage(language);
 }
 
-/** Adds a lazily loaded catalogue (both languages) to the translation namespace. */
-export function addCatalogue(language: Language, catalogue: Record<string, unknown>): void {
-  i18n.addResourceBundle(language, 'translation', catalogue, true, false);
+/** Adds a lazily loaded catalogue file, in one language, as the namespace of its file's name. */
+export function addCatalogue(language: Language, name: CatalogueName, catalogue: Record<string, unknown>): void {
+  i18n.addResourceBundle(language, name, catalogue, true, false);
 }
 
 export { i18n };

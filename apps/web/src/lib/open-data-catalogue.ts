@@ -3,5 +3,5 @@ import enOpenData from '@acende/shared/i18n/en/open-data.json';
 import ptOpenData from '@acende/shared/i18n/pt/open-data.json';
 import { addCatalogue } from './i18n.ts';
 
-addCatalogue('pt', ptOpenData);
-addCatalogue('en', enOpenData);
+addCatalogue('pt', 'open-data', ptOpenData);
+addCatalogue('en', 'open-data', enOpenData);

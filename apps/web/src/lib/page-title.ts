@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 export function usePageTitle(title: string): void {
   const { t } = useTranslation();
-  const full = `${title} · ${t('app.title')}`;
+  const full = `${title} · ${t('common.app.title')}`;
   useEffect(() => {
     document.title = full;
   }, [full]);

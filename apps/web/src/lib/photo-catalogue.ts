@@ -5,5 +5,5 @@ import enPublicPhotos from '@acende/shared/i18n/en/public-photos.json';
 import ptPublicPhotos from '@acende/shared/i18n/pt/public-photos.json';
 import { addCatalogue } from './i18n.ts';
 
-addCatalogue('pt', ptPublicPhotos);
-addCatalogue('en', enPublicPhotos);
+addCatalogue('pt', 'public-photos', ptPublicPhotos);
+addCatalogue('en', 'public-photos', enPublicPhotos);

@@ -1,6 +1,8 @@
-// Every catalogue file of both languages merged into one tree per language, for the
-// server and tests. The web app loads the same files by namespace (public eagerly,
-// admin lazily) so the public bundle carries no administrator text.
+// Every catalogue file of both languages, one tree per language keyed by file name, for the
+// server and tests: a key's first segment names its file ('common.errors.storageFull' is
+// errors.storageFull in common.json). The web app loads the same files as i18next namespaces
+// of the same names (public eagerly, admin lazily) so the public bundle carries no
+// administrator text, and resolves the same keys (decision 0047).
 // A new catalogue file is added to NAMESPACES below, in both languages, and to
 // CatalogueNamespaces in message-key.ts (tsc refuses NAMESPACES until it is).
 import type { Language } from '../enums.ts';
@@ -23,6 +25,7 @@ import enPublicDrafts from './en/public-drafts.json';
 import enPublicPages from './en/public-pages.json';
 import enPublicPhotos from './en/public-photos.json';
 import enPublicPoles from './en/public-poles.json';
+import enSatisfaction from './en/satisfaction.json';
 import enTransparency from './en/transparency.json';
 import type { CatalogueNamespaces } from './message-key.ts';
 import ptAdminAccess from './pt/admin-access.json';
@@ -44,6 +47,7 @@ import ptPublicDrafts from './pt/public-drafts.json';
 import ptPublicPages from './pt/public-pages.json';
 import ptPublicPhotos from './pt/public-photos.json';
 import ptPublicPoles from './pt/public-poles.json';
+import ptSatisfaction from './pt/satisfaction.json';
 import ptTransparency from './pt/transparency.json';
 import { type Catalogue, createTranslator } from './translate.ts';
 
@@ -69,6 +73,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     'admin-open311': ptAdminOpen311,
     'open-data': ptOpenData,
     transparency: ptTransparency,
+    satisfaction: ptSatisfaction,
   } satisfies CatalogueNamespaces,
   en: {
     common: enCommon,
@@ -91,26 +96,10 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     'admin-open311': enAdminOpen311,
     'open-data': enOpenData,
     transparency: enTransparency,
+    satisfaction: enSatisfaction,
   },
 };
 
-function mergeInto(target: Catalogue, source: Catalogue): Catalogue {
-  for (const [key, value] of Object.entries(source)) {
-    const existing = target[key];
-    if (typeof value === 'object' && existing && typeof existing === 'object') mergeInto(existing, value);
-    else target[key] = typeof value === 'object' ? mergeInto({}, value) : value;
-  }
-  return target;
-}
-
-export function mergeCatalogues(parts: Catalogue[]): Catalogue {
-  const merged: Catalogue = {};
-  for (const part of parts) mergeInto(merged, part);
-  return merged;
-}
-
-export const catalogues: Record<Language, Catalogue> = {
-  pt: mergeCatalogues(Object.values(NAMESPACES.pt)),
-  en: mergeCatalogues(Object.values(NAMESPACES.en)),
-};
+/** Each language's catalogues, keyed by file name: the tree translate() looks keys up in. */
+export const catalogues: Record<Language, Catalogue> = { pt: NAMESPACES.pt, en: NAMESPACES.en };
 export const translate = createTranslator(catalogues);

@@ -1,5 +1,6 @@
-// The type of every catalogue key, taken from the Portuguese files (the tests keep the
-// English ones key for key the same), so a misspelt key in a schema or the API fails tsc.
+// The type of every catalogue key, `<file>.<key inside the file>`, taken from the Portuguese
+// files (the tests keep the English ones key for key the same), so a misspelt key in a schema
+// or the API fails tsc, as does a key its file's name does not lead.
 // Type-only imports: the schemas import msg from here without carrying any catalogue text.
 import type ptAdminAccess from './pt/admin-access.json';
 import type ptAdminEmail from './pt/admin-email.json';
@@ -20,6 +21,7 @@ import type ptPublicDrafts from './pt/public-drafts.json';
 import type ptPublicPages from './pt/public-pages.json';
 import type ptPublicPhotos from './pt/public-photos.json';
 import type ptPublicPoles from './pt/public-poles.json';
+import type ptSatisfaction from './pt/satisfaction.json';
 import type ptTransparency from './pt/transparency.json';
 
 /** Each catalogue file by namespace; catalogues.ts registers exactly these in both languages. */
@@ -53,6 +55,8 @@ export interface CatalogueNamespaces {
   'open-data': typeof ptOpenData;
   /** The public transparency page and its CSV (issue 25): loaded with the page. */
   transparency: typeof ptTransparency;
+  /** Citizens' ratings on the transparency page and its CSV (issue 35): loaded with their own lazy section. */
+  satisfaction: typeof ptSatisfaction;
 }
 
 type Paths<T> = {
@@ -63,12 +67,18 @@ type Paths<T> = {
 type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 type WithoutPlural<K extends string> = K extends `${infer Base}_${PluralSuffix}` ? Base : K;
 
-type NamespacePaths<T> = T extends unknown ? Paths<T> : never;
+/** A catalogue file's name: the first segment of every key. */
+export type CatalogueName = keyof CatalogueNamespaces;
 
-/** Every dotted key of the merged catalogue ('validation.phone.required'). */
-export type MessageKey = WithoutPlural<NamespacePaths<CatalogueNamespaces[keyof CatalogueNamespaces]>>;
+/** Every dotted key, led by its file's name ('common.validation.phone.required' is validation.phone.required in common.json). */
+export type MessageKey = WithoutPlural<Paths<CatalogueNamespaces>>;
 
 /** A catalogue key, checked by tsc: schemas pass their messages through it. Returns the key unchanged. */
 export function msg(key: MessageKey): MessageKey {
   return key;
+}
+
+/** Whether a schema's message is a validation key (`<file>.validation.…`) rather than zod's own English sentence. */
+export function isValidationKey(text: string): text is MessageKey {
+  return /^[a-z0-9-]+\.validation\./.test(text);
 }

@@ -42,8 +42,8 @@ describe('createTranslator', () => {
   });
 
   it('renders the catalogues’ plural and number messages', () => {
-    expect(translate('en', 'operations.list.results', { count: 1234 })).toBe('1,234 requests found');
-    expect(translate('pt', 'operations.list.results', { count: 1 })).toBe('1 solicitação encontrada');
-    expect(translate('pt', 'errors.rateLimited', { seconds: 42 })).toContain('42 segundos');
+    expect(translate('en', 'admin-operations.operations.list.results', { count: 1234 })).toBe('1,234 requests found');
+    expect(translate('pt', 'admin-operations.operations.list.results', { count: 1 })).toBe('1 solicitação encontrada');
+    expect(translate('pt', 'common.errors.rateLimited', { seconds: 42 })).toContain('42 segundos');
   });
 });

@@ -1,177 +1,12 @@
-// Operators' payloads for repair requests: the list filters, the list and detail
-// answers with the history, the update (spec section 5) and the dashboard counts.
+// Operators' payloads for repair requests: the list and detail answers with the history,
+// the update (spec section 5), the dashboard counts, transfers and bulk changes. The list's
+// query (filters, order, page) is in admin-request-filters.ts.
 import * as z from 'zod/mini';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../constants.ts';
 import { PROBLEM_TYPES, REQUEST_STATUSES, ROLES } from '../enums.ts';
-import { type MessageKey, msg } from '../i18n/message-key.ts';
-import { idNumber, isIdText, optionalText } from './fields.ts';
-import { isPoleNumber, normalisePoleNumber } from './poles.ts';
+import { msg } from '../i18n/message-key.ts';
+import { adminRequestListQuerySchema } from './admin-request-filters.ts';
+import { idNumber, optionalText } from './fields.ts';
 import { requestStatusSchema } from './repair-requests.ts';
-
-const blank = (value: unknown) => value === undefined || value === null || value === '';
-/** A query value that is absent, blank, or one of `values`. */
-const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.pipe(
-    z.optional(z.string()),
-    z.transform((value, ctx) => {
-      if (blank(value)) return undefined;
-      if ((values as readonly string[]).includes(value as string)) return value as T[number];
-      ctx.issues.push({ code: 'custom', message: msg('validation.invalid'), input: value });
-      return z.NEVER;
-    }),
-  );
-/** A query value that is absent, blank, or an id; `invalidKey` names what it should have been. */
-const optionalId = (invalidKey: MessageKey) =>
-  z.pipe(
-    z.optional(z.string()),
-    z.transform((value, ctx) => {
-      if (blank(value)) return undefined;
-      if (isIdText(value as string)) return Number(value);
-      ctx.issues.push({ code: 'custom', message: invalidKey, input: value });
-      return z.NEVER;
-    }),
-  );
-function isCalendarDate(text: string): boolean {
-  const [y, m, d] = text.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-/**
- * A query value that is absent, blank, or a pole number: normalised as the filing stores it
- * (normalisePoleNumber), so `pole=ab 12` finds the requests filed on pole AB-12.
- */
-export const optionalPoleFilter = z.pipe(
-  z.optional(z.string()),
-  z.transform((value, ctx) => {
-    if (blank(value)) return undefined;
-    const number = normalisePoleNumber(value as string);
-    if (number === '') return undefined;
-    if (isPoleNumber(number)) return number;
-    ctx.issues.push({ code: 'custom', message: msg('validation.pole.numberInvalid'), input: value });
-    return z.NEVER;
-  }),
-);
-
-/**
- * The last calendar day a filter may name: the API compares stored timestamps as text, so
- * every bound it derives must keep the four-digit year (a `to` day's bound is the start of
- * the day after, in REPORT_TIME_ZONE; 10000-01-01 is written `+010000-…` and sorts first).
- */
-const LAST_FILTER_DAY = '9999-12-30';
-/**
- * A calendar day (YYYY-MM-DD, read in REPORT_TIME_ZONE as the reports read theirs, both ends
- * inclusive) or an instant (ISO-8601, used as it is, within year 9999 once in UTC).
- */
-const optionalInstant = z.pipe(
-  z.optional(z.string()),
-  z.transform((value, ctx) => {
-    if (blank(value)) return undefined;
-    const text = value as string;
-    if (/^\d{4}-\d{2}-\d{2}$/.test(text) && isCalendarDate(text) && text <= LAST_FILTER_DAY) return text;
-    if (
-      /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:\d{2})$/.test(text) &&
-      isCalendarDate(text.slice(0, 10)) &&
-      !Number.isNaN(Date.parse(text))
-    ) {
-      const instant = new Date(text).toISOString();
-      if (/^\d{4}-/.test(instant)) return instant;
-    }
-    ctx.issues.push({ code: 'custom', message: msg('validation.date.invalid'), input: value });
-    return z.NEVER;
-  }),
-);
-
-/**
- * The orders the request list can be read in, each a column and the id after it. Add a key
- * here (and its column in the API's list repository and its words in the catalogues) to
- * offer a new one: the repair deadline of issue 23 is expected to be the next.
- */
-/** The list's deadline filter (decision 0029). */
-export const DEADLINE_FILTERS = ['overdue'] as const;
-export type DeadlineFilter = (typeof DEADLINE_FILTERS)[number];
-
-export const REQUEST_SORT_KEYS = ['created', 'number', 'status', 'updated', 'due'] as const;
-export type RequestSortKey = (typeof REQUEST_SORT_KEYS)[number];
-export const SORT_DIRECTIONS = ['desc', 'asc'] as const;
-export type SortDirection = (typeof SORT_DIRECTIONS)[number];
-/** The list's order when the query names none: newest first. */
-export const DEFAULT_REQUEST_SORT: RequestSortKey = 'created';
-export const DEFAULT_SORT_DIRECTION: SortDirection = 'desc';
-
-/** A query value that is absent or blank (`fallback`), or one of `values`, else `invalidKey`. */
-const choiceOr = <T extends readonly [string, ...string[]]>(values: T, fallback: T[number], invalidKey: MessageKey) =>
-  z.pipe(
-    z.optional(z.string()),
-    z.transform((value, ctx) => {
-      if (blank(value)) return fallback;
-      if ((values as readonly string[]).includes(value as string)) return value as T[number];
-      ctx.issues.push({ code: 'custom', message: invalidKey, input: value });
-      return z.NEVER;
-    }),
-  );
-
-/** A day or instant as the first instant it stands for, to compare a range's ends. */
-const rangeStart = (value: string) => (value.length === 10 ? `${value}T00:00:00.000Z` : value);
-/** A day as its last instant (within a day of any zone, enough to order it against the start). */
-const rangeEnd = (value: string) => (value.length === 10 ? `${value}T23:59:59.999Z` : value);
-
-/** GET /api/admin/repair-requests query. Every filter is optional; blank means "any". */
-export const adminRequestListQuerySchema = z
-  .object({
-    q: z.pipe(
-      z.optional(z.string().check(z.maxLength(200, msg('validation.tooLong')))),
-      z.transform((value) => value?.trim() || undefined),
-    ),
-    status: optionalChoice(REQUEST_STATUSES),
-    problemType: optionalChoice(PROBLEM_TYPES),
-    companyId: optionalId('validation.reports.company'),
-    assignedToId: optionalId('validation.reports.assignee'),
-    /** Requests filed on this pole (its number, matched exactly once normalised). */
-    pole: optionalPoleFilter,
-    /** `overdue`: open or in progress past the due time (decision 0029). */
-    deadline: optionalChoice(DEADLINE_FILTERS),
-    from: optionalInstant,
-    to: optionalInstant,
-    page: z.pipe(
-      z.optional(z.string()),
-      z.transform((value, ctx) => {
-        if (blank(value)) return 1;
-        if (/^[1-9]\d{0,5}$/.test(value as string)) return Number(value);
-        ctx.issues.push({ code: 'custom', message: msg('validation.page.invalid'), input: value });
-        return z.NEVER;
-      }),
-    ),
-    /** Opaque position after which the next page starts (keyset paging); `page` is then only echoed. */
-    cursor: z.pipe(
-      z.optional(z.string()),
-      z.transform((value, ctx) => {
-        if (blank(value)) return undefined;
-        if (/^[A-Za-z0-9_-]{1,200}$/.test(value as string)) return value as string;
-        ctx.issues.push({ code: 'custom', message: msg('validation.invalid'), input: value });
-        return z.NEVER;
-      }),
-    ),
-    pageSize: z.pipe(
-      z.optional(z.string()),
-      z.transform((value, ctx) => {
-        if (blank(value)) return DEFAULT_PAGE_SIZE;
-        const n = Number(value);
-        if ((PAGE_SIZES as readonly number[]).includes(n)) return n;
-        ctx.issues.push({ code: 'custom', message: msg('validation.pageSize.invalid'), input: value });
-        return z.NEVER;
-      }),
-    ),
-    sort: choiceOr(REQUEST_SORT_KEYS, DEFAULT_REQUEST_SORT, msg('validation.sort.invalid')),
-    dir: choiceOr(SORT_DIRECTIONS, DEFAULT_SORT_DIRECTION, msg('validation.sortDirection.invalid')),
-  })
-  .check(
-    z.refine((query) => !query.from || !query.to || rangeStart(query.from) <= rangeEnd(query.to), {
-      message: msg('validation.dateRange.order'),
-      path: ['to'],
-    }),
-  );
-export type AdminRequestListQuery = z.output<typeof adminRequestListQuerySchema>;
-export type AdminRequestListQueryInput = z.input<typeof adminRequestListQuerySchema>;
 
 export const adminRequestListItemSchema = z.object({
   id: z.number(),
@@ -277,6 +112,8 @@ export const adminRequestDetailSchema = z.object({
   duplicateOfId: z.optional(z.nullable(z.number())),
   /** The requests marked as duplicates of this one. */
   duplicateIds: z.optional(z.array(z.number())),
+  /** The citizen's rating of the repair (issue 35): score 1–5, the comment (operators only), when. */
+  rating: z.optional(z.nullable(z.object({ score: z.number(), comment: z.nullable(z.string()), at: z.string() }))),
   createdAt: z.string(),
   updatedAt: z.string(),
   history: z.array(requestEventSchema),
@@ -292,12 +129,12 @@ export type AdminRequestDetail = z.infer<typeof adminRequestDetailSchema>;
  */
 export const updateRepairRequestSchema = z.object({
   status: requestStatusSchema,
-  assignedToId: z.optional(z.nullable(idNumber('validation.assignee.invalid'))),
+  assignedToId: z.optional(z.nullable(idNumber('admin-operations.validation.assignee.invalid'))),
   notes: optionalText(2000),
   updatedAt: z
-    .string({ error: msg('validation.updatedAt.required') })
-    .check(z.minLength(1, msg('validation.updatedAt.required'))),
-  templateId: z.optional(z.nullable(idNumber('validation.replyTemplate.invalid'))),
+    .string({ error: msg('admin-operations.validation.updatedAt.required') })
+    .check(z.minLength(1, msg('admin-operations.validation.updatedAt.required'))),
+  templateId: z.optional(z.nullable(idNumber('admin-templates.validation.replyTemplate.invalid'))),
 });
 export type UpdateRepairRequestInput = z.input<typeof updateRepairRequestSchema>;
 export type UpdateRepairRequest = z.output<typeof updateRepairRequestSchema>;
@@ -332,22 +169,22 @@ export type Assignee = z.infer<typeof assigneeSchema>;
 /** The longest reason a transfer may carry (it is sent to the citizen and kept in the history). */
 export const TRANSFER_REASON_MAX = 500;
 const transferReason = z
-  .string({ error: msg('validation.transfer.reasonRequired') })
+  .string({ error: msg('admin-operations.validation.transfer.reasonRequired') })
   .check(
     z.trim(),
-    z.minLength(1, msg('validation.transfer.reasonRequired')),
-    z.maxLength(TRANSFER_REASON_MAX, msg('validation.tooLong')),
+    z.minLength(1, msg('admin-operations.validation.transfer.reasonRequired')),
+    z.maxLength(TRANSFER_REASON_MAX, msg('common.validation.tooLong')),
   );
 const seenAt = z
-  .string({ error: msg('validation.updatedAt.required') })
-  .check(z.minLength(1, msg('validation.updatedAt.required')));
+  .string({ error: msg('admin-operations.validation.updatedAt.required') })
+  .check(z.minLength(1, msg('admin-operations.validation.updatedAt.required')));
 
 /**
  * POST /api/admin/repair-requests/:id/transfer: the request goes to another (active) company,
  * keeping its status; `updatedAt` is the value read with the request (409 when stale).
  */
 export const transferRepairRequestSchema = z.object({
-  companyId: idNumber('validation.transfer.companyInvalid'),
+  companyId: idNumber('admin-operations.validation.transfer.companyInvalid'),
   reason: transferReason,
   updatedAt: seenAt,
 });
@@ -364,10 +201,13 @@ export const BULK_LIMIT = 1000;
 /** What a bulk change does to every row: a status, an assignee (null: nobody) or a transfer. */
 export const bulkChangeSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('status'), status: requestStatusSchema }),
-  z.object({ action: z.literal('assignee'), assignedToId: z.nullable(idNumber('validation.assignee.invalid')) }),
+  z.object({
+    action: z.literal('assignee'),
+    assignedToId: z.nullable(idNumber('admin-operations.validation.assignee.invalid')),
+  }),
   z.object({
     action: z.literal('company'),
-    companyId: idNumber('validation.transfer.companyInvalid'),
+    companyId: idNumber('admin-operations.validation.transfer.companyInvalid'),
     reason: transferReason,
   }),
 ]);
@@ -383,17 +223,20 @@ export const bulkRepairRequestsSchema = z
     items: z.optional(
       z
         .array(z.object({ id: idNumber(), updatedAt: seenAt }))
-        .check(z.minLength(1, msg('validation.bulk.empty')), z.maxLength(BULK_LIMIT, msg('validation.bulk.tooMany'))),
+        .check(
+          z.minLength(1, msg('admin-operations.validation.bulk.empty')),
+          z.maxLength(BULK_LIMIT, msg('admin-operations.validation.bulk.tooMany')),
+        ),
     ),
     filter: z.optional(adminRequestListQuerySchema),
   })
   .check(
     z.refine((body) => (body.items === undefined) !== (body.filter === undefined), {
-      message: msg('validation.bulk.itemsOrFilter'),
+      message: msg('admin-operations.validation.bulk.itemsOrFilter'),
       path: ['items'],
     }),
     z.refine((body) => new Set(body.items?.map((item) => item.id)).size === (body.items?.length ?? 0), {
-      message: msg('validation.bulk.duplicate'),
+      message: msg('admin-operations.validation.bulk.duplicate'),
       path: ['items'],
     }),
   );

@@ -21,39 +21,39 @@ function isCalendarDate(value: string): boolean {
 }
 
 const dateText = z
-  .string({ error: msg('audit.validation.date') })
+  .string({ error: msg('admin-access.audit.validation.date') })
   .check(
-    z.regex(/^\d{4}-\d{2}-\d{2}$/, msg('audit.validation.date')),
-    z.refine(isCalendarDate, msg('audit.validation.date')),
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, msg('admin-access.audit.validation.date')),
+    z.refine(isCalendarDate, msg('admin-access.audit.validation.date')),
   );
 
 /** A kind (`user.update`) or, ending in a dot, every kind under it (`user.`). */
 export const AUDIT_KIND_PATTERN = /^[a-z][a-z0-9_]*(\.[a-z0-9_]+)*\.?$/;
 
 const auditFilterFields = {
-  actorId: optionalQuery(idFromText('audit.validation.actor')),
+  actorId: optionalQuery(idFromText('admin-access.audit.validation.actor')),
   kind: optionalQuery(
     z
-      .string({ error: msg('audit.validation.kind') })
+      .string({ error: msg('admin-access.audit.validation.kind') })
       .check(
         z.trim(),
-        z.maxLength(80, msg('audit.validation.kind')),
-        z.regex(AUDIT_KIND_PATTERN, msg('audit.validation.kind')),
+        z.maxLength(80, msg('admin-access.audit.validation.kind')),
+        z.regex(AUDIT_KIND_PATTERN, msg('admin-access.audit.validation.kind')),
       ),
   ),
   objectType: optionalQuery(
     z
-      .string({ error: msg('audit.validation.objectType') })
+      .string({ error: msg('admin-access.audit.validation.objectType') })
       .check(
         z.trim(),
-        z.maxLength(40, msg('audit.validation.objectType')),
-        z.regex(/^[a-z_]+$/, msg('audit.validation.objectType')),
+        z.maxLength(40, msg('admin-access.audit.validation.objectType')),
+        z.regex(/^[a-z_]+$/, msg('admin-access.audit.validation.objectType')),
       ),
   ),
   objectId: optionalQuery(
     z
-      .string({ error: msg('audit.validation.objectId') })
-      .check(z.trim(), z.maxLength(100, msg('audit.validation.objectId'))),
+      .string({ error: msg('admin-access.audit.validation.objectId') })
+      .check(z.trim(), z.maxLength(100, msg('admin-access.audit.validation.objectId'))),
   ),
   startDate: optionalQuery(dateText),
   endDate: optionalQuery(dateText),
@@ -61,14 +61,14 @@ const auditFilterFields = {
 
 const endNotBeforeStart = z.refine<{ startDate?: string | undefined; endDate?: string | undefined }>(
   (f) => !f.startDate || !f.endDate || f.endDate >= f.startDate,
-  { message: msg('audit.validation.dateRange'), path: ['endDate'] },
+  { message: msg('admin-access.audit.validation.dateRange'), path: ['endDate'] },
 );
 
 export const auditFiltersSchema = z.object(auditFilterFields).check(endNotBeforeStart);
 export type AuditFilters = z.output<typeof auditFiltersSchema>;
 
 const pageSizeText = z.pipe(
-  z.enum(PAGE_SIZES.map(String) as [string, ...string[]], { error: msg('audit.validation.pageSize') }),
+  z.enum(PAGE_SIZES.map(String) as [string, ...string[]], { error: msg('admin-access.audit.validation.pageSize') }),
   z.transform(Number),
 );
 
@@ -77,7 +77,9 @@ export const auditListQuerySchema = z
     ...auditFilterFields,
     /** Where the previous page ended (nextCursor); absent for the first page. */
     cursor: optionalQuery(
-      z.string({ error: msg('audit.validation.cursor') }).check(z.maxLength(200, msg('audit.validation.cursor'))),
+      z
+        .string({ error: msg('admin-access.audit.validation.cursor') })
+        .check(z.maxLength(200, msg('admin-access.audit.validation.cursor'))),
     ),
     pageSize: z.pipe(z.transform(emptyToUndefined), z.prefault(pageSizeText, String(DEFAULT_PAGE_SIZE))),
   })

@@ -5,12 +5,16 @@ import { PASSWORD_MIN_LENGTH } from '../constants.ts';
 import { ROLES } from '../enums.ts';
 import { type MessageKey, msg } from '../i18n/message-key.ts';
 import { requiredText } from './fields.ts';
+import { twoFactorRequiredSchema } from './two-factor.ts';
 
 export const loginSchema = z.object({
-  username: requiredText('validation.username.required', 64),
+  username: requiredText('common.validation.username.required', 64),
   password: z
-    .string({ error: msg('validation.password.required') })
-    .check(z.minLength(1, msg('validation.password.required')), z.maxLength(200, msg('validation.tooLong'))),
+    .string({ error: msg('common.validation.password.required') })
+    .check(
+      z.minLength(1, msg('common.validation.password.required')),
+      z.maxLength(200, msg('common.validation.tooLong')),
+    ),
   captchaToken: z.optional(z.string().check(z.maxLength(10_000))),
 });
 export type LoginInput = z.input<typeof loginSchema>;
@@ -30,16 +34,19 @@ export const adminProfileSchema = z.object({
 export type AdminProfile = z.infer<typeof adminProfileSchema>;
 
 /** A new password: at least 6 characters ('A nova senha deve ter pelo menos 6 caracteres'), at most 200. */
-export function newPasswordField(minKey: MessageKey = 'validation.password.min') {
+export function newPasswordField(minKey: MessageKey = 'common.validation.password.min') {
   return z
     .string({ error: minKey })
-    .check(z.minLength(PASSWORD_MIN_LENGTH, minKey), z.maxLength(200, msg('validation.tooLong')));
+    .check(z.minLength(PASSWORD_MIN_LENGTH, minKey), z.maxLength(200, msg('common.validation.tooLong')));
 }
 
 export const changePasswordSchema = z.object({
   currentPassword: z
-    .string({ error: msg('validation.password.currentRequired') })
-    .check(z.minLength(1, msg('validation.password.currentRequired')), z.maxLength(200, msg('validation.tooLong'))),
+    .string({ error: msg('common.validation.password.currentRequired') })
+    .check(
+      z.minLength(1, msg('common.validation.password.currentRequired')),
+      z.maxLength(200, msg('common.validation.tooLong')),
+    ),
   newPassword: newPasswordField(),
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
@@ -55,8 +62,8 @@ export function withPasswordConfirmation<S extends z.core.$ZodShape & { newPassw
     .object({
       ...fields,
       confirmPassword: z
-        .string({ error: msg('validation.password.confirmRequired') })
-        .check(z.minLength(1, msg('validation.password.confirmRequired'))),
+        .string({ error: msg('common.validation.password.confirmRequired') })
+        .check(z.minLength(1, msg('common.validation.password.confirmRequired'))),
     })
     .check(
       z.refine(
@@ -64,10 +71,25 @@ export function withPasswordConfirmation<S extends z.core.$ZodShape & { newPassw
           const { newPassword, confirmPassword } = v as { newPassword: string; confirmPassword: string };
           return confirmPassword === '' || confirmPassword === newPassword;
         },
-        { message: msg('validation.password.mismatch'), path: ['confirmPassword'] },
+        { message: msg('common.validation.password.mismatch'), path: ['confirmPassword'] },
       ),
     );
 }
 
 export const changePasswordFormSchema = withPasswordConfirmation(changePasswordSchema.shape);
 export type ChangePasswordFormInput = z.infer<typeof changePasswordFormSchema>;
+
+/**
+ * The sign-in's answer past the account's budget of password checks (decision 0042): no
+ * password was checked; a one-time link went to the account's e-mail if it has one. The same
+ * for every password, every name and every account.
+ */
+export const signInLinkSentSchema = z.object({ signInLinkSent: z.literal(true), message: z.string() });
+export type SignInLinkSent = z.infer<typeof signInLinkSentSchema>;
+
+/** Signing in with the e-mailed link's token. */
+export const signInWithLinkSchema = z.object({ token: requiredText('common.validation.token.required', 200) });
+export type SignInWithLink = z.infer<typeof signInWithLinkSchema>;
+
+/** The sign-in's 202: the second factor is asked for, or a link was e-mailed. */
+export const signInNextStepSchema = z.union([twoFactorRequiredSchema, signInLinkSentSchema]);

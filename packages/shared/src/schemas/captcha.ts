@@ -11,14 +11,14 @@ export const SECRET_PLACEHOLDER = '••••••••';
 
 export const captchaSettingsSchema = z
   .object({
-    enabled: z.boolean({ error: msg('validation.captcha.enabled') }),
-    provider: z.enum(CAPTCHA_PROVIDERS, { error: msg('validation.captcha.provider') }),
+    enabled: z.boolean({ error: msg('admin-settings.validation.captcha.enabled') }),
+    provider: z.enum(CAPTCHA_PROVIDERS, { error: msg('admin-settings.validation.captcha.provider') }),
     siteKey: z.pipe(
-      z.nullish(z.string().check(z.trim(), z.maxLength(500, msg('validation.tooLong')))),
+      z.nullish(z.string().check(z.trim(), z.maxLength(500, msg('common.validation.tooLong')))),
       z.transform((v: string | null | undefined) => v || null),
     ),
     secretKey: z.pipe(
-      z.nullish(z.string().check(z.trim(), z.maxLength(500, msg('validation.tooLong')))),
+      z.nullish(z.string().check(z.trim(), z.maxLength(500, msg('common.validation.tooLong')))),
       z.transform((v: string | null | undefined) => v || null),
     ),
   })
@@ -30,14 +30,14 @@ export const captchaSettingsSchema = z
           code: 'custom',
           input: value,
           path: ['siteKey'],
-          message: msg('validation.captcha.siteKey'),
+          message: msg('admin-settings.validation.captcha.siteKey'),
         });
       if (!value.secretKey)
         ctx.issues.push({
           code: 'custom',
           input: value,
           path: ['secretKey'],
-          message: msg('validation.captcha.secretKey'),
+          message: msg('admin-settings.validation.captcha.secretKey'),
         });
     }),
   );

@@ -17,9 +17,9 @@ export const DEFAULT_EMAIL_SETTINGS = {
   from: '',
 };
 
-const REQUIRED = msg('validation.emailSettings.required');
-const SMTP_REQUIRED = msg('validation.emailSettings.smtpRequired');
-const INVALID_EMAIL = msg('validation.emailSettings.invalidEmail');
+const REQUIRED = msg('admin-email.validation.emailSettings.required');
+const SMTP_REQUIRED = msg('admin-email.validation.emailSettings.smtpRequired');
+const INVALID_EMAIL = msg('admin-email.validation.emailSettings.invalidEmail');
 
 const emailFormat = z.email();
 const isEmail = (value: string) => value.length <= 254 && z.safeParse(emailFormat, value).success;
@@ -32,22 +32,26 @@ export function isValidFromAddress(value: string): boolean {
 }
 
 const text = (max: number) =>
-  z.string({ error: msg('validation.invalidType') }).check(z.trim(), z.maxLength(max, msg('validation.tooLong')));
+  z
+    .string({ error: msg('common.validation.invalidType') })
+    .check(z.trim(), z.maxLength(max, msg('common.validation.tooLong')));
 
 const settingsShape = {
-  enabled: z.boolean({ error: msg('validation.invalidType') }),
-  host: text(253).check(z.regex(/^[^\s/\\]*$/, msg('validation.emailSettings.hostInvalid'))),
+  enabled: z.boolean({ error: msg('common.validation.invalidType') }),
+  host: text(253).check(z.regex(/^[^\s/\\]*$/, msg('admin-email.validation.emailSettings.hostInvalid'))),
   port: z
     .number({ error: REQUIRED })
     .check(
-      z.int(msg('validation.emailSettings.portInvalid')),
-      z.gte(1, msg('validation.emailSettings.portInvalid')),
-      z.lte(65535, msg('validation.emailSettings.portInvalid')),
+      z.int(msg('admin-email.validation.emailSettings.portInvalid')),
+      z.gte(1, msg('admin-email.validation.emailSettings.portInvalid')),
+      z.lte(65535, msg('admin-email.validation.emailSettings.portInvalid')),
     ),
-  secure: z.boolean({ error: msg('validation.invalidType') }),
+  secure: z.boolean({ error: msg('common.validation.invalidType') }),
   auth: z.object({
-    user: text(200).check(z.regex(/^[^\r\n]*$/, msg('validation.invalid'))),
-    pass: z.string({ error: msg('validation.invalidType') }).check(z.maxLength(500, msg('validation.tooLong'))),
+    user: text(200).check(z.regex(/^[^\r\n]*$/, msg('common.validation.invalid'))),
+    pass: z
+      .string({ error: msg('common.validation.invalidType') })
+      .check(z.maxLength(500, msg('common.validation.tooLong'))),
   }),
   from: text(300).check(z.refine((value) => value === '' || isValidFromAddress(value), INVALID_EMAIL)),
 };
@@ -84,7 +88,7 @@ export const sendTestEmailSchema = z.object({
       if (value.from === '') ctx.issues.push({ code: 'custom', message: REQUIRED, input: value.from, path: ['from'] });
     }),
   ),
-  language: z.optional(z.enum(LANGUAGES, { error: msg('validation.invalid') })),
+  language: z.optional(z.enum(LANGUAGES, { error: msg('common.validation.invalid') })),
 });
 export type SendTestEmailInput = z.input<typeof sendTestEmailSchema>;
 

@@ -18,15 +18,17 @@ export type PublicEnergyCompany = z.infer<typeof publicEnergyCompanySchema>;
 const withDefault = (fallback: string, requiredKey: MessageKey) =>
   z.pipe(
     z.transform((value: unknown) => (value === undefined ? fallback : value)),
-    requiredText(requiredKey, 40).check(z.regex(/^[A-Za-z0-9_-]+$/, msg('validation.energyCompany.classInvalid'))),
+    requiredText(requiredKey, 40).check(
+      z.regex(/^[A-Za-z0-9_-]+$/, msg('admin-operations.validation.energyCompany.classInvalid')),
+    ),
   );
 
 export const energyCompanyInputSchema = z.object({
-  name: requiredText('validation.energyCompany.nameRequired', 60),
-  fullName: requiredText('validation.energyCompany.fullNameRequired', 200),
-  colorClass: withDefault(COMPANY_DEFAULT_COLOR, 'validation.energyCompany.colorRequired'),
-  iconClass: withDefault(COMPANY_DEFAULT_ICON, 'validation.energyCompany.iconRequired'),
-  active: z._default(z.boolean({ error: msg('validation.invalidType') }), true),
+  name: requiredText('common.validation.energyCompany.nameRequired', 60),
+  fullName: requiredText('common.validation.energyCompany.fullNameRequired', 200),
+  colorClass: withDefault(COMPANY_DEFAULT_COLOR, 'common.validation.energyCompany.colorRequired'),
+  iconClass: withDefault(COMPANY_DEFAULT_ICON, 'common.validation.energyCompany.iconRequired'),
+  active: z._default(z.boolean({ error: msg('common.validation.invalidType') }), true),
 });
 export type EnergyCompanyInput = z.input<typeof energyCompanyInputSchema>;
 export type EnergyCompanyValues = z.output<typeof energyCompanyInputSchema>;

@@ -8,18 +8,20 @@ import { type MessageKey, msg } from '../i18n/message-key.ts';
 
 const isMissing = (input: unknown) => input === undefined || input === null;
 
-/** A required trimmed string; `requiredKey` for missing or blank, `validation.invalidType` for another type. */
+/** A required trimmed string; `requiredKey` for missing or blank, `common.validation.invalidType` for another type. */
 export function requiredText(requiredKey: MessageKey, max = 500) {
   return z
-    .string({ error: (issue) => (isMissing(issue.input) ? requiredKey : msg('validation.invalidType')) })
-    .check(z.trim(), z.minLength(1, requiredKey), z.maxLength(max, msg('validation.tooLong')));
+    .string({ error: (issue) => (isMissing(issue.input) ? requiredKey : msg('common.validation.invalidType')) })
+    .check(z.trim(), z.minLength(1, requiredKey), z.maxLength(max, msg('common.validation.tooLong')));
 }
 
 /** An optional trimmed string; blank becomes null. */
 export function optionalText(max = 500) {
   return z.pipe(
     z.nullish(
-      z.string({ error: msg('validation.invalidType') }).check(z.trim(), z.maxLength(max, msg('validation.tooLong'))),
+      z
+        .string({ error: msg('common.validation.invalidType') })
+        .check(z.trim(), z.maxLength(max, msg('common.validation.tooLong'))),
     ),
     z.transform((value: string | null | undefined) => (value ? value : null)),
   );
@@ -28,10 +30,10 @@ export function optionalText(max = 500) {
 const emailFormat = z.email();
 
 /** An optional e-mail; blank becomes null, anything else must be a valid address. */
-export function optionalEmail(invalidKey: MessageKey = 'validation.email.invalid') {
+export function optionalEmail(invalidKey: MessageKey = 'common.validation.email.invalid') {
   return z.pipe(
     z.nullish(
-      z.string({ error: msg('validation.invalidType') }).check(
+      z.string({ error: msg('common.validation.invalidType') }).check(
         z.trim(),
         z.maxLength(254, invalidKey),
         z.refine((value) => value === '' || z.safeParse(emailFormat, value).success, invalidKey),
@@ -66,12 +68,12 @@ export function isIdText(text: string): boolean {
 }
 
 /** An id sent as a JSON number (`assignedToId`, `companies[]`): `invalidKey` for anything else. */
-export function idNumber(invalidKey: MessageKey = 'validation.id.invalid') {
+export function idNumber(invalidKey: MessageKey = 'common.validation.id.invalid') {
   return z.number({ error: invalidKey }).check(z.int(invalidKey), z.gte(1, invalidKey), z.lte(MAX_ID, invalidKey));
 }
 
 /** An id sent as text (a path or query value), given to the handler as a number. */
-export function idFromText(invalidKey: MessageKey = 'validation.id.invalid') {
+export function idFromText(invalidKey: MessageKey = 'common.validation.id.invalid') {
   return z.pipe(
     z.string({ error: invalidKey }).check(z.regex(ID_DIGITS, invalidKey), z.refine(isIdText, invalidKey)),
     z.transform(Number),
@@ -91,4 +93,4 @@ export function idText(requiredKey: MessageKey, invalidKey: MessageKey) {
 export const idParam = idFromText();
 
 /** A route parameter or query value that must be a company's id ("invalid company", not a request's number). */
-export const companyIdParam = idFromText('validation.company.invalid');
+export const companyIdParam = idFromText('common.validation.company.invalid');

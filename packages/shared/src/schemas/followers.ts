@@ -15,12 +15,15 @@ export const NEARBY_MAX = 5;
 export const FOLLOWERS_MAX = 200;
 
 export const nearbyQuerySchema = z.object({
-  lat: z.pipe(numericText('validation.latitude.required', 'validation.latitude.invalid', -90, 90), z.transform(Number)),
-  lng: z.pipe(
-    numericText('validation.longitude.required', 'validation.longitude.invalid', -180, 180),
+  lat: z.pipe(
+    numericText('common.validation.latitude.required', 'common.validation.latitude.invalid', -90, 90),
     z.transform(Number),
   ),
-  pole: z.optional(idFromText('validation.pole.invalid')),
+  lng: z.pipe(
+    numericText('common.validation.longitude.required', 'common.validation.longitude.invalid', -180, 180),
+    z.transform(Number),
+  ),
+  pole: z.optional(idFromText('public-poles.validation.pole.invalid')),
 });
 export type NearbyQuery = z.output<typeof nearbyQuerySchema>;
 
@@ -40,12 +43,12 @@ export type NearbyResponse = z.infer<typeof nearbyResponseSchema>;
 
 export const followRequestSchema = z.object({
   email: z
-    .string({ error: msg('validation.email.required') })
+    .string({ error: msg('followers.validation.email.required') })
     .check(
       z.trim(),
-      z.minLength(1, msg('validation.email.required')),
-      z.maxLength(254, msg('validation.email.invalid')),
-      z.email(msg('validation.email.invalid')),
+      z.minLength(1, msg('followers.validation.email.required')),
+      z.maxLength(254, msg('common.validation.email.invalid')),
+      z.email(msg('common.validation.email.invalid')),
       z.toLowerCase(),
     ),
   captchaToken: z.optional(z.string().check(z.maxLength(10_000))),
@@ -59,25 +62,28 @@ export type FollowResponse = z.infer<typeof followResponseSchema>;
 
 export const unsubscribeSchema = z.object({
   token: z
-    .string({ error: msg('errors.unsubscribeInvalid') })
-    .check(z.minLength(1, msg('errors.unsubscribeInvalid')), z.maxLength(200, msg('errors.unsubscribeInvalid'))),
+    .string({ error: msg('followers.errors.unsubscribeInvalid') })
+    .check(
+      z.minLength(1, msg('followers.errors.unsubscribeInvalid')),
+      z.maxLength(200, msg('followers.errors.unsubscribeInvalid')),
+    ),
 });
 export const unsubscribeResponseSchema = z.object({ requestId: z.number() });
 export type UnsubscribeResponse = z.infer<typeof unsubscribeResponseSchema>;
 
 export const markDuplicateSchema = z.object({
-  originalId: idNumber('validation.duplicateOf.invalid'),
+  originalId: idNumber('followers.validation.duplicateOf.invalid'),
   updatedAt: z
-    .string({ error: msg('validation.updatedAt.required') })
-    .check(z.minLength(1, msg('validation.updatedAt.required'))),
+    .string({ error: msg('admin-operations.validation.updatedAt.required') })
+    .check(z.minLength(1, msg('admin-operations.validation.updatedAt.required'))),
 });
 export type MarkDuplicateInput = z.input<typeof markDuplicateSchema>;
 export type MarkDuplicate = z.output<typeof markDuplicateSchema>;
 
 export const undoDuplicateSchema = z.object({
   updatedAt: z
-    .string({ error: msg('validation.updatedAt.required') })
-    .check(z.minLength(1, msg('validation.updatedAt.required'))),
+    .string({ error: msg('admin-operations.validation.updatedAt.required') })
+    .check(z.minLength(1, msg('admin-operations.validation.updatedAt.required'))),
 });
 export type UndoDuplicate = z.output<typeof undoDuplicateSchema>;
 

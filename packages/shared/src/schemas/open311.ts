@@ -6,7 +6,7 @@ import { requiredText } from './fields.ts';
 export const OPEN311_KEY_NAME_MAX = 100;
 
 export const open311KeyInputSchema = z.object({
-  name: requiredText('validation.open311Key.nameRequired', OPEN311_KEY_NAME_MAX),
+  name: requiredText('admin-open311.validation.open311Key.nameRequired', OPEN311_KEY_NAME_MAX),
 });
 export type Open311KeyInput = z.input<typeof open311KeyInputSchema>;
 export type Open311KeyValues = z.output<typeof open311KeyInputSchema>;

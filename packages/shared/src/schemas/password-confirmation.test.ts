@@ -18,13 +18,13 @@ describe.each([
 
   it('puts a mismatch on the confirmation', () => {
     expect(issues(schema, { ...rest, newPassword: 'Nova-senha-1', confirmPassword: 'Nova-senha-2' })).toEqual([
-      ['confirmPassword', 'validation.password.mismatch'],
+      ['confirmPassword', 'common.validation.password.mismatch'],
     ]);
   });
 
   it('asks for a missing confirmation once, without a mismatch', () => {
     expect(issues(schema, { ...rest, newPassword: 'Nova-senha-1', confirmPassword: '' })).toEqual([
-      ['confirmPassword', 'validation.password.confirmRequired'],
+      ['confirmPassword', 'common.validation.password.confirmRequired'],
     ]);
   });
 });

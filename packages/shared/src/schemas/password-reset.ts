@@ -5,14 +5,14 @@ import { newPasswordField, withPasswordConfirmation } from './auth.ts';
 import { requiredText } from './fields.ts';
 
 export const requestPasswordResetSchema = z.object({
-  username: requiredText('validation.username.required', 64),
+  username: requiredText('common.validation.username.required', 64),
   /** Checked by the captcha feature when it guards this call; ignored here. */
   captchaToken: z.optional(z.string().check(z.maxLength(10_000))),
 });
 export type RequestPasswordResetInput = z.input<typeof requestPasswordResetSchema>;
 
 export const completePasswordResetSchema = z.object({
-  token: requiredText('validation.token.required', 200),
+  token: requiredText('common.validation.token.required', 200),
   newPassword: newPasswordField(),
 });
 export type CompletePasswordResetInput = z.input<typeof completePasswordResetSchema>;

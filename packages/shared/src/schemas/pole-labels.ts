@@ -11,20 +11,20 @@ export const poleLabelsRequestSchema = z
   .object({
     poleIds: z.optional(
       z
-        .array(idNumber('validation.poleLabels.poleId'), { error: msg('validation.invalidType') })
+        .array(idNumber('common.validation.poleLabels.poleId'), { error: msg('common.validation.invalidType') })
         .check(
-          z.minLength(1, msg('validation.poleLabels.empty')),
-          z.maxLength(POLE_LABELS_SELECTION_MAX, msg('validation.poleLabels.tooMany')),
+          z.minLength(1, msg('common.validation.poleLabels.empty')),
+          z.maxLength(POLE_LABELS_SELECTION_MAX, msg('common.validation.poleLabels.tooMany')),
         ),
     ),
-    companyId: z.optional(idNumber('validation.company.invalid')),
+    companyId: z.optional(idNumber('common.validation.company.invalid')),
     /** With companyId: also print the company's inactive poles (default: active ones only). */
-    includeInactive: z.optional(z.boolean({ error: msg('validation.invalidType') })),
+    includeInactive: z.optional(z.boolean({ error: msg('common.validation.invalidType') })),
   })
   .check(
     z.refine(
       (body) => (body.poleIds === undefined) !== (body.companyId === undefined),
-      msg('validation.poleLabels.target'),
+      msg('common.validation.poleLabels.target'),
     ),
   );
 export type PoleLabelsRequest = z.infer<typeof poleLabelsRequestSchema>;

@@ -31,18 +31,21 @@ const optionalQuery = <T>(read: (text: string) => T | undefined, invalidKey: Mes
 export const adminPoleListQuerySchema = z.object({
   /** A number's beginning (normalised as a pole number is) or a part of the street. */
   q: z.pipe(
-    z.optional(z.string().check(z.maxLength(100, msg('validation.tooLong')))),
+    z.optional(z.string().check(z.maxLength(100, msg('common.validation.tooLong')))),
     z.transform((value) => value?.trim() || undefined),
   ),
-  companyId: optionalQuery((text) => (isIdText(text) ? Number(text) : undefined), msg('validation.company.invalid')),
+  companyId: optionalQuery(
+    (text) => (isIdText(text) ? Number(text) : undefined),
+    msg('common.validation.company.invalid'),
+  ),
   active: optionalQuery(
     (text) => (text === 'true' ? true : text === 'false' ? false : undefined),
-    msg('validation.poleStatus.invalid'),
+    msg('admin-poles.validation.poleStatus.invalid'),
   ),
   page: z.pipe(
     optionalQuery(
       (text) => (/^[1-9]\d{0,5}$/.test(text) ? Number(text) : undefined),
-      msg('validation.page.invalid'),
+      msg('admin-operations.validation.page.invalid'),
       1,
     ),
     z.number(),
@@ -50,7 +53,7 @@ export const adminPoleListQuerySchema = z.object({
   pageSize: z.pipe(
     optionalQuery(
       (text) => ((PAGE_SIZES as readonly number[]).includes(Number(text)) ? Number(text) : undefined),
-      msg('validation.pageSize.invalid'),
+      msg('admin-operations.validation.pageSize.invalid'),
       DEFAULT_PAGE_SIZE,
     ),
     z.number(),

@@ -22,25 +22,31 @@ export function isPoleNumber(text: string): boolean {
 /** A pole number as typed: normalised, then judged. */
 export const poleNumberSchema = z
   .pipe(
-    z.string({ error: (issue) => (issue.input == null ? 'validation.pole.numberRequired' : 'validation.invalidType') }),
+    z.string({
+      error: (issue) =>
+        issue.input == null ? 'common.validation.pole.numberRequired' : 'common.validation.invalidType',
+    }),
     z.transform(normalisePoleNumber),
   )
   .check(
-    z.refine((value: string) => value !== '', msg('validation.pole.numberRequired')),
-    z.refine((value: string) => value === '' || isPoleNumber(value), msg('validation.pole.numberInvalid')),
+    z.refine((value: string) => value !== '', msg('common.validation.pole.numberRequired')),
+    z.refine((value: string) => value === '' || isPoleNumber(value), msg('common.validation.pole.numberInvalid')),
   );
 
-const coordinate = (min: number, max: number, key: 'validation.latitude.invalid' | 'validation.longitude.invalid') =>
-  z.number({ error: msg(key) }).check(z.refine((n) => Number.isFinite(n) && n >= min && n <= max, msg(key)));
+const coordinate = (
+  min: number,
+  max: number,
+  key: 'common.validation.latitude.invalid' | 'common.validation.longitude.invalid',
+) => z.number({ error: msg(key) }).check(z.refine((n) => Number.isFinite(n) && n >= min && n <= max, msg(key)));
 
 export const poleInputSchema = z.object({
-  companyId: idNumber('validation.company.invalid'),
+  companyId: idNumber('common.validation.company.invalid'),
   number: poleNumberSchema,
-  latitude: coordinate(-90, 90, 'validation.latitude.invalid'),
-  longitude: coordinate(-180, 180, 'validation.longitude.invalid'),
+  latitude: coordinate(-90, 90, 'common.validation.latitude.invalid'),
+  longitude: coordinate(-180, 180, 'common.validation.longitude.invalid'),
   street: optionalText(200),
   description: optionalText(500),
-  active: z._default(z.boolean({ error: msg('validation.invalidType') }), true),
+  active: z._default(z.boolean({ error: msg('common.validation.invalidType') }), true),
 });
 export type PoleInput = z.input<typeof poleInputSchema>;
 export type PoleValues = z.output<typeof poleInputSchema>;

@@ -20,10 +20,10 @@ const CONTROL_IN_LINE = /\p{Cc}/u;
 function plainText(max: number, control: RegExp) {
   return z.pipe(
     z.nullish(
-      z.string({ error: msg('validation.invalidType') }).check(
+      z.string({ error: msg('common.validation.invalidType') }).check(
         z.trim(),
-        z.maxLength(max, msg('validation.tooLong')),
-        z.refine((value) => !control.test(value), msg('validation.publicPages.characters')),
+        z.maxLength(max, msg('common.validation.tooLong')),
+        z.refine((value) => !control.test(value), msg('common.validation.publicPages.characters')),
       ),
     ),
     z.transform((value: string | null | undefined) => (value ? value.replace(/\r\n?/g, '\n') : null)),

@@ -8,31 +8,32 @@ import { idText, numericText, optionalEmail, optionalText, requiredText } from '
 const blank = (input: unknown) => input === undefined || input === null || input === '';
 
 export const problemTypeSchema = z.enum(PROBLEM_TYPES, {
-  error: (issue) => msg(blank(issue.input) ? 'validation.problemType.required' : 'validation.problemType.invalid'),
+  error: (issue) =>
+    msg(blank(issue.input) ? 'common.validation.problemType.required' : 'common.validation.problemType.invalid'),
 });
 
 export const requestStatusSchema = z.enum(REQUEST_STATUSES, {
-  error: (issue) => msg(blank(issue.input) ? 'validation.status.required' : 'validation.invalid'),
+  error: (issue) => msg(blank(issue.input) ? 'common.validation.status.required' : 'common.validation.invalid'),
 });
 
 /** Wizard step 1: contact. Initial values are empty strings. */
 export const contactSchema = z.object({
   name: optionalText(120),
   email: optionalEmail(),
-  phone: requiredText('validation.phone.required', 40).check(
-    z.regex(/^[\d\s()+.-]{8,}$/, msg('validation.phone.invalid')),
+  phone: requiredText('common.validation.phone.required', 40).check(
+    z.regex(/^[\d\s()+.-]{8,}$/, msg('common.validation.phone.invalid')),
   ),
 });
 
 export const createRepairRequestSchema = z.extend(contactSchema, {
-  address: requiredText('validation.address.required', 500),
+  address: requiredText('common.validation.address.required', 500),
   reference: optionalText(500),
   problemType: problemTypeSchema,
-  latitude: numericText('validation.latitude.required', 'validation.latitude.invalid', -90, 90),
-  longitude: numericText('validation.longitude.required', 'validation.longitude.invalid', -180, 180),
-  company: idText('validation.company.required', 'validation.company.invalid'),
+  latitude: numericText('common.validation.latitude.required', 'common.validation.latitude.invalid', -90, 90),
+  longitude: numericText('common.validation.longitude.required', 'common.validation.longitude.invalid', -180, 180),
+  company: idText('common.validation.company.required', 'common.validation.company.invalid'),
   /** The registry's pole the request is about (issue 21), as its id in text like `company`; optional. */
-  pole: z.optional(idText('validation.pole.invalid', 'validation.pole.invalid')),
+  pole: z.optional(idText('public-poles.validation.pole.invalid', 'public-poles.validation.pole.invalid')),
   captchaToken: z.optional(z.string().check(z.maxLength(10_000))),
 });
 export type CreateRepairRequestInput = z.input<typeof createRepairRequestSchema>;
@@ -79,17 +80,19 @@ export const publicRepairRequestSchema = z.object({
   /** True when contact fields are masked because the tracking token was missing or wrong. */
   masked: z.boolean(),
   timeline: z.array(publicTimelineEntrySchema),
+  /** The citizen's rating once given (issue 35): its score and when; the comment is never public. */
+  rating: z.optional(z.nullable(z.object({ score: z.number(), at: z.string() }))),
 });
 export type PublicRepairRequest = z.infer<typeof publicRepairRequestSchema>;
 
 /** "Still broken": the tracking link's token proves the reader is the citizen; the note is required. */
 export const reopenRepairRequestSchema = z.object({
   token: z
-    .string({ error: () => msg('validation.reopenToken.required') })
+    .string({ error: () => msg('public-drafts.validation.reopenToken.required') })
     .check(
-      z.minLength(1, msg('validation.reopenToken.required')),
-      z.maxLength(200, msg('validation.reopenToken.required')),
+      z.minLength(1, msg('public-drafts.validation.reopenToken.required')),
+      z.maxLength(200, msg('public-drafts.validation.reopenToken.required')),
     ),
-  note: requiredText('validation.reopenNote.required', REOPEN_NOTE_MAX),
+  note: requiredText('public-drafts.validation.reopenNote.required', REOPEN_NOTE_MAX),
 });
 export type ReopenRepairRequest = z.output<typeof reopenRepairRequestSchema>;

@@ -15,20 +15,20 @@ export const REPAIR_TARGET_DEFAULTS: Record<ProblemType, number> = {
 export const REPAIR_TARGET_HOURS = { min: 1, max: 8760 } as const;
 
 const hours = z
-  .number({ error: msg('validation.repairTargets.hours') })
+  .number({ error: msg('admin-settings.validation.repairTargets.hours') })
   .check(
-    z.int(msg('validation.repairTargets.hours')),
-    z.gte(REPAIR_TARGET_HOURS.min, msg('validation.repairTargets.hours')),
-    z.lte(REPAIR_TARGET_HOURS.max, msg('validation.repairTargets.hours')),
+    z.int(msg('admin-settings.validation.repairTargets.hours')),
+    z.gte(REPAIR_TARGET_HOURS.min, msg('admin-settings.validation.repairTargets.hours')),
+    z.lte(REPAIR_TARGET_HOURS.max, msg('admin-settings.validation.repairTargets.hours')),
   );
-const problemType = z.enum(PROBLEM_TYPES, { error: msg('validation.repairTargets.problemType') });
+const problemType = z.enum(PROBLEM_TYPES, { error: msg('admin-settings.validation.repairTargets.problemType') });
 
 export const repairTargetOverrideSchema = z.object({
-  companyId: z.number({ error: msg('validation.repairTargets.company') }).check(
-    z.int(msg('validation.repairTargets.company')),
-    z.positive(msg('validation.repairTargets.company')),
+  companyId: z.number({ error: msg('admin-settings.validation.repairTargets.company') }).check(
+    z.int(msg('admin-settings.validation.repairTargets.company')),
+    z.positive(msg('admin-settings.validation.repairTargets.company')),
     // Past the column's range PostgreSQL fails the query (a 500) rather than finding nothing.
-    z.lte(MAX_ID, msg('validation.repairTargets.company')),
+    z.lte(MAX_ID, msg('admin-settings.validation.repairTargets.company')),
   ),
   problemType,
   hours,
@@ -44,12 +44,14 @@ export const repairTargetsSchema = z
       FALLEN_POLE: hours,
       POLE_DAMAGE: hours,
     }),
-    overrides: z.array(repairTargetOverrideSchema).check(z.maxLength(400, msg('validation.repairTargets.tooMany'))),
+    overrides: z
+      .array(repairTargetOverrideSchema)
+      .check(z.maxLength(400, msg('admin-settings.validation.repairTargets.tooMany'))),
   })
   .check(
     z.refine(
       (value) => new Set(value.overrides.map((o) => `${o.companyId}:${o.problemType}`)).size === value.overrides.length,
-      { message: msg('validation.repairTargets.duplicate'), path: ['overrides'] },
+      { message: msg('admin-settings.validation.repairTargets.duplicate'), path: ['overrides'] },
     ),
   );
 export type RepairTargets = z.infer<typeof repairTargetsSchema>;

@@ -10,10 +10,10 @@ export const REPLY_TEMPLATE_TEXT_MAX = 2000;
 export const REPLY_TEMPLATE_NAME_MAX = 100;
 
 export const replyTemplateInputSchema = z.object({
-  name: requiredText('validation.replyTemplate.nameRequired', REPLY_TEMPLATE_NAME_MAX),
+  name: requiredText('admin-templates.validation.replyTemplate.nameRequired', REPLY_TEMPLATE_NAME_MAX),
   status: requestStatusSchema,
-  textPt: requiredText('validation.replyTemplate.textPtRequired', REPLY_TEMPLATE_TEXT_MAX),
-  textEn: requiredText('validation.replyTemplate.textEnRequired', REPLY_TEMPLATE_TEXT_MAX),
+  textPt: requiredText('admin-templates.validation.replyTemplate.textPtRequired', REPLY_TEMPLATE_TEXT_MAX),
+  textEn: requiredText('admin-templates.validation.replyTemplate.textEnRequired', REPLY_TEMPLATE_TEXT_MAX),
 });
 export type ReplyTemplateInput = z.input<typeof replyTemplateInputSchema>;
 export type ReplyTemplateValues = z.output<typeof replyTemplateInputSchema>;

@@ -4,10 +4,10 @@ import * as z from 'zod/mini';
 import { DEFAULT_PAGE_SIZE, MAX_ID, PAGE_SIZES } from '../constants.ts';
 import { PROBLEM_TYPES, REQUEST_STATUSES } from '../enums.ts';
 import { type MessageKey, msg } from '../i18n/message-key.ts';
-import { optionalPoleFilter } from './admin-requests.ts';
+import { optionalPoleFilter } from './admin-request-filters.ts';
 import { idFromText } from './fields.ts';
 
-export const REPORT_KINDS = ['requests', 'area', 'location-map', 'sla'] as const;
+export const REPORT_KINDS = ['requests', 'area', 'location-map', 'sla', 'ratings'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 /** Calendar days in filters and dates in exports are read in the service's own time zone. */
@@ -24,10 +24,10 @@ function isCalendarDate(value: string): boolean {
 }
 
 const dateText = z
-  .string({ error: msg('validation.reports.date') })
+  .string({ error: msg('admin-reports.validation.reports.date') })
   .check(
-    z.regex(/^\d{4}-\d{2}-\d{2}$/, msg('validation.reports.date')),
-    z.refine(isCalendarDate, msg('validation.reports.date')),
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, msg('admin-reports.validation.reports.date')),
+    z.refine(isCalendarDate, msg('admin-reports.validation.reports.date')),
   );
 
 function positiveInt(key: MessageKey, maxDigits = 10) {
@@ -48,40 +48,45 @@ function optionalQuery<T extends z.ZodMiniType>(schema: T): z.ZodMiniOptional<T>
 }
 
 const filterFields = {
-  status: optionalQuery(z.enum(REQUEST_STATUSES, { error: msg('validation.reports.status') })),
+  status: optionalQuery(z.enum(REQUEST_STATUSES, { error: msg('admin-reports.validation.reports.status') })),
   startDate: optionalQuery(dateText),
   endDate: optionalQuery(dateText),
   q: optionalQuery(
-    z.string({ error: msg('validation.invalidType') }).check(z.trim(), z.maxLength(100, msg('validation.tooLong'))),
+    z
+      .string({ error: msg('common.validation.invalidType') })
+      .check(z.trim(), z.maxLength(100, msg('common.validation.tooLong'))),
   ),
-  assigneeId: optionalQuery(idFromText('validation.reports.assignee')),
-  companyId: optionalQuery(idFromText('validation.reports.company')),
-  problemType: optionalQuery(z.enum(PROBLEM_TYPES, { error: msg('validation.problemType.invalid') })),
+  assigneeId: optionalQuery(idFromText('admin-reports.validation.reports.assignee')),
+  companyId: optionalQuery(idFromText('admin-reports.validation.reports.company')),
+  problemType: optionalQuery(z.enum(PROBLEM_TYPES, { error: msg('common.validation.problemType.invalid') })),
   /** A pole number, normalised, matched exactly (as the operators' list reads it). */
   pole: z.optional(optionalPoleFilter),
   /** An area key as areaKey() builds it: "city|district", either part empty when unknown. */
   area: optionalQuery(
-    z.string({ error: msg('validation.invalidType') }).check(z.maxLength(400, msg('validation.tooLong'))),
+    z.string({ error: msg('common.validation.invalidType') }).check(z.maxLength(400, msg('common.validation.tooLong'))),
   ),
 };
 
 const endNotBeforeStart = z.refine<{ startDate?: string | undefined; endDate?: string | undefined }>(
   (f) => !f.startDate || !f.endDate || f.endDate >= f.startDate,
-  { message: msg('validation.reports.dateRange'), path: ['endDate'] },
+  { message: msg('admin-reports.validation.reports.dateRange'), path: ['endDate'] },
 );
 
 export const reportFiltersSchema = z.object(filterFields).check(endNotBeforeStart);
 export type ReportFilters = z.output<typeof reportFiltersSchema>;
 
 const pageSizeText = z.pipe(
-  z.enum(PAGE_SIZES.map(String) as [string, ...string[]], { error: msg('validation.reports.pageSize') }),
+  z.enum(PAGE_SIZES.map(String) as [string, ...string[]], { error: msg('admin-reports.validation.reports.pageSize') }),
   z.transform(Number),
 );
 
 export const reportQuerySchema = z
   .object({
     ...filterFields,
-    page: z.pipe(z.transform(emptyToUndefined), z.prefault(positiveInt('validation.reports.page', 6), '1')),
+    page: z.pipe(
+      z.transform(emptyToUndefined),
+      z.prefault(positiveInt('admin-reports.validation.reports.page', 6), '1'),
+    ),
     pageSize: z.pipe(z.transform(emptyToUndefined), z.prefault(pageSizeText, String(DEFAULT_PAGE_SIZE))),
   })
   .check(endNotBeforeStart);
@@ -91,12 +96,15 @@ export type ReportQuery = z.output<typeof reportQuerySchema>;
 export const mapQuerySchema = z
   .object({
     ...filterFields,
-    page: z.pipe(z.transform(emptyToUndefined), z.prefault(positiveInt('validation.reports.page', 6), '1')),
+    page: z.pipe(
+      z.transform(emptyToUndefined),
+      z.prefault(positiveInt('admin-reports.validation.reports.page', 6), '1'),
+    ),
     pageSize: z.pipe(
       z.transform(emptyToUndefined),
       z.prefault(
-        positiveInt('validation.reports.pageSize', 5).check(
-          z.refine((n) => n <= MAP_POINT_LIMIT, msg('validation.reports.pageSize')),
+        positiveInt('admin-reports.validation.reports.pageSize', 5).check(
+          z.refine((n) => n <= MAP_POINT_LIMIT, msg('admin-reports.validation.reports.pageSize')),
         ),
         String(MAP_POINT_LIMIT),
       ),
@@ -242,6 +250,27 @@ export const slaReportSchema = z.object({
   rows: z.array(slaReportRowSchema),
 });
 export type SlaReport = z.infer<typeof slaReportSchema>;
+
+/** Citizens' ratings (issue 35, decision 0050): one row per energy company, of the requests the filters select. */
+export const ratingsReportRowSchema = z.object({
+  companyId: z.number(),
+  companyName: z.string(),
+  /** Rated requests. */
+  ratings: count,
+  /** Their mean score, 1..5. */
+  averageScore: z.number(),
+  /** Rated 1 or 2, and 4 or 5. */
+  low: count,
+  high: count,
+});
+export type RatingsReportRow = z.infer<typeof ratingsReportRowSchema>;
+
+export const ratingsReportSchema = z.object({
+  ...paging,
+  summary: reportSummarySchema,
+  rows: z.array(ratingsReportRowSchema),
+});
+export type RatingsReport = z.infer<typeof ratingsReportSchema>;
 
 export const reportOptionsSchema = z.object({
   companies: z.array(z.object({ id: z.number(), name: z.string() })),

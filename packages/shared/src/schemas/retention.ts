@@ -13,8 +13,11 @@ const months = (limits: { min: number; max: number }, key: Parameters<typeof msg
   z.number({ error: msg(key) }).check(z.int(msg(key)), z.gte(limits.min, msg(key)), z.lte(limits.max, msg(key)));
 
 export const retentionSettingsSchema = z.object({
-  retentionMonths: months(RETENTION_LIMITS.retentionMonths, 'validation.retention.months'),
-  auditRetentionMonths: months(RETENTION_LIMITS.auditRetentionMonths, 'validation.retention.auditMonths'),
+  retentionMonths: months(RETENTION_LIMITS.retentionMonths, 'admin-settings.validation.retention.months'),
+  auditRetentionMonths: months(
+    RETENTION_LIMITS.auditRetentionMonths,
+    'admin-settings.validation.retention.auditMonths',
+  ),
 });
 export type RetentionSettings = z.infer<typeof retentionSettingsSchema>;
 export type RetentionSettingsInput = z.input<typeof retentionSettingsSchema>;

@@ -70,7 +70,9 @@ const HEX = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 const LENGTH = /^(?:0|(?:\d{1,2}(?:\.\d{1,3})?|\.\d{1,3})(?:px|rem|em))$/;
 
 const color = () =>
-  z.string({ error: msg('validation.theme.color') }).check(z.trim(), z.regex(HEX, msg('validation.theme.color')));
+  z
+    .string({ error: msg('admin-settings.validation.theme.color') })
+    .check(z.trim(), z.regex(HEX, msg('admin-settings.validation.theme.color')));
 
 /** https://… or a same-origin path (/…, never //host). Blank means no logo. */
 export function isSafeLogoUrl(value: string): boolean {
@@ -102,18 +104,18 @@ export const themeSettingsSchema = z.object({
   headerBackgroundColor: color(),
   footerBackgroundColor: color(),
   borderRadius: z
-    .string({ error: msg('validation.theme.borderRadius') })
-    .check(z.trim(), z.regex(LENGTH, msg('validation.theme.borderRadius'))),
-  fontFamily: z.enum(FONT_STACKS, { error: msg('validation.theme.font') }),
-  headerFontFamily: z.enum(FONT_STACKS, { error: msg('validation.theme.font') }),
-  darkMode: z.boolean({ error: msg('validation.theme.darkMode') }),
+    .string({ error: msg('admin-settings.validation.theme.borderRadius') })
+    .check(z.trim(), z.regex(LENGTH, msg('admin-settings.validation.theme.borderRadius'))),
+  fontFamily: z.enum(FONT_STACKS, { error: msg('admin-settings.validation.theme.font') }),
+  headerFontFamily: z.enum(FONT_STACKS, { error: msg('admin-settings.validation.theme.font') }),
+  darkMode: z.boolean({ error: msg('admin-settings.validation.theme.darkMode') }),
   logoUrl: z.pipe(
     z.nullish(
-      z.string({ error: msg('validation.theme.logoUrl') }).check(
+      z.string({ error: msg('admin-settings.validation.theme.logoUrl') }).check(
         z.trim(),
-        z.maxLength(2000, msg('validation.tooLong')),
-        z.refine((value) => !LOGO_URL_FORBIDDEN.test(value), msg('validation.theme.logoUrlCharacters')),
-        z.refine((value) => value === '' || isSafeLogoUrl(value), msg('validation.theme.logoUrl')),
+        z.maxLength(2000, msg('common.validation.tooLong')),
+        z.refine((value) => !LOGO_URL_FORBIDDEN.test(value), msg('admin-settings.validation.theme.logoUrlCharacters')),
+        z.refine((value) => value === '' || isSafeLogoUrl(value), msg('admin-settings.validation.theme.logoUrl')),
       ),
     ),
     z.transform((value: string | null | undefined) => (value ? value : undefined)),
@@ -125,17 +127,17 @@ export type ThemeSettings = z.output<typeof themeSettingsSchema>;
 /** Map centre before a device position is known (decision 0002 §13). */
 export const mapDefaultsSchema = z.object({
   lat: z
-    .number({ error: msg('validation.map.lat') })
-    .check(z.gte(-90, msg('validation.map.lat')), z.lte(90, msg('validation.map.lat'))),
+    .number({ error: msg('admin-settings.validation.map.lat') })
+    .check(z.gte(-90, msg('admin-settings.validation.map.lat')), z.lte(90, msg('admin-settings.validation.map.lat'))),
   lon: z
-    .number({ error: msg('validation.map.lon') })
-    .check(z.gte(-180, msg('validation.map.lon')), z.lte(180, msg('validation.map.lon'))),
+    .number({ error: msg('admin-settings.validation.map.lon') })
+    .check(z.gte(-180, msg('admin-settings.validation.map.lon')), z.lte(180, msg('admin-settings.validation.map.lon'))),
   zoom: z
-    .number({ error: msg('validation.map.zoom') })
+    .number({ error: msg('admin-settings.validation.map.zoom') })
     .check(
-      z.int(msg('validation.map.zoom')),
-      z.gte(1, msg('validation.map.zoom')),
-      z.lte(19, msg('validation.map.zoom')),
+      z.int(msg('admin-settings.validation.map.zoom')),
+      z.gte(1, msg('admin-settings.validation.map.zoom')),
+      z.lte(19, msg('admin-settings.validation.map.zoom')),
     ),
 });
 export type MapDefaults = z.infer<typeof mapDefaultsSchema>;
@@ -153,9 +155,11 @@ export const themeSettingsViewSchema = z.object({ ...publicThemeSchema.shape, ma
 export const LOGO_MAX_BYTES = 512 * 1024;
 export const LOGO_TYPES = ['image/png', 'image/svg+xml', 'image/webp'] as const;
 export const logoUploadSchema = z.object({
-  contentType: z.enum(LOGO_TYPES, { error: msg('validation.logo.type') }),
+  contentType: z.enum(LOGO_TYPES, { error: msg('admin-settings.validation.logo.type') }),
   /** The file, base64-encoded: JSON is the API's only body type. */
-  data: z.string({ error: msg('validation.logo.required') }).check(z.minLength(1, msg('validation.logo.required'))),
+  data: z
+    .string({ error: msg('admin-settings.validation.logo.required') })
+    .check(z.minLength(1, msg('admin-settings.validation.logo.required'))),
 });
 
 // The CSS a theme becomes lives in theme-css.ts, without zod, for the web app's first load.

@@ -7,9 +7,9 @@ import { msg } from '../i18n/message-key.ts';
 
 export const transparencyQuerySchema = z.object({
   /** Days: 30 (default), 90 or 365. */
-  window: z.optional(z.enum(['30', '90', '365'], { error: msg('validation.transparency.window') })),
+  window: z.optional(z.enum(['30', '90', '365'], { error: msg('transparency.validation.transparency.window') })),
   /** The CSV's headers: the page's language (a download link sends no Accept-Language of the app's choice). */
-  lang: z.optional(z.enum(LANGUAGES, { error: msg('validation.transparency.lang') })),
+  lang: z.optional(z.enum(LANGUAGES, { error: msg('transparency.validation.transparency.lang') })),
 });
 
 const figures = {
@@ -42,6 +42,10 @@ export const transparencyCompanySchema = z.object({
   ...figures,
   /** 1 = best; null: fewer than RANKING_MIN_COMPLETED completed in the window (not ranked). */
   rank: z.nullable(z.number()),
+  /** Citizens' ratings given in the window (issue 35). */
+  ratings: z.number(),
+  /** Their mean score, 1..5; null below SATISFACTION_MIN_RATINGS ratings (the comment is never public). */
+  averageScore: z.nullable(z.number()),
 });
 export type TransparencyCompany = z.infer<typeof transparencyCompanySchema>;
 
@@ -53,6 +57,8 @@ export const transparencySchema = z.object({
   /** When these figures were computed (at most TRANSPARENCY_MAX_AGE_SECONDS ago). */
   computedAt: z.string(),
   rankingMinCompleted: z.number(),
+  /** The fewest ratings in the window a company's mean score is shown with. */
+  satisfactionMinRatings: z.number(),
   /** Ranked companies first by rank, then the unranked by name. */
   companies: z.array(transparencyCompanySchema),
   /** By company name, then problem type. */

@@ -7,20 +7,22 @@ import { requiredText } from './fields.ts';
 /** An authenticator app's six digits (spaces allowed as typed: "123 456"). */
 export const totpCodeField = z.pipe(
   z.pipe(
-    z.string({ error: msg('validation.twoFactor.codeRequired') }).check(z.maxLength(20, msg('validation.tooLong'))),
+    z
+      .string({ error: msg('admin-access.validation.twoFactor.codeRequired') })
+      .check(z.maxLength(20, msg('common.validation.tooLong'))),
     z.transform((value: string) => value.replace(/\s+/g, '')),
   ),
   z
     .string()
     .check(
-      z.minLength(1, msg('validation.twoFactor.codeRequired')),
-      z.regex(/^\d{6}$/, msg('validation.twoFactor.codeFormat')),
+      z.minLength(1, msg('admin-access.validation.twoFactor.codeRequired')),
+      z.regex(/^\d{6}$/, msg('admin-access.validation.twoFactor.codeFormat')),
     ),
 );
 
 /** The sign-in's second step: six digits, or one of the recovery codes. */
 export const twoFactorSignInSchema = z.object({
-  code: requiredText('validation.twoFactor.codeRequired', 64),
+  code: requiredText('admin-access.validation.twoFactor.codeRequired', 64),
 });
 export type TwoFactorSignIn = z.infer<typeof twoFactorSignInSchema>;
 
@@ -30,19 +32,19 @@ export type TwoFactorSignIn = z.infer<typeof twoFactorSignInSchema>;
  */
 export const confirmTwoFactorSchema = z.object({
   code: totpCodeField,
-  password: requiredText('validation.password.currentRequired', 200),
+  password: requiredText('common.validation.password.currentRequired', 200),
 });
 export type ConfirmTwoFactor = z.infer<typeof confirmTwoFactorSchema>;
 
 /** Turning it off takes a current code or the password. */
 export const disableTwoFactorSchema = z
   .object({
-    code: z.optional(z.string().check(z.maxLength(20, msg('validation.tooLong')))),
-    password: z.optional(z.string().check(z.maxLength(200, msg('validation.tooLong')))),
+    code: z.optional(z.string().check(z.maxLength(20, msg('common.validation.tooLong')))),
+    password: z.optional(z.string().check(z.maxLength(200, msg('common.validation.tooLong')))),
   })
   .check(
     z.refine((v) => Boolean(v.code?.trim() || v.password), {
-      message: msg('validation.twoFactor.codeOrPassword'),
+      message: msg('admin-access.validation.twoFactor.codeOrPassword'),
       path: ['password'],
     }),
   );
@@ -72,6 +74,6 @@ export const twoFactorStatusSchema = z.object({
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
 
 export const securitySettingsSchema = z.object({
-  requireTwoFactorForAdmins: z.boolean({ error: msg('validation.invalidType') }),
+  requireTwoFactorForAdmins: z.boolean({ error: msg('common.validation.invalidType') }),
 });
 export type SecuritySettings = z.infer<typeof securitySettingsSchema>;

@@ -11,31 +11,31 @@ const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._@-]*$/;
 
 /** Usernames are compared without case: kept trimmed and in lower case. */
 const usernameField = z.pipe(
-  requiredText('validation.username.required', 64),
+  requiredText('common.validation.username.required', 64),
   z.pipe(
     z.transform((value: string) => value.toLowerCase()),
-    z.string().check(z.regex(USERNAME_PATTERN, msg('validation.username.invalid'))),
+    z.string().check(z.regex(USERNAME_PATTERN, msg('admin-access.validation.username.invalid'))),
   ),
 );
 
-const roleField = z.enum(ROLES, { error: msg('validation.role.invalid') });
+const roleField = z.enum(ROLES, { error: msg('admin-access.validation.role.invalid') });
 
 const companiesField = z._default(
   z
-    .array(idNumber('validation.companies.invalid'), {
-      error: msg('validation.companies.invalid'),
+    .array(idNumber('admin-access.validation.companies.invalid'), {
+      error: msg('admin-access.validation.companies.invalid'),
     })
-    .check(z.maxLength(100, msg('validation.companies.invalid'))),
+    .check(z.maxLength(100, msg('admin-access.validation.companies.invalid'))),
   [],
 );
 
 export const createUserSchema = z.object({
   username: usernameField,
-  name: requiredText('validation.name.required', 120),
+  name: requiredText('common.validation.name.required', 120),
   email: optionalEmail(),
   role: roleField,
   companies: companiesField,
-  password: newPasswordField('validation.password.minLength'),
+  password: newPasswordField('admin-access.validation.password.minLength'),
 });
 export type CreateUserInput = z.input<typeof createUserSchema>;
 export type CreateUser = z.infer<typeof createUserSchema>;
@@ -43,19 +43,22 @@ export type CreateUser = z.infer<typeof createUserSchema>;
 /** Edit: the same fields; a blank password keeps the current one; `active` switches the account on or off. */
 export const updateUserSchema = z.object({
   username: usernameField,
-  name: requiredText('validation.name.required', 120),
+  name: requiredText('common.validation.name.required', 120),
   email: optionalEmail(),
   role: roleField,
   companies: companiesField,
   password: z.optional(
     z.nullable(
-      z.string({ error: msg('validation.invalidType') }).check(
-        z.refine((value) => value === '' || value.length >= PASSWORD_MIN_LENGTH, msg('validation.password.minLength')),
-        z.maxLength(200, msg('validation.tooLong')),
+      z.string({ error: msg('common.validation.invalidType') }).check(
+        z.refine(
+          (value) => value === '' || value.length >= PASSWORD_MIN_LENGTH,
+          msg('admin-access.validation.password.minLength'),
+        ),
+        z.maxLength(200, msg('common.validation.tooLong')),
       ),
     ),
   ),
-  active: z.optional(z.boolean({ error: msg('validation.invalidType') })),
+  active: z.optional(z.boolean({ error: msg('common.validation.invalidType') })),
 });
 export type UpdateUserInput = z.input<typeof updateUserSchema>;
 export type UpdateUser = z.infer<typeof updateUserSchema>;
@@ -77,14 +80,16 @@ export type User = z.infer<typeof userSchema>;
 
 export const userListQuerySchema = z.object({
   page: z._default(
-    z.pipe(z.string().check(z.regex(/^[1-9]\d{0,5}$/, msg('validation.invalid'))), z.transform(Number)),
+    z.pipe(z.string().check(z.regex(/^[1-9]\d{0,5}$/, msg('common.validation.invalid'))), z.transform(Number)),
     1,
   ),
   pageSize: z._default(
     z.pipe(
       z
         .string()
-        .check(z.refine((v) => (PAGE_SIZES as readonly number[]).includes(Number(v)), msg('validation.invalid'))),
+        .check(
+          z.refine((v) => (PAGE_SIZES as readonly number[]).includes(Number(v)), msg('common.validation.invalid')),
+        ),
       z.transform(Number),
     ),
     20,

@@ -11,20 +11,20 @@ import {
   type BulkResult,
 } from '@acende/shared/schemas/admin-requests';
 import type { AppDeps } from '../../app-deps.ts';
+import type { AuditActor } from '../../core/audit/audit.repository.ts';
+import { type AuthAdmin, companyScope } from '../../core/company-scope.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AuditActor } from '../audit/audit.repository.ts';
-import { type AuthAdmin, companyScope } from '../auth/sessions.service.ts';
+import { applyRequestChange, findTransferTarget, type RequestChange } from './admin-requests.change.service.ts';
 import { listFiltersOf } from './admin-requests.filters.ts';
 import { listMatchingRequests } from './admin-requests.list.repository.ts';
-import { applyRequestChange, findTransferTarget, type RequestChange } from './admin-requests.service.ts';
 
 /** The refusal a row's AppError stands for in the summary. */
 const REFUSALS: Partial<Record<MessageKey, BulkRefusal>> = {
-  'errors.requestNotFound': 'notFound',
-  'errors.staleUpdate': 'stale',
-  'validation.assignee.invalid': 'invalidAssignee',
-  'validation.transfer.sameCompany': 'unchanged',
-  'errors.duplicateStatus': 'duplicate',
+  'common.errors.requestNotFound': 'notFound',
+  'admin-operations.errors.staleUpdate': 'stale',
+  'admin-operations.validation.assignee.invalid': 'invalidAssignee',
+  'admin-operations.validation.transfer.sameCompany': 'unchanged',
+  'followers.errors.duplicateStatus': 'duplicate',
 };
 
 function rowChange(change: BulkChange, updatedAt: string): RequestChange {
@@ -44,7 +44,9 @@ async function resolveRows(deps: AppDeps, admin: AuthAdmin, input: BulkRepairReq
   const filters = listFiltersOf(input.filter ?? ({} as NonNullable<typeof input.filter>), deps.clock.now());
   const rows = await listMatchingRequests(deps.db, companyScope(admin), filters, BULK_LIMIT + 1);
   if (rows.length > BULK_LIMIT) {
-    throw new AppError('validation.bulk.tooManyMatches', 400, undefined, { filter: 'validation.bulk.tooManyMatches' });
+    throw new AppError('admin-operations.validation.bulk.tooManyMatches', 400, undefined, {
+      filter: 'admin-operations.validation.bulk.tooManyMatches',
+    });
   }
   return rows;
 }

@@ -1,33 +1,12 @@
 // The scope and the filters of the operators' request list as Kysely conditions. Every
 // read takes the caller's company scope (decision 0002 §3: null = all companies) from here.
-import type { AdminRequestListQuery } from '@acende/shared/schemas/admin-requests';
-import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import type { AdminRequestListQuery } from '@acende/shared/schemas/admin-request-filters';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import { startOfDayUtc } from '../../core/format.ts';
+import { column, type RequestsQuery } from '../../core/requests/scope.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { startOfDayUtc } from '../reports/reports.format.ts';
 import { searchCondition } from './admin-requests.search.ts';
-
-export type Scope = number[] | null;
-
-type RequestsQuery<O> = SelectQueryBuilder<Database, 'repairRequests', O>;
-
-/**
- * A column to filter on. `unindexed` (SQLite, inside a search window) writes it `+column`,
- * which keeps SQLite from driving the query by that column's index: it has no statistics,
- * takes `status = ?` for a few rows, and would walk every open request to find the window's.
- */
-function column(
-  name: `repairRequests.${'companyId' | 'status' | 'problemType' | 'assignedToId' | 'createdAt'}`,
-  unindexed: boolean,
-) {
-  return unindexed ? sql`+${sql.ref(name)}` : sql.ref(name);
-}
-
-export function applyScope<O>(query: RequestsQuery<O>, scope: Scope, unindexed = false): RequestsQuery<O> {
-  if (scope === null) return query;
-  if (scope.length === 0) return query.where(sql<boolean>`1 = 0`);
-  return query.where(column('repairRequests.companyId', unindexed), 'in', scope);
-}
 
 /**
  * The day bounds: a bare date is a whole day in the service's time zone, as the reports read

@@ -1,17 +1,11 @@
 // One page of the operators' request list and its total: keyset or numbered pages, and a
 // search read within the window of its newest matches (issue 10).
-import type { RequestSortKey, SortDirection } from '@acende/shared/schemas/admin-requests';
+import type { RequestSortKey, SortDirection } from '@acende/shared/schemas/admin-request-filters';
 import { type SelectQueryBuilder, sql } from 'kysely';
+import { applyScope, type Scope } from '../../core/requests/scope.ts';
 import { type Db, type Dialect, dialectOf } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import {
-  applyFilters,
-  applyScope,
-  type Cursor,
-  type ListFilters,
-  type Scope,
-  type Within,
-} from './admin-requests.filters.ts';
+import { applyFilters, type Cursor, type ListFilters, type Within } from './admin-requests.filters.ts';
 import { searchWindow } from './admin-requests.search.ts';
 import { countFiltered, idSpan, roughly } from './admin-requests.totals.ts';
 

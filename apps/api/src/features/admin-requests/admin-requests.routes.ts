@@ -1,6 +1,6 @@
+import { adminRequestListQuerySchema } from '@acende/shared/schemas/admin-request-filters';
 import {
   adminRequestDetailSchema,
-  adminRequestListQuerySchema,
   adminRequestListSchema,
   assigneeSchema,
   bulkRepairRequestsSchema,
@@ -16,17 +16,16 @@ import { companyIdParam, idParam } from '@acende/shared/schemas/fields';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { actorOf } from '../audit/audit.actor.ts';
+import { actorOf } from '../../core/audit/audit.actor.ts';
 import { bulkChangeRepairRequests } from './admin-requests.bulk.service.ts';
+import { transferRepairRequest, updateRepairRequest } from './admin-requests.change.service.ts';
 import {
   getAdminRequest,
   getCompanyRequestCounts,
   getRequestCounts,
   listAdminRequests,
   listAssignees,
-  transferRepairRequest,
-  updateRepairRequest,
-} from './admin-requests.service.ts';
+} from './admin-requests.read.service.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 

@@ -1,15 +1,9 @@
 // The total of a filtered request list: from the counters when they answer it, else
 // counted (and a large count kept a few seconds), or estimated past a search's window.
 import { LRUCache } from 'lru-cache';
+import { applyScope, type Scope } from '../../core/requests/scope.ts';
 import { type Db, dialectOf } from '../../db/database.ts';
-import {
-  applyFilters,
-  applyScope,
-  type ListFilters,
-  lowerBound,
-  type Scope,
-  upperBound,
-} from './admin-requests.filters.ts';
+import { applyFilters, type ListFilters, lowerBound, upperBound } from './admin-requests.filters.ts';
 import { sumCounters } from './request-counters.repository.ts';
 
 /** Filters the counters answer exactly (company and status only). */

@@ -2,8 +2,8 @@
 // triggers (migration 0006), never counted from the table; and the companies a scope sees.
 import type { RequestStatus } from '@acende/shared/enums';
 import { sql } from 'kysely';
+import type { Scope } from '../../core/requests/scope.ts';
 import type { Db } from '../../db/database.ts';
-import type { Scope } from './admin-requests.filters.ts';
 
 /** How many requests the counters hold for a scope, optionally one company and one status. */
 export async function sumCounters(

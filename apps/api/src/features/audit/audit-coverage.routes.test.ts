@@ -142,6 +142,24 @@ const CASES: Record<string, Case> = {
       actor: (_env, p) => asAccount(p),
     },
   ),
+  'POST /api/admin/login/link': audited(
+    'auth.login',
+    (env, p) => env.ctx.app.inject({ method: 'POST', url: '/api/admin/login/link', payload: { token: p.token } }),
+    {
+      // A live link, as the budget's e-mail would leave it (decision 0042).
+      prepare: async (env) => {
+        const account = await createAccount(env.ctx, { role: 'viewer' });
+        const token = `audit-sign-in-link-${account.id}-${env.ctx.engine}`;
+        const link = { adminId: account.id, tokenHash: hashToken(token), expiresAt: '2999-01-01T00:00:00.000Z' };
+        await env.ctx.db
+          .insertInto('signInLinks')
+          .values({ ...link, sentAt: '2000-01-01T00:00:00.000Z' })
+          .execute();
+        return { id: account.id, token };
+      },
+      actor: (_env, p) => asAccount(p),
+    },
+  ),
   'POST /api/admin/logout': audited(
     'auth.logout',
     (env, p) => env.ctx.app.inject({ method: 'POST', url: '/api/admin/logout', headers: p.account?.headers }),
@@ -304,7 +322,7 @@ const CASES: Record<string, Case> = {
       'content-type': 'text/csv',
     }),
   ),
-  'POST /api/admin/poles/import': audited('poles.import', (env) =>
+  'POST /api/admin/poles/import': audited('admin-poles.poles.import', (env) =>
     env.send(
       'POST',
       '/api/admin/poles/import?companyId=1',

@@ -50,7 +50,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
   app.get(
     '/api/admin/audit.csv',
     {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', export: true },
       schema: {
         tags,
         summary: 'The filtered audit log as CSV for pt-BR spreadsheets (streamed, newest first)',

@@ -5,10 +5,15 @@ import type { Language } from '@acende/shared/enums';
 import { translate } from '@acende/shared/i18n/catalogues';
 import type { AuditAccount, AuditFilters, AuditList, AuditListQuery, AuditRow } from '@acende/shared/schemas/audit';
 import type { AppDeps } from '../../app-deps.ts';
+import {
+  type AuditCriteria,
+  type AuditKey,
+  listAuditAccounts,
+  listAuditRows,
+} from '../../core/audit/audit.repository.ts';
+import { csvChunks, textCell } from '../../core/csv.ts';
+import { formatDateTime, startOfDayUtc } from '../../core/format.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { csvChunks, textCell } from '../reports/reports.csv.ts';
-import { formatDateTime, startOfDayUtc } from '../reports/reports.format.ts';
-import { type AuditCriteria, type AuditKey, listAuditAccounts, listAuditRows } from './audit.repository.ts';
 
 const EXPORT_BATCH = 1000;
 
@@ -29,7 +34,8 @@ export function encodeCursor(key: AuditKey): string {
 }
 
 function decodeCursor(cursor: string): AuditKey {
-  const invalid = () => badRequest('audit.validation.cursor', { cursor: 'audit.validation.cursor' });
+  const invalid = () =>
+    badRequest('admin-access.audit.validation.cursor', { cursor: 'admin-access.audit.validation.cursor' });
   let value: unknown;
   try {
     value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -99,15 +105,15 @@ export function exportAuditCsv(deps: AppDeps, filters: AuditFilters, language: L
   const criteria = criteriaFor(filters);
   const t = (key: Parameters<typeof translate>[1]) => translate(language, key);
   const header = [
-    t('audit.csv.when'),
-    t('audit.csv.actorId'),
-    t('audit.csv.actor'),
-    t('audit.csv.ip'),
-    t('audit.csv.kind'),
-    t('audit.csv.objectType'),
-    t('audit.csv.objectId'),
-    t('audit.csv.before'),
-    t('audit.csv.after'),
+    t('admin-access.audit.csv.when'),
+    t('admin-access.audit.csv.actorId'),
+    t('admin-access.audit.csv.actor'),
+    t('admin-access.audit.csv.ip'),
+    t('admin-access.audit.csv.kind'),
+    t('admin-access.audit.csv.objectType'),
+    t('admin-access.audit.csv.objectId'),
+    t('admin-access.audit.csv.before'),
+    t('admin-access.audit.csv.after'),
   ];
   async function* rows(): AsyncGenerator<string[][]> {
     let after: AuditKey | null = null;

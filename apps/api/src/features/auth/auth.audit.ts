@@ -2,9 +2,9 @@
 // the credentials are refused; a sign-in's own row is written with its session.
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
+import { typedActor } from '../../core/audit/audit.actor.ts';
+import { recordAudit } from '../../core/audit/audit.repository.ts';
 import { AppError } from '../../lib/errors.ts';
-import { typedActor } from '../audit/audit.actor.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
 import { findAccountByUsername } from './auth.service.ts';
 
 /**

@@ -1,14 +1,23 @@
+import { translate } from '@acende/shared/i18n/catalogues';
 import { errorResponseSchema } from '@acende/shared/schemas/api';
-import { adminProfileSchema, changePasswordSchema, loginSchema } from '@acende/shared/schemas/auth';
+import {
+  adminProfileSchema,
+  changePasswordSchema,
+  loginSchema,
+  signInNextStepSchema,
+  signInWithLinkSchema,
+} from '@acende/shared/schemas/auth';
 import { twoFactorRequiredSchema, twoFactorSignInSchema } from '@acende/shared/schemas/two-factor';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
+import { actorOf } from '../../core/audit/audit.actor.ts';
+import { verifyCaptchaOrThrow } from '../../core/captcha/captcha.service.ts';
 import { AppError } from '../../lib/errors.ts';
+import { requestLanguage } from '../../lib/language.ts';
+import type { RouteApp } from '../../lib/route-app.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import { actorOf } from '../audit/audit.actor.ts';
-import { verifyCaptchaOrThrow } from '../captcha/captcha.service.ts';
 import { auditSignIn } from './auth.audit.ts';
 import {
   changeOwnPassword,
@@ -16,6 +25,7 @@ import {
   endSession,
   logIn,
   type SignedIn,
+  signInWithLink,
   signOut,
   toProfile,
 } from './auth.service.ts';
@@ -31,22 +41,52 @@ import {
 import { verifyPendingSignIn } from './two-factor.service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const meta = (request: { headers: Record<string, unknown>; ip: string }) => ({
-    userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
-    ip: request.ip,
-  });
+  registerLoginRoute(app, deps);
+  registerSignInStepRoutes(app, deps);
+  registerSessionRoutes(app, deps);
+};
 
+const meta = (request: { headers: Record<string, unknown>; ip: string }) => ({
+  userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
+  ip: request.ip,
+});
+
+/** A right password or link: the session, or (202) the pending sign-in's cookie for the code step. */
+async function finishSignIn(
+  deps: AppDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  result: SignedIn | { pendingToken: string },
+) {
+  if ('pendingToken' in result) {
+    reply.setCookie(pendingSignInCookieName(deps), result.pendingToken, pendingSignInCookieOptions(deps));
+    return reply.code(202).send({ twoFactorRequired: true as const });
+  }
+  return openSession(deps, request, reply, result);
+}
+
+/** The session cookie of a completed sign-in; a session this browser had before is ended. */
+async function openSession(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, { token, admin }: SignedIn) {
+  const previous = await loadAdmin(deps, request);
+  if (previous) await endSession(deps, previous.sessionHash);
+  reply.setCookie(sessionCookieName(deps), token, sessionCookieOptions(deps));
+  request.admin = admin;
+  return toProfile(admin);
+}
+
+/** The password step: the captcha, then the password, answered by a session, a code step or a link. */
+function registerLoginRoute(app: RouteApp, deps: AppDeps): void {
   app.post(
     '/api/admin/login',
     {
       schema: {
         tags: ['admin auth'],
         summary:
-          'Sign in; sets the session cookie and answers the profile, or (202) asks for the second factor at /api/admin/login/two-factor',
+          "Sign in; sets the session cookie and answers the profile, or (202) asks for the second factor at /api/admin/login/two-factor, or (202, past the account's budget of password checks) says a one-time sign-in link was e-mailed",
         body: loginSchema,
         response: {
           200: adminProfileSchema,
-          202: twoFactorRequiredSchema,
+          202: signInNextStepSchema,
           400: errorResponseSchema,
           401: errorResponseSchema,
           429: errorResponseSchema,
@@ -66,11 +106,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
       }
       try {
         const result = await logIn(deps, request.body, meta(request));
-        if ('pendingToken' in result) {
-          reply.setCookie(pendingSignInCookieName(deps), result.pendingToken, pendingSignInCookieOptions(deps));
-          return reply.code(202).send({ twoFactorRequired: true as const });
+        if ('signInLinkSent' in result) {
+          const message = translate(requestLanguage(request), 'admin-password-reset.signInLink.sent');
+          return reply.code(202).send({ signInLinkSent: true as const, message });
         }
-        return await openSession(request, reply, result);
+        return await finishSignIn(deps, request, reply, result);
       } catch (error) {
         noteRefusedCredentials(deps, reply, error);
         await auditSignIn(deps, request, request.body.username, error);
@@ -78,16 +118,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
       }
     },
   );
+}
 
-  /** The session cookie of a completed sign-in; a session this browser had before is ended. */
-  const openSession = async (request: FastifyRequest, reply: FastifyReply, { token, admin }: SignedIn) => {
-    const previous = await loadAdmin(deps, request);
-    if (previous) await endSession(deps, previous.sessionHash);
-    reply.setCookie(sessionCookieName(deps), token, sessionCookieOptions(deps));
-    request.admin = admin;
-    return toProfile(admin);
-  };
-
+/** The steps after a right password: the second factor's code, and the e-mailed one-time link. */
+function registerSignInStepRoutes(app: RouteApp, deps: AppDeps): void {
   app.post(
     '/api/admin/login/two-factor',
     {
@@ -112,7 +146,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
           request.ip,
         );
         reply.clearCookie(pendingSignInCookieName(deps), pendingSignInCookieOptions(deps));
-        return await openSession(request, reply, await completeSignIn(deps, adminId, meta(request)));
+        return await openSession(deps, request, reply, await completeSignIn(deps, adminId, meta(request)));
       } catch (error) {
         // A refused code is audited where it is checked (auth.totp.failed).
         noteRefusedCredentials(deps, reply, error);
@@ -121,6 +155,24 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     },
   );
 
+  app.post(
+    '/api/admin/login/link',
+    {
+      schema: {
+        tags: ['admin auth'],
+        summary:
+          "Sign in with the one-time link e-mailed past the account's budget of password checks; sets the session cookie, or (202) asks for the second factor",
+        body: signInWithLinkSchema,
+        response: { 200: adminProfileSchema, 202: twoFactorRequiredSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      finishSignIn(deps, request, reply, await signInWithLink(deps, request.body.token, meta(request))),
+  );
+}
+
+/** The signed-in account: signing out, its profile and changing its password. */
+function registerSessionRoutes(app: RouteApp, deps: AppDeps): void {
   app.post(
     '/api/admin/logout',
     {
@@ -171,7 +223,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
       }
     },
   );
-};
+}
 
 /** A refused password check (sign-in or change): Retry-After when throttled, and the failure counted. */
 function noteRefusedCredentials(deps: AppDeps, reply: FastifyReply, error: unknown): void {

@@ -5,22 +5,31 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AdminProfile, ChangePasswordInput, LoginInput } from '@acende/shared/schemas/auth';
 import type { AppDeps } from '../../app-deps.ts';
+import { type AuditActor, recordAudit } from '../../core/audit/audit.repository.ts';
+import { effectiveCaptcha } from '../../core/captcha/captcha.service.ts';
+import type { AuthAdmin } from '../../core/company-scope.ts';
+import {
+  deleteExpiredSessions,
+  deleteSession,
+  deleteSessionsOf,
+  insertSession,
+} from '../../core/sessions.repository.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import { type AuditActor, recordAudit } from '../audit/audit.repository.ts';
-import { effectiveCaptcha } from '../captcha/captcha.service.ts';
 import {
   findAccountByUsername as findAccountRow,
   findPasswordHash,
   findUsername,
   setPasswordHash,
 } from './accounts.repository.ts';
-import { LOGIN_SLOWDOWN_MS, reserveLoginAttempt } from './login-throttle.ts';
-import { deleteExpiredSessions, deleteSession, deleteSessionsOf, insertSession } from './sessions.repository.ts';
-import { type AuthAdmin, loadAdminBySession, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './sessions.service.ts';
-import { isTwoFactorEnabled, startPendingSignIn } from './two-factor.service.ts';
+import { LOGIN_SLOWDOWN_MS, LoginThrottledError, reserveLoginAttempt } from './login-throttle.ts';
+import { loadAdminBySession, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './sessions.service.ts';
+import { type LinkOffered, offerSignInLink } from './sign-in-link.service.ts';
+import { spendSignInLink } from './sign-in-links.repository.ts';
+import { isTwoFactorEnabled } from './two-factor.codes.ts';
+import { startPendingSignIn } from './two-factor.service.ts';
 
 export interface ClientMeta {
   userAgent: string | null;
@@ -48,8 +57,9 @@ export function findAccountByUsername(deps: AppDeps, username: string) {
 /** Checks the credentials; answers the same error, at about the same cost, for an unknown user and a wrong password. */
 export async function verifyCredentials(deps: AppDeps, username: string, password: string) {
   const account = await findAccountByUsername(deps, username);
+  deps.metrics.passwordChecked();
   const ok = await verifyPassword(account?.passwordHash ?? (await dummyPasswordHash()), password);
-  if (!account || !ok || account.active !== 1) throw new AppError('errors.invalidCredentials', 401);
+  if (!account || !ok || account.active !== 1) throw new AppError('common.errors.invalidCredentials', 401);
   return account;
 }
 
@@ -57,25 +67,60 @@ export async function verifyCredentials(deps: AppDeps, username: string, passwor
  * Signs in: the attempt is counted before the password is checked (login-throttle.ts), so
  * no number of concurrent attempts gets more checks than the limits allow; a failure of
  * any kind counts the same. An account under attack is slowed down while no captcha is in
- * force (with one, the route has already checked a solved captcha).
+ * force (with one, the route has already checked a solved captcha); past its budget no
+ * password is checked at all and the answer offers an e-mailed link (decision 0042).
  */
 export async function logIn(
   deps: AppDeps,
   input: Pick<LoginInput, 'username' | 'password'>,
   meta: ClientMeta,
-): Promise<SignedIn | { pendingToken: string }> {
+): Promise<SignedIn | { pendingToken: string } | LinkOffered> {
   const attempt = await reserveLoginAttempt(deps, input.username, meta.ip);
+  if (attempt.overBudget) {
+    await attempt.release();
+    return offerSignInLink(deps, input.username, meta.ip);
+  }
   if (attempt.accountUnderAttack && !(await effectiveCaptcha(deps)).enabled) await sleep(LOGIN_SLOWDOWN_MS);
   const account = await verifyCredentials(deps, input.username, input.password);
-  // With a second factor on, no session yet: the code step (two-factor.service.ts) comes first,
-  // and the failures counted so far stay until it passes (a right password does not wipe the
-  // count the code step is limited by).
-  if (await isTwoFactorEnabled(deps.db, account.id)) {
-    await attempt.passedFirstStep();
-    return { pendingToken: await startPendingSignIn(deps, account.id) };
+  return passedPassword(
+    deps,
+    account.id,
+    meta,
+    () => attempt.passedFirstStep(),
+    () => attempt.succeeded(),
+  );
+}
+
+/**
+ * After a right password or a spent sign-in link: with a second factor on, no session yet
+ * (the code step, two-factor.service.ts, comes first, and the failures counted so far stay
+ * until it passes: a right password does not wipe the count the code step is limited by).
+ */
+async function passedPassword(
+  deps: AppDeps,
+  adminId: number,
+  meta: ClientMeta,
+  firstStep: () => Promise<void>,
+  succeeded: () => Promise<void>,
+): Promise<SignedIn | { pendingToken: string }> {
+  if (await isTwoFactorEnabled(deps.db, adminId)) {
+    await firstStep();
+    return { pendingToken: await startPendingSignIn(deps, adminId) };
   }
-  await attempt.succeeded();
-  return completeSignIn(deps, account.id, meta);
+  await succeeded();
+  return completeSignIn(deps, adminId, meta);
+}
+
+/** Signs in with an e-mailed link (decision 0042): spent once, while live, for an active account. */
+export async function signInWithLink(
+  deps: AppDeps,
+  token: string,
+  meta: ClientMeta,
+): Promise<SignedIn | { pendingToken: string }> {
+  const adminId = await spendSignInLink(deps.db, hashToken(token), deps.clock.now().toISOString());
+  if (adminId === undefined) throw new AppError('admin-password-reset.signInLink.invalid', 400);
+  const nothing = async () => {};
+  return passedPassword(deps, adminId, meta, nothing, nothing);
 }
 
 export interface SignedIn {
@@ -99,7 +144,7 @@ export async function completeSignIn(deps: AppDeps, adminId: number, meta: Parti
     return started;
   });
   const admin = await loadAdminBySession(deps, hashToken(token));
-  if (!admin) throw new AppError('errors.invalidCredentials', 401);
+  if (!admin) throw new AppError('common.errors.invalidCredentials', 401);
   return { token, admin };
 }
 
@@ -157,10 +202,16 @@ export async function changeOwnPassword(
   actor: AuditActor,
 ): Promise<string> {
   const attempt = await reserveLoginAttempt(deps, admin.username, meta.ip);
+  // Past the account's budget no password is checked here either (decision 0042).
+  if (attempt.overBudget) {
+    await attempt.release();
+    throw new LoginThrottledError(attempt.accountRetryAfterSeconds);
+  }
   const current = await findPasswordHash(deps.db, admin.id);
+  deps.metrics.passwordChecked();
   if (!current || !(await verifyPassword(current, input.currentPassword))) {
-    throw new AppError('errors.currentPasswordIncorrect', 400, undefined, {
-      currentPassword: 'errors.currentPasswordIncorrect',
+    throw new AppError('admin-access.errors.currentPasswordIncorrect', 400, undefined, {
+      currentPassword: 'admin-access.errors.currentPasswordIncorrect',
     });
   }
   await attempt.succeeded();

@@ -4,12 +4,23 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
 /**
+ * How far past a whole window from now a stored window's end must lie to mean the clock went
+ * back: concurrent attempts read the clock a few milliseconds apart (on two instances, too), and
+ * one that read it earlier must still count in the window a later one opened.
+ */
+const CLOCK_BACK_SLACK_MS = 60_000;
+
+/**
  * Counts one attempt for `key` and answers the count including it, in one statement, so
  * that concurrent callers on any instance each see a different count. A window that has
- * ended starts again at 1.
+ * ended starts again at 1, and so does one ending more than a minute after `expiresAt`, a
+ * whole window from now: the clock went back, and a window stamped by it would otherwise
+ * outlast its length (issue 39).
  */
 export async function reserveAttempt(db: Db, key: string, now: string, expiresAt: string) {
-  const ended = sql<boolean>`${sql.ref('loginAttempts.expiresAt')} <= ${now}`;
+  const end = sql.ref('loginAttempts.expiresAt');
+  const clockWentBack = new Date(Date.parse(expiresAt) + CLOCK_BACK_SLACK_MS).toISOString();
+  const ended = sql<boolean>`(${end} <= ${now} or ${end} > ${clockWentBack})`;
   return db
     .insertInto('loginAttempts')
     .values({ key, count: 1, expiresAt })

@@ -7,7 +7,9 @@
 // - one account from all sources: never refused (a stranger must not be able to lock an
 //   account); past LOGIN_ACCOUNT_UNDER_ATTACK_FAILURES it is "under attack" and each further
 //   attempt is slowed down when no captcha is in force (with a captcha, every sign-in
-//   already carries a solved one).
+//   already carries a solved one); past LOGIN_BUDGET_PER_ACCOUNT the attempt is over the
+//   account's budget: no password is checked, the caller offers a one-time sign-in link
+//   by e-mail instead (decision 0042).
 // An attempt that is refused, or whose password is right, is given back; a right password
 // also clears its (account, source) count.
 import type { AppDeps } from '../../app-deps.ts';
@@ -20,6 +22,12 @@ export const LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_SOURCE = 5;
 // than per account so that colleagues behind one office address do not lock each other out.
 export const LOGIN_ACCOUNT_UNDER_ATTACK_FAILURES = 10;
 /**
+ * Password checks per account from all sources in the window (decision 0042): the attempt
+ * that would be the next one is over budget, and checks nothing. Failures stay counted and
+ * a right password gives its slot back, so only failed guesses (and checks in flight) spend it.
+ */
+export const LOGIN_BUDGET_PER_ACCOUNT = 20;
+/**
  * Wrong second-factor codes per account from all sources in the window, then the code step
  * is refused for that account (429). Only someone who has the password reaches the code
  * step, so this cannot be used by a stranger to lock an account (decision 0026).
@@ -30,7 +38,7 @@ export const LOGIN_SLOWDOWN_MS = 1000;
 
 export class LoginThrottledError extends AppError {
   constructor(readonly retryAfterSeconds: number) {
-    super('errors.loginThrottled', 429, { seconds: retryAfterSeconds });
+    super('admin-access.errors.loginThrottled', 429, { seconds: retryAfterSeconds });
   }
 }
 
@@ -46,6 +54,15 @@ interface Reservation {
 export interface LoginAttempt {
   /** Past LOGIN_ACCOUNT_UNDER_ATTACK_FAILURES for this account from all sources (this attempt included). */
   accountUnderAttack: boolean;
+  /**
+   * Past LOGIN_BUDGET_PER_ACCOUNT for this account (this attempt included): the password must
+   * not be checked, and the attempt is to be given back (release).
+   */
+  overBudget: boolean;
+  /** Gives the attempt back without a check (over budget). */
+  release(): Promise<void>;
+  /** Seconds until the account's window ends (and its budget with it). */
+  accountRetryAfterSeconds: number;
   /** The check passed: the attempt is given back and the source's failures on the account forgotten. */
   succeeded(): Promise<void>;
   /**
@@ -80,10 +97,10 @@ export async function reserveLoginAttempt(
   const release = async () => {
     for (const r of taken) await releaseAttempt(deps.db, r.key, r.expiresAt);
   };
+  const secondsUntil = (end: string) => Math.max(1, Math.ceil((new Date(end).getTime() - now.getTime()) / 1000));
   const refuse = async (reservation: Reservation) => {
     await release();
-    const wait = Math.ceil((new Date(reservation.expiresAt).getTime() - now.getTime()) / 1000);
-    throw new LoginThrottledError(Math.max(1, wait));
+    throw new LoginThrottledError(secondsUntil(reservation.expiresAt));
   };
 
   // The narrowest key first: attempts refused by it never touch the wider counts.
@@ -98,6 +115,9 @@ export async function reserveLoginAttempt(
 
   return {
     accountUnderAttack: account.count > LOGIN_ACCOUNT_UNDER_ATTACK_FAILURES,
+    overBudget: account.count > LOGIN_BUDGET_PER_ACCOUNT,
+    release,
+    accountRetryAfterSeconds: secondsUntil(account.expiresAt),
     async succeeded() {
       await deleteAttempts(deps.db, pair.key);
       if (codes) await deleteAttempts(deps.db, codes.key);

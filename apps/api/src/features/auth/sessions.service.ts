@@ -3,25 +3,10 @@
 import type { Role } from '@acende/shared/enums';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
+import type { AuthAdmin } from '../../core/company-scope.ts';
+import { findSessionAccount, touchSession } from '../../core/sessions.repository.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import { findSessionAccount, touchSession } from './sessions.repository.ts';
 import { isTwoFactorSetupRequired, PENDING_SIGN_IN_MS } from './two-factor.service.ts';
-
-export interface AuthAdmin {
-  id: number;
-  username: string;
-  name: string;
-  email: string | null;
-  role: Role;
-  language: 'pt' | 'en';
-  /** Companies this account is linked to; empty means all (decision 0002 §3). */
-  companyIds: number[];
-  /** A TOTP second factor is on for this account (decision 0026). */
-  twoFactorEnabled: boolean;
-  /** Two-factor is required for this account and not yet set up: only its setup is open. */
-  twoFactorSetupRequired: boolean;
-  sessionHash: string;
-}
 
 export const SESSION_IDLE_MS = 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
@@ -53,15 +38,6 @@ export function pendingSignInCookieOptions(deps: AppDeps) {
     secure: deps.config.NODE_ENV === 'production',
     maxAge: PENDING_SIGN_IN_MS / 1000,
   };
-}
-
-/**
- * Company scope of an account for repositories: null means every company (admins and
- * accounts with no links), otherwise the list of company ids it may see.
- */
-export function companyScope(admin: Pick<AuthAdmin, 'role' | 'companyIds'>): number[] | null {
-  if (admin.role === 'admin' || admin.companyIds.length === 0) return null;
-  return admin.companyIds;
 }
 
 export async function loadAdmin(deps: AppDeps, request: FastifyRequest): Promise<AuthAdmin | null> {

@@ -31,13 +31,26 @@ export async function saveSecretToConfirm(db: Db | Trx, adminId: number, secretS
  * most one changes the row. `enabled` says whether the second factor must be on (sign-in,
  * disable) or still awaiting confirmation (enrolment).
  */
-export async function acceptStep(db: Db | Trx, adminId: number, step: number, enabled: boolean): Promise<boolean> {
+/**
+ * Spends a time step: true when it is later than the last one accepted, or when the last one
+ * is more than `windowSteps` each way ahead of it (no code of the last step could be current:
+ * the server's clock went back, and refusing would lock the account out until it caught up).
+ */
+export async function acceptStep(
+  db: Db | Trx,
+  adminId: number,
+  step: number,
+  enabled: boolean,
+  windowSteps: number,
+): Promise<boolean> {
   const result = await db
     .updateTable('adminTwoFactor')
     .set({ lastStep: step })
     .where('adminId', '=', adminId)
     .where('enabledAt', enabled ? 'is not' : 'is', null)
-    .where((eb) => eb.or([eb('lastStep', 'is', null), eb('lastStep', '<', step)]))
+    .where((eb) =>
+      eb.or([eb('lastStep', 'is', null), eb('lastStep', '<', step), eb('lastStep', '>', step + 2 * windowSteps)]),
+    )
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -204,6 +204,26 @@ describeEachEngine('two-factor sign-in', (ctx) => {
     expect((await codeStep(await passwordStep(account), codeAt(secret))).statusCode).toBe(200);
   });
 
+  it('signs in after the server’s clock went back an hour, once per code, with no replay of the step before', async () => {
+    const account = await signedIn(ctx());
+    const { secret } = await enrol(account);
+    nextStep();
+    expect((await codeStep(await passwordStep(account), codeAt(secret))).statusCode).toBe(200);
+    ctx().clock.advance(-3_600_000);
+    try {
+      const code = codeAt(secret);
+      const back = await codeStep(await passwordStep(account), code);
+      expect(back.statusCode, back.body).toBe(200);
+      // The step now spent is the clock's again: the same code and the one before are refused.
+      expect((await codeStep(await passwordStep(account), code)).statusCode).toBe(401);
+      expect((await codeStep(await passwordStep(account), codeAt(secret, -30_000))).statusCode).toBe(401);
+      nextStep();
+      expect((await codeStep(await passwordStep(account), codeAt(secret))).statusCode).toBe(200);
+    } finally {
+      ctx().clock.advance(3_600_000);
+    }
+  });
+
   it('lets exactly one of concurrent sign-ins with the same code through', async () => {
     const account = await signedIn(ctx());
     const { secret } = await enrol(account);

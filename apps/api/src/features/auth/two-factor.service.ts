@@ -1,10 +1,8 @@
-// Two-factor sign-in (issue 24, decision 0026): TOTP (RFC 6238, otpauth) enrolment and
-// checks, one-time recovery codes, the sign-in waiting for its second factor, an admin's
-// reset of another account, and the "required for admins" setting. The secret is sealed
-// with APP_SECRET and leaves the server only in enrolment's first answer; a code is
-// accepted only for a time step later than the last one accepted (a conditional UPDATE),
-// and every code check is counted like a password attempt (login-throttle.ts).
-import { randomInt } from 'node:crypto';
+// Two-factor sign-in (issue 24, decision 0026): enrolment, the sign-in waiting for its second
+// factor, turning it off, an admin's reset of another account, and the "required for admins"
+// setting. The secret is sealed with APP_SECRET and leaves the server only in enrolment's first
+// answer; the codes and how each is spent once are in two-factor.codes.ts, and every code check
+// is counted like a password attempt (login-throttle.ts).
 import type {
   ConfirmTwoFactor,
   DisableTwoFactor,
@@ -12,21 +10,33 @@ import type {
   TwoFactorSetup,
   TwoFactorStatus,
 } from '@acende/shared/schemas/two-factor';
-import { Secret, TOTP } from 'otpauth';
+import { Secret } from 'otpauth';
 import QRCode from 'qrcode';
 import type { AppDeps } from '../../app-deps.ts';
-import type { Db, Trx } from '../../db/database.ts';
+import { type AuditActor, recordAudit } from '../../core/audit/audit.repository.ts';
+import { deleteSessionsOfExcept } from '../../core/sessions.repository.ts';
+import { readSetting, writeSetting } from '../../core/settings.repository.ts';
+import type { Db } from '../../db/database.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
-import { openSecret, sealSecret, TOTP_PURPOSE } from '../../lib/secret-box.ts';
-import { derivedToken, hashToken, newToken } from '../../lib/tokens.ts';
-import { type AuditActor, recordAudit } from '../audit/audit.repository.ts';
-import { readSetting, writeSetting } from '../site-settings/site-settings.repository.ts';
+import { sealSecret, TOTP_PURPOSE } from '../../lib/secret-box.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
 import { findPasswordHash } from './accounts.repository.ts';
 import { reserveLoginAttempt } from './login-throttle.ts';
-import { deleteSessionsOfExcept } from './sessions.repository.ts';
 import {
-  acceptStep,
+  auditFailedCode,
+  codeUsed,
+  invalidCode,
+  isTotpCode,
+  isTwoFactorEnabled,
+  newRecoveryCode,
+  RECOVERY_CODE_COUNT,
+  recoveryCodeHash,
+  spendSecondFactor,
+  spendTotpCode,
+  totpFor,
+} from './two-factor.codes.ts';
+import {
   consumePendingSignIn,
   countRecoveryCodesLeft,
   deleteExpiredPendingSignIns,
@@ -37,56 +47,11 @@ import {
   insertRecoveryCodes,
   markEnabled,
   saveSecretToConfirm,
-  useRecoveryCode,
 } from './two-factor.repository.ts';
 
-const ISSUER = 'Acende';
-const PERIOD_SECONDS = 30;
-/** A code of the step before or after the server's is accepted too (clock drift, typing time). */
-const WINDOW_STEPS = 1;
-export const RECOVERY_CODE_COUNT = 10;
 /** How long a sign-in whose password was right waits for its second factor. */
 export const PENDING_SIGN_IN_MS = 5 * 60 * 1000;
 const SECURITY_SETTINGS_KEY = 'security';
-
-function totpFor(secretBase32: string, label: string): TOTP {
-  return new TOTP({
-    issuer: ISSUER,
-    label,
-    algorithm: 'SHA1',
-    digits: 6,
-    period: PERIOD_SECONDS,
-    secret: Secret.fromBase32(secretBase32),
-  });
-}
-
-/** The time step a six-digit code belongs to (within the window around `now`), or null. */
-function stepOfCode(secretBase32: string, code: string, now: Date): number | null {
-  const totp = totpFor(secretBase32, '');
-  const delta = totp.validate({ token: code, timestamp: now.getTime(), window: WINDOW_STEPS });
-  return delta === null ? null : totp.counter({ timestamp: now.getTime() }) + delta;
-}
-
-const isTotpCode = (code: string) => /^\d{6}$/.test(code);
-const normaliseRecoveryCode = (code: string) => code.toLowerCase().replace(/[^a-z0-9]/g, '');
-
-/** Ten characters, drawn evenly from an alphabet without look-alikes, shown as `xxxxx-xxxxx` (about 49 bits). */
-function newRecoveryCode(): string {
-  const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
-  const chars = Array.from({ length: 10 }, () => alphabet[randomInt(alphabet.length)]).join('');
-  return `${chars.slice(0, 5)}-${chars.slice(5)}`;
-}
-
-/**
- * A recovery code as stored: keyed by APP_SECRET (HMAC), so a copy of the database alone does
- * not let anyone try the codes of every account offline.
- */
-const recoveryCodeHash = (deps: AppDeps, code: string) =>
-  derivedToken(deps.config.APP_SECRET, 'recovery-code', normaliseRecoveryCode(code));
-
-const invalidCode = () =>
-  new AppError('errors.twoFactor.invalidCode', 401, undefined, { code: 'errors.twoFactor.invalidCode' });
-const codeUsed = () => new AppError('errors.twoFactor.codeUsed', 401, undefined, { code: 'errors.twoFactor.codeUsed' });
 
 export async function readSecuritySettings(db: Db): Promise<SecuritySettings> {
   const stored = await readSetting<Partial<SecuritySettings>>(db, SECURITY_SETTINGS_KEY);
@@ -100,48 +65,6 @@ export async function isTwoFactorSetupRequired(
 ): Promise<boolean> {
   if (account.role !== 'admin' || account.twoFactorEnabled) return false;
   return (await readSecuritySettings(deps.db)).requireTwoFactorForAdmins;
-}
-
-export async function isTwoFactorEnabled(db: Db | Trx, adminId: number): Promise<boolean> {
-  return Boolean((await findTwoFactor(db, adminId))?.enabledAt);
-}
-
-type CodeCheck = 'ok' | 'invalid' | 'used';
-
-/** Checks a six-digit code against an account's secret and spends its time step (atomically). */
-async function spendTotpCode(
-  deps: AppDeps,
-  db: Db | Trx,
-  adminId: number,
-  code: string,
-  enabled: boolean,
-): Promise<CodeCheck> {
-  const row = await findTwoFactor(db, adminId);
-  if (!row || Boolean(row.enabledAt) !== enabled) return 'invalid';
-  const secret = openSecret(deps.config.APP_SECRET, TOTP_PURPOSE, row.secretSealed);
-  if (!secret) return 'invalid';
-  const step = stepOfCode(secret, code, deps.clock.now());
-  if (step === null) return 'invalid';
-  return (await acceptStep(db, adminId, step, enabled)) ? 'ok' : 'used';
-}
-
-/** The second factor at sign-in: a six-digit code, or else a recovery code (each usable once). */
-async function spendSecondFactor(deps: AppDeps, adminId: number, code: string): Promise<CodeCheck> {
-  const trimmed = code.replace(/\s+/g, '');
-  if (isTotpCode(trimmed)) return spendTotpCode(deps, deps.db, adminId, trimmed, true);
-  const normal = normaliseRecoveryCode(trimmed);
-  if (normal.length === 0 || !(await isTwoFactorEnabled(deps.db, adminId))) return 'invalid';
-  const used = await useRecoveryCode(deps.db, adminId, recoveryCodeHash(deps, normal), deps.clock.now().toISOString());
-  return used ? 'ok' : 'invalid';
-}
-
-async function auditFailedCode(deps: AppDeps, actor: AuditActor, adminId: number, step: string) {
-  await recordAudit(
-    deps.db,
-    actor,
-    { kind: 'auth.totp.failed', objectType: 'admin', objectId: adminId, after: { step } },
-    deps.clock.now().toISOString(),
-  );
 }
 
 /** After a right password: a single-use token for the second step, stored hashed, short-lived. */
@@ -171,14 +94,16 @@ export async function verifyPendingSignIn(
   const now = deps.clock.now().toISOString();
   const idHash = pendingToken ? hashToken(pendingToken) : null;
   const pending = idHash ? await findPendingSignIn(deps.db, idHash, now) : undefined;
-  if (!idHash || !pending || pending.active !== 1) throw new AppError('errors.twoFactor.signInExpired', 400);
+  if (!idHash || !pending || pending.active !== 1)
+    throw new AppError('admin-access.errors.twoFactor.signInExpired', 400);
   const attempt = await reserveLoginAttempt(deps, pending.username, ip, { secondFactor: true });
   const check = await spendSecondFactor(deps, pending.id, code);
   if (check !== 'ok') {
     await auditFailedCode(deps, { id: pending.id, username: pending.username, ip }, pending.id, 'sign-in');
     throw check === 'used' ? codeUsed() : invalidCode();
   }
-  if (!(await consumePendingSignIn(deps.db, idHash, now))) throw new AppError('errors.twoFactor.signInExpired', 400);
+  if (!(await consumePendingSignIn(deps.db, idHash, now)))
+    throw new AppError('admin-access.errors.twoFactor.signInExpired', 400);
   await attempt.succeeded();
   return pending.id;
 }
@@ -197,7 +122,7 @@ export async function startTwoFactorSetup(
   deps: AppDeps,
   admin: AuditActor & { id: number; username: string },
 ): Promise<TwoFactorSetup> {
-  if (await isTwoFactorEnabled(deps.db, admin.id)) throw conflict('errors.twoFactor.alreadyEnabled');
+  if (await isTwoFactorEnabled(deps.db, admin.id)) throw conflict('admin-access.errors.twoFactor.alreadyEnabled');
   const secret = new Secret({ size: 20 }).base32;
   const now = deps.clock.now().toISOString();
   // Audited too: a key waiting for its confirming code is stored (never the key itself).
@@ -221,13 +146,13 @@ export async function confirmTwoFactorSetup(
   sessionHash: string,
 ): Promise<string[]> {
   const row = await findTwoFactor(deps.db, actor.id);
-  if (!row) throw badRequest('errors.twoFactor.noSetup');
-  if (row.enabledAt) throw conflict('errors.twoFactor.alreadyEnabled');
+  if (!row) throw badRequest('admin-access.errors.twoFactor.noSetup');
+  if (row.enabledAt) throw conflict('admin-access.errors.twoFactor.alreadyEnabled');
   const attempt = await reserveLoginAttempt(deps, actor.username, actor.ip ?? '');
   const passwordHash = await findPasswordHash(deps.db, actor.id);
   if (!passwordHash || !(await verifyPassword(passwordHash, input.password).catch(() => false))) {
-    throw new AppError('errors.currentPasswordIncorrect', 400, undefined, {
-      password: 'errors.currentPasswordIncorrect',
+    throw new AppError('admin-access.errors.currentPasswordIncorrect', 400, undefined, {
+      password: 'admin-access.errors.currentPasswordIncorrect',
     });
   }
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
@@ -253,7 +178,9 @@ export async function confirmTwoFactorSetup(
   });
   if (check !== 'ok') {
     await auditFailedCode(deps, actor, actor.id, 'enable');
-    throw new AppError('errors.twoFactor.invalidCode', 400, undefined, { code: 'errors.twoFactor.invalidCode' });
+    throw new AppError('admin-access.errors.twoFactor.invalidCode', 400, undefined, {
+      code: 'admin-access.errors.twoFactor.invalidCode',
+    });
   }
   await attempt.succeeded();
   return codes;
@@ -266,9 +193,9 @@ export async function disableTwoFactor(
   role: string,
   input: DisableTwoFactor,
 ): Promise<void> {
-  if (!(await isTwoFactorEnabled(deps.db, actor.id))) throw conflict('errors.twoFactor.notEnabled');
+  if (!(await isTwoFactorEnabled(deps.db, actor.id))) throw conflict('admin-access.errors.twoFactor.notEnabled');
   if (role === 'admin' && (await readSecuritySettings(deps.db)).requireTwoFactorForAdmins) {
-    throw badRequest('errors.twoFactor.requiredByPolicy');
+    throw badRequest('admin-access.errors.twoFactor.requiredByPolicy');
   }
   const attempt = await reserveLoginAttempt(deps, actor.username, actor.ip ?? '');
   const code = input.code?.replace(/\s+/g, '') ?? '';
@@ -297,8 +224,8 @@ export async function disableTwoFactor(
   });
   if (!ok) {
     await auditFailedCode(deps, actor, actor.id, 'disable');
-    throw new AppError('errors.twoFactor.invalidCode', 400, undefined, {
-      [input.password ? 'password' : 'code']: 'errors.twoFactor.invalidCode',
+    throw new AppError('admin-access.errors.twoFactor.invalidCode', 400, undefined, {
+      [input.password ? 'password' : 'code']: 'admin-access.errors.twoFactor.invalidCode',
     });
   }
   await attempt.succeeded();
@@ -310,12 +237,12 @@ export async function resetTwoFactor(
   actor: AuditActor & { id: number },
   targetId: number,
 ): Promise<void> {
-  if (targetId === actor.id) throw badRequest('errors.twoFactor.resetSelf');
+  if (targetId === actor.id) throw badRequest('admin-access.errors.twoFactor.resetSelf');
   const now = deps.clock.now().toISOString();
   await deps.db.transaction().execute(async (trx) => {
     const target = await trx.selectFrom('admins').select('id').where('id', '=', targetId).executeTakeFirst();
-    if (!target) throw notFound('errors.users.notFound');
-    if (!(await isTwoFactorEnabled(trx, targetId))) throw conflict('errors.twoFactor.notEnabled');
+    if (!target) throw notFound('admin-access.errors.users.notFound');
+    if (!(await isTwoFactorEnabled(trx, targetId))) throw conflict('admin-access.errors.twoFactor.notEnabled');
     await deleteTwoFactor(trx, targetId);
     await recordAudit(
       trx,
@@ -339,8 +266,8 @@ export async function updateSecuritySettings(
   input: SecuritySettings,
 ): Promise<SecuritySettings> {
   if (input.requireTwoFactorForAdmins && !(await isTwoFactorEnabled(deps.db, actor.id))) {
-    throw badRequest('errors.twoFactor.enableOwnFirst', {
-      requireTwoFactorForAdmins: 'errors.twoFactor.enableOwnFirst',
+    throw badRequest('admin-access.errors.twoFactor.enableOwnFirst', {
+      requireTwoFactorForAdmins: 'admin-access.errors.twoFactor.enableOwnFirst',
     });
   }
   const now = deps.clock.now().toISOString();

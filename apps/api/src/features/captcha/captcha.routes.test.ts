@@ -10,7 +10,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createAccount } from '../../../test/accounts.ts';
 import { describeEachEngine, it, type TestContext } from '../../../test/engines.ts';
-import { captchaCspSources } from './captcha-csp.ts';
+import { captchaCspSources } from '../../core/captcha/captcha-csp.ts';
 
 const request = {
   name: 'Maria da Silva Souza',

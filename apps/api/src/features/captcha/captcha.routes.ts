@@ -1,8 +1,13 @@
 import { captchaSettingsSchema, captchaSettingsViewSchema, publicCaptchaSchema } from '@acende/shared/schemas/captcha';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { actorOf } from '../audit/audit.actor.ts';
-import { createAltchaChallenge, getCaptchaSettings, getPublicCaptcha, saveCaptchaSettings } from './captcha.service.ts';
+import { actorOf } from '../../core/audit/audit.actor.ts';
+import {
+  createAltchaChallenge,
+  getCaptchaSettings,
+  getPublicCaptcha,
+  saveCaptchaSettings,
+} from '../../core/captcha/captcha.service.ts';
 
 export const captchaRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.get(

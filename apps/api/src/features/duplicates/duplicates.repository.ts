@@ -1,6 +1,7 @@
 // A duplicate's writes (issue 23, decision 0034): the conditional update of the duplicate,
 // and the status it had before (read back from its 'duplicate' event) for the undo.
 import type { RequestStatus } from '@acende/shared/enums';
+import { updateRequestIfSeen } from '../../core/requests/guarded-update.ts';
 import type { Trx } from '../../db/database.ts';
 
 /** Sets the duplicate's status and link only if nobody changed it since `expectedUpdatedAt`. */
@@ -16,13 +17,7 @@ export async function writeDuplicateIfUnchanged(
     updatedAt: string;
   },
 ): Promise<boolean> {
-  const result = await trx
-    .updateTable('repairRequests')
-    .set(values)
-    .where('id', '=', id)
-    .where('updatedAt', '=', expectedUpdatedAt)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return updateRequestIfSeen(trx, id, expectedUpdatedAt, values);
 }
 
 /** The status the request had when it was last marked as a duplicate. */

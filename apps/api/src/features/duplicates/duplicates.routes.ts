@@ -5,7 +5,7 @@ import { duplicateCandidatesSchema, markDuplicateSchema, undoDuplicateSchema } f
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { actorOf } from '../audit/audit.actor.ts';
+import { actorOf } from '../../core/audit/audit.actor.ts';
 import { listDuplicateCandidates, markDuplicate, undoDuplicate } from './duplicates.service.ts';
 
 const errors = {

@@ -14,31 +14,35 @@ import {
   type UndoDuplicate,
 } from '@acende/shared/schemas/followers';
 import type { AppDeps } from '../../app-deps.ts';
-import { dialectOf, type Trx } from '../../db/database.ts';
-import { AppError, conflict, notFound } from '../../lib/errors.ts';
-import { hashToken } from '../../lib/tokens.ts';
-import { getAdminRequest, nextTimestamp } from '../admin-requests/admin-requests.service.ts';
-import { findRequest } from '../admin-requests/request-detail.repository.ts';
-import { insertEvent } from '../admin-requests/request-updates.repository.ts';
-import type { AuditActor } from '../audit/audit.repository.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
-import { type AuthAdmin, companyScope } from '../auth/sessions.service.ts';
-import { queueDuplicateNotice, queueFollowerEmails, queueStatusUpdateEmail } from '../email/outbox.service.ts';
+import type { AuditActor } from '../../core/audit/audit.repository.ts';
+import { recordAudit } from '../../core/audit/audit.repository.ts';
+import { type AuthAdmin, companyScope } from '../../core/company-scope.ts';
+import { dueAtAfterPause } from '../../core/deadlines.ts';
 import {
   countFollowers,
   deleteFollowersVia,
   insertFollower,
   listDuplicateIds,
-} from '../followers/followers.repository.ts';
-import { findOpenNearby } from '../followers/nearby.service.ts';
-import { followerUnsubscribeToken } from '../followers/unsubscribe-tokens.ts';
-import { dueAtAfterPause } from '../sla/sla.service.ts';
+} from '../../core/followers/followers.repository.ts';
+import { findOpenNearby } from '../../core/followers/nearby.service.ts';
+import { followerUnsubscribeToken } from '../../core/followers/unsubscribe-tokens.ts';
+import { queueDuplicateNotice, queueFollowerEmails, queueStatusUpdateEmail } from '../../core/outbox/outbox.service.ts';
+import { findRequest } from '../../core/requests/request-detail.repository.ts';
+import { insertEvent } from '../../core/requests/request-updates.repository.ts';
+import { dialectOf, type Trx } from '../../db/database.ts';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import { nextTimestamp } from '../admin-requests/admin-requests.change.service.ts';
+import { getAdminRequest } from '../admin-requests/admin-requests.read.service.ts';
 import { statusBeforeDuplicate, writeDuplicateIfUnchanged } from './duplicates.repository.ts';
 
 const SUGGESTIONS_MAX = 10;
 const isClosed = (status: RequestStatus) => status === 'completed' || status === 'cancelled';
 const originalError = (
-  key: 'validation.duplicateOf.self' | 'validation.duplicateOf.notFound' | 'validation.duplicateOf.isDuplicate',
+  key:
+    | 'followers.validation.duplicateOf.self'
+    | 'followers.validation.duplicateOf.notFound'
+    | 'followers.validation.duplicateOf.isDuplicate',
 ) => new AppError(key, 400, undefined, { originalId: key });
 
 /** Open requests in the caller's scope within 100 m of the request or on its pole, nearest first. */
@@ -49,7 +53,7 @@ export async function listDuplicateCandidates(
 ): Promise<DuplicateCandidates> {
   const scope = companyScope(admin);
   const row = await findRequest(deps.db, scope, id);
-  if (!row) throw notFound('errors.requestNotFound');
+  if (!row) throw notFound('common.errors.requestNotFound');
   const found = await findOpenNearby(deps.db, {
     lat: Number(row.latitude),
     lng: Number(row.longitude),
@@ -64,8 +68,8 @@ export async function listDuplicateCandidates(
 
 async function readForChange(trx: Trx, admin: AuthAdmin, id: number, updatedAt: string) {
   const row = await findRequest(trx, companyScope(admin), id);
-  if (!row) throw notFound('errors.requestNotFound');
-  if (row.updatedAt !== updatedAt) throw conflict('errors.staleUpdate');
+  if (!row) throw notFound('common.errors.requestNotFound');
+  if (row.updatedAt !== updatedAt) throw conflict('admin-operations.errors.staleUpdate');
   return row;
 }
 
@@ -113,14 +117,14 @@ export async function markDuplicate(
         .execute();
     }
     const row = await readForChange(trx, admin, id, input.updatedAt);
-    if (row.duplicateOfId !== null) throw conflict('errors.alreadyDuplicate');
-    if (input.originalId === id) throw originalError('validation.duplicateOf.self');
+    if (row.duplicateOfId !== null) throw conflict('followers.errors.alreadyDuplicate');
+    if (input.originalId === id) throw originalError('followers.validation.duplicateOf.self');
     // Out of the caller's scope reads as not found: a number must not say what it is.
     const original = await findRequest(trx, companyScope(admin), input.originalId);
-    if (!original) throw originalError('validation.duplicateOf.notFound');
+    if (!original) throw originalError('followers.validation.duplicateOf.notFound');
     // No chains: an original is never itself a duplicate, so one link always reaches it.
-    if (original.duplicateOfId !== null) throw originalError('validation.duplicateOf.isDuplicate');
-    if ((await listDuplicateIds(trx, id)).length > 0) throw conflict('errors.hasDuplicates');
+    if (original.duplicateOfId !== null) throw originalError('followers.validation.duplicateOf.isDuplicate');
+    if ((await listDuplicateIds(trx, id)).length > 0) throw conflict('followers.errors.hasDuplicates');
 
     const fromStatus = row.status as RequestStatus;
     const now = nextTimestamp(deps.clock.now(), row.updatedAt);
@@ -130,7 +134,7 @@ export async function markDuplicate(
       closedAt: isClosed(fromStatus) && row.closedAt ? row.closedAt : now,
       updatedAt: now,
     });
-    if (!written) throw conflict('errors.staleUpdate');
+    if (!written) throw conflict('admin-operations.errors.staleUpdate');
     await recordAudit(
       trx,
       actor,
@@ -199,7 +203,7 @@ export async function undoDuplicate(
 ): Promise<AdminRequestDetail> {
   await deps.db.transaction().execute(async (trx) => {
     const row = await readForChange(trx, admin, id, input.updatedAt);
-    if (row.duplicateOfId === null) throw conflict('errors.notDuplicate');
+    if (row.duplicateOfId === null) throw conflict('followers.errors.notDuplicate');
     const originalId = row.duplicateOfId;
     // The status it had before; `cancelled` when it was cancelled already (the event then has no status).
     const toStatus = (await statusBeforeDuplicate(trx, id)) ?? 'cancelled';
@@ -215,7 +219,7 @@ export async function undoDuplicate(
           : row.dueAt,
       updatedAt: now,
     });
-    if (!written) throw conflict('errors.staleUpdate');
+    if (!written) throw conflict('admin-operations.errors.staleUpdate');
     await deleteFollowersVia(trx, id);
     await recordAudit(
       trx,

@@ -10,10 +10,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
+import { actorOf } from '../../core/audit/audit.actor.ts';
+import { getEmailSettings, saveEmailSettings } from '../../core/outbox/email-settings.service.ts';
 import { requestLanguage } from '../../lib/language.ts';
-import { actorOf } from '../audit/audit.actor.ts';
 import { sendTestEmail, testEmailConnection } from './email.service.ts';
-import { getEmailSettings, saveEmailSettings } from './email-settings.service.ts';
 
 const logSmtpFailure = (request: FastifyRequest) => (detail: string) =>
   request.log.warn({ smtpError: detail }, 'SMTP check failed');
@@ -66,7 +66,7 @@ export const emailRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
     },
     async (request) => {
       await testEmailConnection(deps, request.body.settings, { logFailure: logSmtpFailure(request) });
-      return { message: translate(requestLanguage(request), 'emailSettings.toast.connectionOk') };
+      return { message: translate(requestLanguage(request), 'admin-email.emailSettings.toast.connectionOk') };
     },
   );
 
@@ -87,7 +87,7 @@ export const emailRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
       await sendTestEmail(deps, { to: request.body.to, settings: request.body.settings, language }, actorOf(request), {
         logFailure: logSmtpFailure(request),
       });
-      return { message: translate(requestLanguage(request), 'emailSettings.toast.testSent') };
+      return { message: translate(requestLanguage(request), 'admin-email.emailSettings.toast.testSent') };
     },
   );
 };

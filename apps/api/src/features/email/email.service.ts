@@ -9,10 +9,10 @@ import type { Language } from '@acende/shared/enums';
 import type { MessageKey } from '@acende/shared/i18n/message-key';
 import type { EmailSettings } from '@acende/shared/schemas/email';
 import type { AppDeps } from '../../app-deps.ts';
+import { type AuditActor, recordAudit } from '../../core/audit/audit.repository.ts';
+import { renderTestEmail } from '../../core/outbox/email.templates.ts';
+import { resolveGivenSettings, type SmtpSettings } from '../../core/outbox/email-settings.service.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type AuditActor, recordAudit } from '../audit/audit.repository.ts';
-import { renderTestEmail } from './email.templates.ts';
-import { resolveGivenSettings, type SmtpSettings } from './email-settings.service.ts';
 import { createMailer, describeSmtpError, type Mailer } from './smtp.ts';
 
 export interface SmtpCheckOptions {
@@ -56,7 +56,7 @@ async function checkWithin(
 
 export async function testEmailConnection(deps: AppDeps, given: EmailSettings, options: SmtpCheckOptions = {}) {
   const settings = await resolveGivenSettings(deps, given);
-  await checkWithin(deps, settings, options, 'errors.email.connectionFailed', (mailer) => mailer.verify());
+  await checkWithin(deps, settings, options, 'admin-email.errors.email.connectionFailed', (mailer) => mailer.verify());
 }
 
 export async function sendTestEmail(
@@ -67,7 +67,7 @@ export async function sendTestEmail(
 ) {
   const settings = await resolveGivenSettings(deps, input.settings);
   const rendered = renderTestEmail(input.language, settings);
-  await checkWithin(deps, settings, options, 'errors.email.sendFailed', (mailer) =>
+  await checkWithin(deps, settings, options, 'admin-email.errors.email.sendFailed', (mailer) =>
     mailer.send({ ...rendered, to: input.to, messageId: `<test-${Date.now()}@acende.local>` }),
   );
   // A sent test changes nothing stored, but it used the stored password towards an address: one row, alone.

@@ -3,15 +3,18 @@
 // marks them sent; a failure is retried with backoff (30 s doubling to 30 min) and
 // given up 24 h after the e-mail was written, keeping the last error.
 import type { AppDeps } from '../../app-deps.ts';
-import { readSmtpSettings, type SmtpSettings } from './email-settings.service.ts';
-import { claimDueEmails, markEmailFailed, markEmailSent } from './outbox.repository.ts';
-import { createMailer, describeSmtpError, type Mailer } from './smtp.ts';
+import { readSmtpSettings, type SmtpSettings } from '../../core/outbox/email-settings.service.ts';
+import { claimDueEmails, markEmailFailed, markEmailSent } from '../../core/outbox/outbox.repository.ts';
+import { startPeriodicWorker } from '../../core/periodic-worker.ts';
+import { unavailability } from '../../db/errors.ts';
+import { createMailer, describeSmtpError, type Mailer, OUTBOX_SMTP_CONNECTIONS } from './smtp.ts';
 
 export const FIRST_RETRY_MS = 30_000;
 export const MAX_RETRY_MS = 30 * 60_000;
 export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
 export const CLAIM_LEASE_MS = 5 * 60_000;
-const BATCH = 5;
+/** Claimed together and sent side by side, over the pool's connections. */
+const BATCH = 4 * OUTBOX_SMTP_CONNECTIONS;
 /** At most this many e-mails per round, so one round never runs for ever. */
 const ROUND_LIMIT = 500;
 
@@ -49,24 +52,12 @@ export async function processOutboxOnce(deps: AppDeps, options: OutboxOptions = 
         BATCH,
       );
       if (rows.length === 0) break;
-      mailer ??= (options.createMailer ?? createMailer)(settings);
-      for (const row of rows) {
-        try {
-          await mailer.send({
-            to: row.toAddress,
-            subject: row.subject,
-            text: row.textBody,
-            html: row.htmlBody,
-            messageId: row.messageId,
-          });
-          await markEmailSent(deps.db, row.id, deps.clock.now().toISOString());
-          result.sent += 1;
-        } catch (error) {
-          const next = nextAttemptAfterFailure(row.attempts, new Date(row.createdAt), deps.clock.now());
-          await markEmailFailed(deps.db, row.id, describeSmtpError(error), next?.toISOString() ?? null);
-          result.failed += 1;
-        }
-      }
+      mailer ??= (options.createMailer ?? ((s: SmtpSettings) => createMailer(s, Number.POSITIVE_INFINITY, true)))(
+        settings,
+      );
+      const sender = mailer;
+      const outcomes = await Promise.all(rows.map((row) => sendOne(deps, sender, row)));
+      for (const sent of outcomes) result[sent ? 'sent' : 'failed'] += 1;
     }
   } finally {
     mailer?.close();
@@ -74,6 +65,48 @@ export async function processOutboxOnce(deps: AppDeps, options: OutboxOptions = 
   return result;
 }
 
+type ClaimedEmail = Awaited<ReturnType<typeof claimDueEmails>>[number];
+
+/** Sends one claimed e-mail and stores the outcome; answers whether it went. */
+async function sendOne(deps: AppDeps, mailer: Mailer, row: ClaimedEmail): Promise<boolean> {
+  try {
+    await mailer.send({
+      to: row.toAddress,
+      subject: row.subject,
+      text: row.textBody,
+      html: row.htmlBody,
+      messageId: row.messageId,
+    });
+  } catch (error) {
+    const next = nextAttemptAfterFailure(row.attempts, new Date(row.createdAt), deps.clock.now());
+    await untilStored(() => markEmailFailed(deps.db, row.id, describeSmtpError(error), next?.toISOString() ?? null));
+    return false;
+  }
+  // Sent: it must be marked so, or its lease would run out and it would go twice.
+  await untilStored(() => markEmailSent(deps.db, row.id, deps.clock.now().toISOString()));
+  return true;
+}
+
+/** How long a worker keeps trying to write an e-mail's outcome while the database is away. */
+const STORE_RETRY_MS = CLAIM_LEASE_MS - 60_000;
+
+/**
+ * Runs `write` again every second while the database is unavailable (a restart, an outage;
+ * decision 0048), up to STORE_RETRY_MS: an e-mail handed to SMTP is marked sent once the
+ * database returns, not sent again when its lease runs out. Other errors are thrown at once.
+ */
+async function untilStored(write: () => Promise<unknown>): Promise<void> {
+  const started = performance.now();
+  for (;;) {
+    try {
+      await write();
+      return;
+    } catch (error) {
+      if (!unavailability(error) || performance.now() - started > STORE_RETRY_MS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
 export interface OutboxWorker {
   /** Runs a round soon instead of waiting for the next poll. */
   wake(): void;
@@ -85,34 +118,12 @@ export function startOutboxWorker(
   deps: AppDeps,
   options: OutboxOptions & { intervalMs?: number; onError?: (error: unknown) => void } = {},
 ): OutboxWorker {
-  const intervalMs = options.intervalMs ?? 5000;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-
-  const schedule = (delay: number) => {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(tick, delay);
-    timer.unref();
-  };
-  const tick = () => {
-    if (running) return;
-    running = processOutboxOnce(deps, options)
-      .then(() => undefined)
-      .catch((error) => options.onError?.(error))
-      .finally(() => {
-        running = undefined;
-        schedule(intervalMs);
-      });
-  };
-  schedule(0);
-  return {
-    wake: () => schedule(0),
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      if (running) await Promise.race([running, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+  return startPeriodicWorker({
+    intervalMs: options.intervalMs ?? 5000,
+    firstDelayMs: 0,
+    onError: options.onError,
+    round: async () => {
+      await processOutboxOnce(deps, options);
     },
-  };
+  });
 }

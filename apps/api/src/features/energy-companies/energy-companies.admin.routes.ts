@@ -5,7 +5,7 @@ import { idParam } from '@acende/shared/schemas/fields';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { actorOf } from '../audit/audit.actor.ts';
+import { actorOf } from '../../core/audit/audit.actor.ts';
 import {
   createEnergyCompany,
   deleteEnergyCompany,

@@ -2,10 +2,10 @@
 // and delete only when no request refers to the company (deactivate instead).
 import type { AdminEnergyCompany, EnergyCompanyValues } from '@acende/shared/schemas/energy-companies';
 import type { AppDeps } from '../../app-deps.ts';
+import { changedFields } from '../../core/audit/audit.diff.ts';
+import { type AuditActor, recordAudit } from '../../core/audit/audit.repository.ts';
 import { iso } from '../../lib/clock.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { changedFields } from '../audit/audit.diff.ts';
-import { type AuditActor, recordAudit } from '../audit/audit.repository.ts';
 import {
   deleteUnusedCompany,
   findCompany,
@@ -28,7 +28,7 @@ export async function listEnergyCompanies(deps: AppDeps): Promise<AdminEnergyCom
 
 async function readCompany(deps: AppDeps, id: number): Promise<AdminEnergyCompany> {
   const row = await findCompany(deps.db, id);
-  if (!row) throw notFound('errors.companyNotFound');
+  if (!row) throw notFound('admin-operations.errors.companyNotFound');
   return toAdminCompany(row);
 }
 
@@ -74,7 +74,7 @@ export async function updateEnergyCompany(
   await deps.db.transaction().execute(async (trx) => {
     const existing = await findCompany(trx, id);
     if (!existing || !(await updateCompany(trx, id, { ...values, updatedAt: now }))) {
-      throw notFound('errors.companyNotFound');
+      throw notFound('admin-operations.errors.companyNotFound');
     }
     const change = changedFields(audited(existing), audited(values));
     await recordAudit(
@@ -102,6 +102,6 @@ export async function deleteEnergyCompany(deps: AppDeps, id: number, actor: Audi
     }
     return result;
   });
-  if (outcome === 'missing') throw notFound('errors.companyNotFound');
-  if (outcome === 'in-use') throw conflict('errors.companyInUse');
+  if (outcome === 'missing') throw notFound('admin-operations.errors.companyNotFound');
+  if (outcome === 'in-use') throw conflict('admin-operations.errors.companyInUse');
 }

@@ -13,13 +13,7 @@ import {
   type UnsubscribeResponse,
 } from '@acende/shared/schemas/followers';
 import type { AppDeps } from '../../app-deps.ts';
-import { dialectOf } from '../../db/database.ts';
-import { iso } from '../../lib/clock.ts';
-import { AppError, conflict, notFound } from '../../lib/errors.ts';
-import { hashToken } from '../../lib/tokens.ts';
-import { verifyCaptchaOrThrow } from '../captcha/captcha.service.ts';
-import { isEmailEnabled } from '../email/email-settings.service.ts';
-import { queueFollowConfirmation } from '../email/outbox.service.ts';
+import { verifyCaptchaOrThrow } from '../../core/captcha/captcha.service.ts';
 import {
   countFollowers,
   deleteFollowerByTokenHash,
@@ -27,9 +21,15 @@ import {
   giveUpWaitingEmails,
   insertFollower,
   setStatusEmailsOff,
-} from './followers.repository.ts';
-import { findOpenNearby } from './nearby.service.ts';
-import { followerUnsubscribeToken, parseUnsubscribeToken } from './unsubscribe-tokens.ts';
+} from '../../core/followers/followers.repository.ts';
+import { findOpenNearby } from '../../core/followers/nearby.service.ts';
+import { followerUnsubscribeToken, parseUnsubscribeToken } from '../../core/followers/unsubscribe-tokens.ts';
+import { isEmailEnabled } from '../../core/outbox/email-settings.service.ts';
+import { queueFollowConfirmation } from '../../core/outbox/outbox.service.ts';
+import { dialectOf } from '../../db/database.ts';
+import { iso } from '../../lib/clock.ts';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { hashToken } from '../../lib/tokens.ts';
 
 /** The e-mails an unsubscribe stops: a follower's, and the filer's status e-mails (not the filing's confirmation). */
 const FOLLOWER_KINDS = ['follow_confirmation', 'follower_status'];
@@ -83,11 +83,11 @@ export async function followRequest(
             .forUpdate()
             .executeTakeFirst()
         : await findFollowable(trx, requestId);
-    if (!request) throw notFound('errors.requestNotFound');
+    if (!request) throw notFound('common.errors.requestNotFound');
     // Anonymised (a data subject's request, any status): retention never returns to it, so a
     // follower stored now would keep an e-mail for good.
-    if (!isOpen(request.status) || request.anonymizedAt !== null) throw conflict('errors.followClosed');
-    if ((await countFollowers(trx, requestId)) >= FOLLOWERS_MAX) throw conflict('errors.followersFull');
+    if (!isOpen(request.status) || request.anonymizedAt !== null) throw conflict('followers.errors.followClosed');
+    if ((await countFollowers(trx, requestId)) >= FOLLOWERS_MAX) throw conflict('followers.errors.followersFull');
     const added = await insertFollower(trx, {
       requestId,
       email: input.email,
@@ -111,7 +111,7 @@ export async function followRequest(
  */
 export async function unsubscribe(deps: AppDeps, token: string): Promise<UnsubscribeResponse> {
   const parsed = parseUnsubscribeToken(deps.config.APP_SECRET, token);
-  if (!parsed) throw new AppError('errors.unsubscribeInvalid', 404);
+  if (!parsed) throw new AppError('followers.errors.unsubscribeInvalid', 404);
   const now = iso(deps.clock);
   const requestId = await deps.db.transaction().execute(async (trx) => {
     if (parsed.kind === 'follower') {
@@ -124,6 +124,6 @@ export async function unsubscribe(deps: AppDeps, token: string): Promise<Unsubsc
     await giveUpWaitingEmails(trx, parsed.requestId, FILER_STATUS_KINDS);
     return parsed.requestId;
   });
-  if (requestId === undefined) throw new AppError('errors.unsubscribeInvalid', 404);
+  if (requestId === undefined) throw new AppError('followers.errors.unsubscribeInvalid', 404);
   return { requestId };
 }

@@ -6,7 +6,7 @@ import { configureSmtp } from '../../../test/email.ts';
 import { describeEachEngine, it } from '../../../test/engines.ts';
 import { validRequest } from '../../../test/requests.ts';
 import { type SmtpCapture, startSmtpCapture } from '../../../test/smtp-capture.ts';
-import { filerUnsubscribeToken, followerUnsubscribeToken } from './unsubscribe-tokens.ts';
+import { filerUnsubscribeToken, followerUnsubscribeToken } from '../../core/followers/unsubscribe-tokens.ts';
 
 describeEachEngine('unsubscribe and the waiting e-mails', (ctx) => {
   let smtp: SmtpCapture;

@@ -5,8 +5,10 @@
 // through its shared one-call-a-second pace, and retries a failure with backoff, at most
 // AREA_MAX_ATTEMPTS times. Decision 0021.
 import type { AppDeps } from '../../app-deps.ts';
+import { startPeriodicWorker } from '../../core/periodic-worker.ts';
 import { claimAreaLookup, postponeArea, storeArea } from './area-retry.repository.ts';
-import { type Area, lookUpArea, resolveArea } from './geocoding.service.ts';
+import { lookUpArea, resolveArea } from './geocoding.area.ts';
+import type { Area } from './geocoding.service.ts';
 
 /**
  * The first retry, after filing: longer than the filing instance's own lookup may take
@@ -98,31 +100,12 @@ export function startAreaRetryWorker(
     onRound?: (result: AreaRoundResult) => void;
   },
 ): AreaRetryWorker {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(tick, options.intervalMs);
-    timer.unref();
-  };
-  const tick = () => {
-    running = processAreaRetriesOnce(deps, () => stopped)
-      .then((result) => {
-        if (result.filled || result.failed) options.onRound?.(result);
-      })
-      .catch((error) => options.onError?.(error))
-      .finally(() => {
-        running = undefined;
-        schedule();
-      });
-  };
-  schedule();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      if (running) await Promise.race([running, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+  return startPeriodicWorker({
+    intervalMs: options.intervalMs,
+    onError: options.onError,
+    round: async (shouldStop) => {
+      const result = await processAreaRetriesOnce(deps, shouldStop);
+      if (result.filled || result.failed) options.onRound?.(result);
     },
-  };
+  });
 }

@@ -32,8 +32,8 @@ export const geocodingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
         tags: ['public'],
         summary: 'Reverse lookup: the address of a point',
         querystring: z.object({
-          lat: coordinate(-90, 90, 'validation.latitude.required', 'validation.latitude.invalid'),
-          lon: coordinate(-180, 180, 'validation.longitude.required', 'validation.longitude.invalid'),
+          lat: coordinate(-90, 90, 'common.validation.latitude.required', 'common.validation.latitude.invalid'),
+          lon: coordinate(-180, 180, 'common.validation.longitude.required', 'common.validation.longitude.invalid'),
         }),
         response: { 200: placeSchema, 400: errorResponseSchema, 404: errorResponseSchema, 502: errorResponseSchema },
       },
@@ -54,10 +54,10 @@ export const geocodingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
         summary: 'Address search: at most five places',
         querystring: z.object({
           q: z
-            .string({ error: msg('validation.query.required') })
+            .string({ error: msg('common.validation.query.required') })
             .trim()
-            .min(1, msg('validation.query.required'))
-            .max(300, msg('validation.tooLong')),
+            .min(1, msg('common.validation.query.required'))
+            .max(300, msg('common.validation.tooLong')),
         }),
         response: { 200: z.array(placeSchema), 400: errorResponseSchema, 502: errorResponseSchema },
       },

@@ -44,7 +44,7 @@ describe('geocoder queue', () => {
     const results = await Promise.allSettled(['a1', 'b2', 'c3', 'd4', 'e5'].map((q) => geocoder.search(q)));
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'rejected']);
     const refused = results[3] as PromiseRejectedResult;
-    expect(refused.reason).toMatchObject({ code: 'errors.geocoderBusy', status: 503 });
+    expect(refused.reason).toMatchObject({ code: 'common.errors.geocoderBusy', status: 503 });
     expect((await geocoder.search('f6'))[0]?.display_name).toBe('f6');
   });
 

@@ -4,6 +4,7 @@
 import { LRUCache } from 'lru-cache';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Config } from '../../config.ts';
+import { type Breaker, createBreaker } from '../../lib/breaker.ts';
 import { AppError } from '../../lib/errors.ts';
 
 export const GEOCODER_ACCEPT_LANGUAGE = 'pt-BR,pt,en-US,en';
@@ -16,7 +17,7 @@ export const GEOCODER_MAX_WAITING = 5;
  * on another; the margin keeps two calls a second apart at the geocoder.
  */
 export const GEOCODER_PACE_MARGIN_MS = 200;
-const UPSTREAM_TIMEOUT_MS = 8000;
+const UPSTREAM_TIMEOUT_MS = 5000;
 const CACHE_TTL_MS = 24 * 60 * 60 * 1000;
 const CACHE_MAX_ENTRIES = 2000;
 const SEARCH_LIMIT = 5;
@@ -59,6 +60,10 @@ export interface GeocoderOptions {
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
   fetch?: typeof fetch;
+  /** How long one upstream call may take (GEOCODER_TIMEOUT_MS). */
+  timeoutMs?: number;
+  /** Skips upstream calls for a while after repeated failures or time-outs (decision 0048). */
+  breaker?: Breaker;
   /**
    * Takes the next upstream slot, `intervalMs` after the one before, and answers how long to
    * wait for it (ms). Default: slots of this geocoder alone, on `now`.
@@ -101,67 +106,15 @@ export function createGeocoder(options: GeocoderOptions): Geocoder {
   const areaCache = ttlCache<Area>(now);
   const inFlight = new Map<string, Promise<unknown>>();
 
-  // Each upstream call takes the next free one-second slot. The queue is bounded: past
-  // GEOCODER_MAX_WAITING callers a new one is refused at once (503) rather than made to
-  // wait behind everyone, so one busy client cannot stall every citizen's search.
-  const maxWaiting = options.maxWaiting ?? GEOCODER_MAX_WAITING;
-  // Callers take their slots one after another, so one instance never holds more than one
-  // slot ahead of the others.
-  let waiting = 0;
-  let queue: Promise<void> = Promise.resolve();
-  let lastStart = Number.NEGATIVE_INFINITY;
-  const pace =
-    options.pace ??
-    ((ms: number) => {
-      const slot = Math.max(lastStart + ms, now());
-      lastStart = slot;
-      return slot - now();
-    });
-  const nextSlot = (): Promise<void> => {
-    if (waiting >= maxWaiting) return Promise.reject(new AppError('errors.geocoderBusy', 503));
-    waiting += 1;
-    const slot = queue.then(async () => {
-      try {
-        let wait: number;
-        try {
-          wait = await pace(interval);
-        } catch (cause) {
-          // The shared store does not answer: no call goes out unpaced.
-          throw new AppError('errors.serviceUnavailable', 503, { cause: String(cause) });
-        }
-        if (wait > 0) await sleep(wait);
-      } finally {
-        waiting -= 1;
-      }
-    });
-    queue = slot.catch(() => {});
-    return slot;
-  };
+  const nextSlot = slotQueue(options, now, sleep, interval);
 
   async function upstream(path: string, params: Record<string, string>): Promise<unknown> {
+    // An open circuit answers at once, without waiting for a slot.
+    if (options.breaker?.state() === 'open') throw new AppError('common.errors.dependencyUnavailable', 503);
     await nextSlot();
     const url = `${base}/${path}?${new URLSearchParams(params)}`;
-    let response: Response;
-    try {
-      response = await doFetch(url, {
-        headers: {
-          'User-Agent': options.userAgent,
-          'Accept-Language': GEOCODER_ACCEPT_LANGUAGE,
-          Accept: 'application/json',
-        },
-        signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
-      });
-    } catch (cause) {
-      throw new AppError('errors.serviceUnavailable', 502, { cause: String(cause) });
-    }
-    if (!response.ok) {
-      throw new AppError('errors.serviceUnavailable', 502, { upstreamStatus: response.status });
-    }
-    try {
-      return await response.json();
-    } catch {
-      throw new AppError('errors.serviceUnavailable', 502);
-    }
+    const call = () => fetchJson(doFetch, url, options);
+    return options.breaker ? options.breaker.run(call) : call();
   }
 
   /** One upstream call per key at a time: concurrent askers share it. */
@@ -227,16 +180,102 @@ export function createGeocoder(options: GeocoderOptions): Geocoder {
   };
 }
 
+/** One upstream call: its answer as JSON, or a 502 when it fails, times out or is not JSON. */
+async function fetchJson(
+  doFetch: typeof fetch,
+  url: string,
+  options: Pick<GeocoderOptions, 'userAgent' | 'timeoutMs'>,
+): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await doFetch(url, {
+      headers: {
+        'User-Agent': options.userAgent,
+        'Accept-Language': GEOCODER_ACCEPT_LANGUAGE,
+        Accept: 'application/json',
+      },
+      signal: AbortSignal.timeout(options.timeoutMs ?? UPSTREAM_TIMEOUT_MS),
+    });
+  } catch (cause) {
+    throw new AppError('common.errors.serviceUnavailable', 502, { cause: String(cause) });
+  }
+  if (!response.ok) {
+    throw new AppError('common.errors.serviceUnavailable', 502, { upstreamStatus: response.status });
+  }
+  try {
+    return await response.json();
+  } catch {
+    throw new AppError('common.errors.serviceUnavailable', 502);
+  }
+}
+
+/**
+ * Slots for upstream calls, `interval` apart on `options.pace` (by default this geocoder's own,
+ * on `now`): each call waits for the next free one, or is refused when too many already wait.
+ */
+function slotQueue(
+  options: GeocoderOptions,
+  now: () => number,
+  sleep: (ms: number) => Promise<void>,
+  interval: number,
+): () => Promise<void> {
+  // Each upstream call takes the next free one-second slot. The queue is bounded: past
+  // GEOCODER_MAX_WAITING callers a new one is refused at once (503) rather than made to
+  // wait behind everyone, so one busy client cannot stall every citizen's search.
+  const maxWaiting = options.maxWaiting ?? GEOCODER_MAX_WAITING;
+  // Callers take their slots one after another, so one instance never holds more than one
+  // slot ahead of the others.
+  let waiting = 0;
+  let queue: Promise<void> = Promise.resolve();
+  let lastStart = Number.NEGATIVE_INFINITY;
+  const pace =
+    options.pace ??
+    ((ms: number) => {
+      const slot = Math.max(lastStart + ms, now());
+      lastStart = slot;
+      return slot - now();
+    });
+  return (): Promise<void> => {
+    if (waiting >= maxWaiting) return Promise.reject(new AppError('common.errors.geocoderBusy', 503));
+    waiting += 1;
+    const slot = queue.then(async () => {
+      try {
+        let wait: number;
+        try {
+          wait = await pace(interval);
+        } catch (cause) {
+          // The shared store does not answer: no call goes out unpaced.
+          throw new AppError('common.errors.serviceUnavailable', 503, { cause: String(cause) });
+        }
+        if (wait > 0) await sleep(wait);
+      } finally {
+        waiting -= 1;
+      }
+    });
+    queue = slot.catch(() => {});
+    return slot;
+  };
+}
+
 const instances = new WeakMap<Config, Geocoder>();
+
+/** What the app's geocoder is made of: its settings, the shared pace, and where its breaker reports. */
+export type GeocoderDeps = Pick<AppDeps, 'config' | 'limits'> & Partial<Pick<AppDeps, 'metrics' | 'log'>>;
 
 /**
  * The app's geocoder, one per configuration (so each test app has its own queue and cache),
  * paced in the app's limit store: every instance together keeps the one call a second.
  */
-export function geocoderFor(deps: Pick<AppDeps, 'config' | 'limits'>): Geocoder {
+export function geocoderFor(deps: GeocoderDeps): Geocoder {
   let geocoder = instances.get(deps.config);
   if (!geocoder) {
     geocoder = createGeocoder({
+      timeoutMs: deps.config.GEOCODER_TIMEOUT_MS,
+      breaker: createBreaker('geocoder', {
+        resetMs: deps.config.DEPENDENCY_BREAKER_RESET_MS,
+        metrics: deps.metrics,
+        log: deps.log,
+      }),
       baseUrl: deps.config.GEOCODER_URL,
       userAgent: `Acende/0.1 (street-lighting repair requests; ${deps.config.PUBLIC_URL})`,
       pace: (ms) => deps.limits.reserve('geocoder', ms + GEOCODER_PACE_MARGIN_MS),
@@ -250,57 +289,4 @@ export function geocoderFor(deps: Pick<AppDeps, 'config' | 'limits'>): Geocoder 
 export function setGeocoderFor(config: Config, geocoder: Geocoder | undefined): void {
   if (geocoder) instances.set(config, geocoder);
   else instances.delete(config);
-}
-
-const AREA_COOLDOWN_MS = 60_000;
-const areaCooldownUntil = new WeakMap<Geocoder, number>();
-
-/**
- * The neighbourhood and city of a point (both null when the geocoder names neither), or
- * undefined when the geocoder gave no answer: it failed, took longer than `timeoutMs`, or
- * failed shortly before (new requests then skip it for a while instead of each waiting on
- * it). Never throws.
- */
-export async function resolveArea(
-  deps: Pick<AppDeps, 'config' | 'limits'>,
-  lat: number,
-  lon: number,
-  timeoutMs = 2500,
-): Promise<Area | undefined> {
-  if (!Number.isFinite(lat) || !Number.isFinite(lon)) return { district: null, city: null };
-  const geocoder = geocoderFor(deps);
-  const known = geocoder.cachedArea(lat, lon);
-  if (known) return known;
-  if ((areaCooldownUntil.get(geocoder) ?? 0) > Date.now()) return undefined;
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), timeoutMs);
-  });
-  const lookup = lookUpArea(deps, lat, lon).catch(() => {
-    areaCooldownUntil.set(geocoder, Date.now() + AREA_COOLDOWN_MS);
-    return undefined;
-  });
-  try {
-    return await Promise.race([lookup, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/**
- * The area of a point from the geocoder (its cache, else one paced upstream call); both
- * parts null when it names neither. Throws when the geocoder fails or is busy.
- */
-export async function lookUpArea(deps: Pick<AppDeps, 'config' | 'limits'>, lat: number, lon: number): Promise<Area> {
-  const geocoder = geocoderFor(deps);
-  const known = geocoder.cachedArea(lat, lon);
-  if (known) return known;
-  await geocoder.reverse(lat, lon);
-  return geocoder.cachedArea(lat, lon) ?? { district: null, city: null };
-}
-
-/** The area of a point when the geocoder already knows it: no upstream call, no wait. */
-export function knownArea(deps: Pick<AppDeps, 'config' | 'limits'>, lat: number, lon: number): Area | undefined {
-  if (!Number.isFinite(lat) || !Number.isFinite(lon)) return undefined;
-  return geocoderFor(deps).cachedArea(lat, lon);
 }

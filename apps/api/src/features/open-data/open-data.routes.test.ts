@@ -171,6 +171,7 @@ describeEachEngine(
         created_at: created,
         closed_at: '',
         duplicate_of: '',
+        rating: '',
       });
     });
 

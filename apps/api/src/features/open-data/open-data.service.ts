@@ -6,9 +6,9 @@ import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { OPEN_DATA_COLUMNS, type OpenDataColumn, roundCoordinate } from '@acende/shared/open-data';
 import { LRUCache } from 'lru-cache';
+import { csvLine, textCell } from '../../core/csv.ts';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { csvLine, textCell } from '../reports/reports.csv.ts';
 import {
   type OpenDataRow,
   type OpenDataVersion,
@@ -19,8 +19,8 @@ import {
 
 export type OpenDataFormat = 'csv' | 'geojson';
 
-/** Bumped when the files' layout changes, so caches holding the old layout let it go. */
-const LAYOUT = 1;
+/** Bumped when the files' layout changes, so caches holding the old layout let it go (2: the rating column). */
+const LAYOUT = 2;
 /** Rows per keyset page: a few milliseconds of synchronous SQLite, then the event loop's turn. */
 export const OPEN_DATA_PAGE_ROWS = 1000;
 
@@ -80,7 +80,9 @@ export function createOpenDataVersions(db: Db, clock: Clock, ttlMs = OPEN_DATA_V
     }
     const { version, companies } = snapshot;
     const hash = createHash('sha256')
-      .update(JSON.stringify([LAYOUT, format, version.maxId, version.lastChange, version.pendingAreas]))
+      .update(
+        JSON.stringify([LAYOUT, format, version.maxId, version.lastChange, version.pendingAreas, version.changes]),
+      )
       .digest('base64url')
       .slice(0, 27);
     return {
@@ -117,6 +119,7 @@ interface Cells {
   createdAt: string;
   closedAt: string;
   duplicateOf: string;
+  rating: string;
 }
 
 function cellsOf(row: OpenDataRow, companies: Map<number, string>): Cells {
@@ -131,6 +134,7 @@ function cellsOf(row: OpenDataRow, companies: Map<number, string>): Cells {
     createdAt: row.createdAt,
     closedAt: row.closedAt ?? '',
     duplicateOf: row.duplicateOfId === null ? '' : String(row.duplicateOfId),
+    rating: row.rating === null ? '' : String(row.rating),
   };
 }
 
@@ -149,6 +153,7 @@ function csvRow(id: number, c: Cells): string {
       c.createdAt,
       c.closedAt,
       c.duplicateOf,
+      c.rating,
     ],
     ',',
   );
@@ -171,6 +176,7 @@ function geoJsonFeature(id: number, c: Cells): string {
       created_at: c.createdAt,
       closed_at: nullable(c.closedAt),
       duplicate_of: c.duplicateOf === '' ? null : Number(c.duplicateOf),
+      rating: c.rating === '' ? null : Number(c.rating),
     } satisfies Record<Exclude<OpenDataColumn, 'latitude' | 'longitude'>, unknown>,
   });
 }

@@ -5,7 +5,7 @@ import { issuedOpen311KeySchema, open311KeyInputSchema, open311KeySchema } from 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { actorOf } from '../audit/audit.actor.ts';
+import { actorOf } from '../../core/audit/audit.actor.ts';
 import { issueOpen311Key, listOpen311Keys, revokeOpen311Key } from './open311-keys.service.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };

@@ -2,10 +2,10 @@
 // it; both are audited. Only the key's SHA-256 is stored: the key is shown once, on issue.
 import type { IssuedOpen311Key, Open311Key, Open311KeyValues } from '@acende/shared/schemas/open311';
 import type { AppDeps } from '../../app-deps.ts';
+import { type AuditActor, recordAudit } from '../../core/audit/audit.repository.ts';
 import { iso } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import { type AuditActor, recordAudit } from '../audit/audit.repository.ts';
 import { findKey, insertKey, listKeys, revokeKey, useActiveKey } from './open311-keys.repository.ts';
 
 /** Keys start with this, so one pasted in the wrong place is recognisable. */
@@ -42,7 +42,7 @@ export async function issueOpen311Key(
     return newId;
   });
   const stored = await findKey(deps.db, id);
-  if (!stored) throw notFound('errors.open311KeyNotFound');
+  if (!stored) throw notFound('admin-open311.errors.open311KeyNotFound');
   return { ...stored, key };
 }
 
@@ -51,7 +51,7 @@ export async function revokeOpen311Key(deps: AppDeps, id: number, actor: AuditAc
   await deps.db.transaction().execute(async (trx) => {
     const existing = await findKey(trx, id);
     // Revoking twice is a no-op without a second audit row; an unknown key is a 404.
-    if (!existing) throw notFound('errors.open311KeyNotFound');
+    if (!existing) throw notFound('admin-open311.errors.open311KeyNotFound');
     if (!(await revokeKey(trx, id, now))) return;
     await recordAudit(
       trx,
@@ -67,7 +67,7 @@ export async function revokeOpen311Key(deps: AppDeps, id: number, actor: AuditAc
     );
   });
   const stored = await findKey(deps.db, id);
-  if (!stored) throw notFound('errors.open311KeyNotFound');
+  if (!stored) throw notFound('admin-open311.errors.open311KeyNotFound');
   return stored;
 }
 

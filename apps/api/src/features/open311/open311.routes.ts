@@ -1,7 +1,7 @@
 // /open311/v2 (issue 25, decision 0038): GeoReport v2 in .json and .xml. The routes live in
 // their own Fastify scope: form-encoded bodies (the spec's POST), and every error, including
 // validation, limits and unknown paths, written as the spec's error list in the asked format.
-// They are left out of the OpenAPI document: their answers are the spec's, not the API's.
+// Fastify's document leaves them out (they validate by hand); open311.openapi.ts describes them.
 import type { Language } from '@acende/shared/enums';
 import { translate } from '@acende/shared/i18n/catalogues';
 import { languageFromHeader } from '@acende/shared/i18n/translate';
@@ -45,7 +45,7 @@ function languageOf(request: FastifyRequest): Language {
 /** The format of a route's answer, refusing one GeoReport does not define. */
 function askedFormat(request: FastifyRequest): Format {
   const param = (request.params as Params).format;
-  if (!isFormat(param)) throw new AppError('open311.error.format', 404);
+  if (!isFormat(param)) throw new AppError('admin-open311.open311.error.format', 404);
   return param;
 }
 
@@ -55,7 +55,7 @@ function sendError(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, 
   if (error instanceof AppError) {
     const descriptions = error.fieldErrors
       ? Object.entries(error.fieldErrors).map(([field, key]) =>
-          translate(language, 'open311.error.field', {
+          translate(language, 'admin-open311.open311.error.field', {
             field: open311FieldName(field),
             message: translate(language, key),
           }),
@@ -70,13 +70,14 @@ function sendError(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, 
   const client = fastifyClientError(request, error);
   if (client) {
     // The spec posts a form: the API's own 415 would ask for JSON alone.
-    const key = client[1] === 'errors.unsupportedMediaType' ? 'open311.error.mediaType' : client[1];
+    const key =
+      client[1] === 'common.errors.unsupportedMediaType' ? 'admin-open311.open311.error.mediaType' : client[1];
     return sendOpen311Errors(reply, format, client[0], [translate(language, key)]);
   }
   if (isDatabaseError(error)) deps.metrics.databaseError();
   request.log.error({ err: error }, 'unhandled error');
   reply.header('x-request-id', request.id);
-  return sendOpen311Errors(reply, format, 500, [translate(language, 'errors.internal')]);
+  return sendOpen311Errors(reply, format, 500, [translate(language, 'common.errors.internal')]);
 }
 
 export async function open311Routes(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
@@ -94,7 +95,7 @@ export async function open311Routes(app: FastifyInstance, { deps }: { deps: AppD
   });
   app.setErrorHandler((error, request, reply) => sendError(deps, request, reply, error));
   app.setNotFoundHandler((request, reply) =>
-    sendError(deps, request, reply, new AppError('open311.error.notFound', 404)),
+    sendError(deps, request, reply, new AppError('admin-open311.open311.error.notFound', 404)),
   );
 
   app.get('/discovery.:format', { config: read, schema: hidden }, async (request, reply) =>

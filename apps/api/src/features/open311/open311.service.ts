@@ -6,12 +6,14 @@
 
 import { trackingUrl } from '@acende/shared/constants';
 import { type Language, PROBLEM_TYPES, type ProblemType } from '@acende/shared/enums';
+import { maskContactsInText } from '@acende/shared/free-text-mask';
 import { translate } from '@acende/shared/i18n/catalogues';
-import type { MessageKey } from '@acende/shared/i18n/message-key';
+import { isValidationKey, type MessageKey } from '@acende/shared/i18n/message-key';
 import { createRepairRequestSchema } from '@acende/shared/schemas/repair-requests';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createRepairRequest } from '../repair-requests/repair-requests.service.ts';
+import { dateParam, listParam, storedText } from './open311.params.ts';
 import { listOpen311Requests, type Open311RequestRow } from './open311.repository.ts';
 import { clientOfKey } from './open311-keys.service.ts';
 
@@ -50,8 +52,8 @@ export function discoveryDocument(deps: AppDeps, language: Language) {
   const url = deps.config.PUBLIC_URL;
   return {
     changeset: CHANGESET,
-    contact: translate(language, 'open311.contact', { url }),
-    key_service: translate(language, 'open311.keyService'),
+    contact: translate(language, 'admin-open311.open311.contact', { url }),
+    key_service: translate(language, 'admin-open311.open311.keyService'),
     endpoints: [
       {
         specification: GEOREPORT_V2,
@@ -67,18 +69,18 @@ export function discoveryDocument(deps: AppDeps, language: Language) {
 export function listServices(language: Language) {
   return PROBLEM_TYPES.map((code) => ({
     service_code: code,
-    service_name: translate(language, `problemType.${code}`),
-    description: translate(language, `open311.service.${code}`),
+    service_name: translate(language, `common.problemType.${code}`),
+    description: translate(language, `admin-open311.open311.service.${code}`),
     metadata: true,
     type: 'realtime',
-    keywords: translate(language, 'open311.keywords'),
-    group: translate(language, 'open311.group'),
+    keywords: translate(language, 'admin-open311.open311.keywords'),
+    group: translate(language, 'admin-open311.open311.group'),
   }));
 }
 
 function knownService(code: string): ProblemType {
   if (!(PROBLEM_TYPES as readonly string[]).includes(code)) {
-    throw new AppError('open311.error.serviceNotFound', 404, { code: code.slice(0, 100) });
+    throw new AppError('admin-open311.open311.error.serviceNotFound', 404, { code: code.slice(0, 100) });
   }
   return code as ProblemType;
 }
@@ -94,32 +96,35 @@ export async function serviceDefinition(deps: AppDeps, code: string, language: L
         code: COMPANY_ATTRIBUTE,
         datatype: 'singlevaluelist',
         required: true,
-        datatype_description: translate(language, 'open311.companyHelp'),
+        datatype_description: translate(language, 'admin-open311.open311.companyHelp'),
         order: 1,
-        description: translate(language, 'open311.companyAttribute'),
+        description: translate(language, 'admin-open311.open311.companyAttribute'),
         values: companies.map((company) => ({ key: String(company.id), name: company.fullName })),
       },
     ],
   };
 }
 
-/** A request as GeoReport v2 shows it: never a name, phone or e-mail. */
+/** A request as GeoReport v2 shows it: never a name, phone or e-mail, nor one typed into its text. */
 function toServiceRequest(row: Open311RequestRow, language: Language) {
   const open = row.status === 'open' || row.status === 'in_progress';
   return {
     service_request_id: String(row.id),
     status: open ? 'open' : 'closed',
     status_notes:
-      row.duplicateOfId === null ? null : translate(language, 'open311.mergedInto', { id: row.duplicateOfId }),
-    service_name: translate(language, `problemType.${row.problemType as ProblemType}`),
+      row.duplicateOfId === null
+        ? null
+        : translate(language, 'admin-open311.open311.mergedInto', { id: row.duplicateOfId }),
+    service_name: translate(language, `common.problemType.${row.problemType as ProblemType}`),
     service_code: row.problemType,
-    description: row.reference,
+    // Contacts a citizen typed into the free text are hidden, as on the tracking page (decision 0043).
+    description: maskContactsInText(row.reference),
     agency_responsible: row.companyName,
     service_notice: null,
     requested_datetime: datetime(row.createdAt),
     updated_datetime: datetime(row.updatedAt),
     expected_datetime: open ? datetime(row.dueAt) : null,
-    address: row.address,
+    address: maskContactsInText(row.address),
     address_id: null,
     zipcode: null,
     lat: Number(row.latitude),
@@ -130,57 +135,12 @@ function toServiceRequest(row: Open311RequestRow, language: Language) {
 
 export type ServiceRequest = ReturnType<typeof toServiceRequest>;
 
-/** `a,b,c` (or the same parameter repeated) as a list of trimmed, non-empty items. */
-function listParam(value: unknown): string[] | undefined {
-  if (value === undefined || value === '') return undefined;
-  const parts = (Array.isArray(value) ? value : [value]).flatMap((v) => String(v).split(','));
-  return parts.map((p) => p.trim()).filter((p) => p !== '');
-}
-
-const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
-
-/** Whether the calendar has the text's day and clock time (Date rolls 2026-02-30 on to March). */
-function onTheCalendar(text: string): boolean {
-  const [year, month, day, hour, minute, second = 0] = (
-    /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(text) ?? []
-  )
-    .slice(1)
-    .filter((part) => part !== undefined)
-    .map(Number);
-  if (year === undefined || month === undefined || day === undefined) return false;
-  const asUtc = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
-  return (
-    asUtc.getUTCMonth() === month - 1 &&
-    asUtc.getUTCDate() === day &&
-    asUtc.getUTCHours() === hour &&
-    asUtc.getUTCMinutes() === minute &&
-    asUtc.getUTCSeconds() === second
-  );
-}
-
-function dateParam(value: unknown): Date | undefined {
-  if (value === undefined || value === '') return undefined;
-  const text = Array.isArray(value) ? undefined : String(value);
-  const date = text && ISO_WITH_ZONE.test(text) && onTheCalendar(text) ? new Date(text) : undefined;
-  if (!date || Number.isNaN(date.getTime())) throw new AppError('open311.error.dateInvalid', 400);
-  return date;
-}
-
-/** The stored instants' range: years 0 to 9999, four digits (toISOString writes others as ±YYYYYY). */
-const FIRST_INSTANT = Date.parse('0000-01-01T00:00:00.000Z');
-const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
-
-/** An instant as the stored text compares with it, held within the years that text can write. */
-function storedText(date: Date): string {
-  return new Date(Math.min(LAST_INSTANT, Math.max(FIRST_INSTANT, date.getTime()))).toISOString();
-}
-
 export async function listServiceRequests(deps: AppDeps, query: Record<string, unknown>, language: Language) {
   const idTexts = listParam(query.service_request_id);
   if (idTexts) {
     // The spec: with service_request_id, the other filters do not apply.
     if (idTexts.length > REQUESTS_MAX || !idTexts.every((id) => /^\d{1,15}$/.test(id))) {
-      throw new AppError('open311.error.idsInvalid', 400);
+      throw new AppError('admin-open311.open311.error.idsInvalid', 400);
     }
     const ids = [...new Set(idTexts.map(Number))].filter((id) => Number.isSafeInteger(id) && id < 2 ** 31);
     const rows = ids.length ? await listOpen311Requests(deps.db, { ids, limit: REQUESTS_MAX }) : [];
@@ -190,14 +150,14 @@ export async function listServiceRequests(deps: AppDeps, query: Record<string, u
   const statuses = listParam(query.status)?.flatMap((status) => {
     if (status === 'open') return ['open', 'in_progress'];
     if (status === 'closed') return ['completed', 'cancelled'];
-    throw new AppError('open311.error.statusInvalid', 400);
+    throw new AppError('admin-open311.open311.error.statusInvalid', 400);
   });
   let start = dateParam(query.start_date);
   let end = dateParam(query.end_date);
   if (!start && !end) end = deps.clock.now();
   if (!start) start = new Date((end as Date).getTime() - DEFAULT_SPAN_MS);
   if (!end) end = new Date(start.getTime() + DEFAULT_SPAN_MS);
-  if (start.getTime() > end.getTime()) throw new AppError('open311.error.dateRange', 400);
+  if (start.getTime() > end.getTime()) throw new AppError('admin-open311.open311.error.dateRange', 400);
   const rows = await listOpen311Requests(deps.db, {
     from: storedText(start),
     to: storedText(end),
@@ -211,7 +171,7 @@ export async function listServiceRequests(deps: AppDeps, query: Record<string, u
 export async function getServiceRequest(deps: AppDeps, idText: string, language: Language) {
   const id = /^\d{1,9}$/.test(idText) ? Number(idText) : undefined;
   const rows = id ? await listOpen311Requests(deps.db, { ids: [id], limit: 1 }) : [];
-  if (!rows[0]) throw new AppError('open311.error.requestNotFound', 404, { id: idText.slice(0, 20) });
+  if (!rows[0]) throw new AppError('admin-open311.open311.error.requestNotFound', 404, { id: idText.slice(0, 20) });
   return [toServiceRequest(rows[0], language)];
 }
 
@@ -249,15 +209,15 @@ export async function postServiceRequest(
   idempotencyKey?: string,
 ) {
   const key = apiKeyOf(body, query);
-  if (!key || key.length > 200) throw new AppError('open311.error.apiKeyMissing', 403);
+  if (!key || key.length > 200) throw new AppError('admin-open311.open311.error.apiKeyMissing', 403);
   const client = await clientOfKey(deps, key);
-  if (!client) throw new AppError('open311.error.apiKeyInvalid', 403);
+  if (!client) throw new AppError('admin-open311.open311.error.apiKeyInvalid', 403);
   const { config } = deps;
   const wait = await deps.limits.hit(
     { name: 'open311-key', max: config.RATE_LIMIT_OPEN311_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS },
     `key:${client.id}`,
   );
-  if (wait > 0) throw new AppError('errors.rateLimited', 429, { seconds: Math.max(1, Math.ceil(wait / 1000)) });
+  if (wait > 0) throw new AppError('common.errors.rateLimited', 429, { seconds: Math.max(1, Math.ceil(wait / 1000)) });
 
   const names = [field(body, 'first_name'), field(body, 'last_name')].filter(
     (part): part is string => typeof part === 'string' && part.trim() !== '',
@@ -276,16 +236,16 @@ export async function postServiceRequest(
   // The wizard's Idempotency-Key (8 to 200 characters): a client's retry after a lost answer
   // gets the request it filed, not a second one.
   if (idempotencyKey !== undefined && (idempotencyKey.length < 8 || idempotencyKey.length > 200)) {
-    throw new AppError('open311.error.idempotencyKey', 400);
+    throw new AppError('admin-open311.open311.error.idempotencyKey', 400);
   }
   if (!parsed.success) {
     const fieldErrors: Record<string, MessageKey> = {};
     for (const issue of parsed.error.issues) {
       const name = String(issue.path[0] ?? '_');
-      const message = issue.message.startsWith('validation.') ? (issue.message as MessageKey) : 'validation.invalid';
+      const message = isValidationKey(issue.message) ? issue.message : 'common.validation.invalid';
       fieldErrors[name] ??= message;
     }
-    throw new AppError('validation.invalid', 400, undefined, fieldErrors);
+    throw new AppError('common.validation.invalid', 400, undefined, fieldErrors);
   }
   const created = await createRepairRequest(deps, parsed.data, { language, captchaExempt: true, idempotencyKey });
   const link = trackingUrl(config.PUBLIC_URL, created.id, created.trackingToken);
@@ -293,7 +253,7 @@ export async function postServiceRequest(
     {
       service_request_id: String(created.id),
       token: created.trackingToken,
-      service_notice: translate(language, 'open311.notice', { link }),
+      service_notice: translate(language, 'admin-open311.open311.notice', { link }),
       account_id: null,
     },
   ];

@@ -4,8 +4,8 @@ import { messageResponseSchema } from '@acende/shared/schemas/email';
 import { completePasswordResetSchema, requestPasswordResetSchema } from '@acende/shared/schemas/password-reset';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
+import { verifyCaptchaOrThrow } from '../../core/captcha/captcha.service.ts';
 import { requestLanguage } from '../../lib/language.ts';
-import { verifyCaptchaOrThrow } from '../captcha/captcha.service.ts';
 import { completePasswordReset, requestPasswordReset } from './password-reset.service.ts';
 
 export const passwordResetRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -29,7 +29,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asy
     async (request) => {
       await verifyCaptchaOrThrow(deps, request.body.captchaToken, request);
       await requestPasswordReset(deps, request.body.username, request.ip);
-      return { message: translate(requestLanguage(request), 'passwordReset.requested') };
+      return { message: translate(requestLanguage(request), 'admin-password-reset.passwordReset.requested') };
     },
   );
 
@@ -46,7 +46,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asy
     },
     async (request) => {
       await completePasswordReset(deps, request.body.token, request.body.newPassword, request.ip);
-      return { message: translate(requestLanguage(request), 'passwordReset.done') };
+      return { message: translate(requestLanguage(request), 'admin-password-reset.passwordReset.done') };
     },
   );
 };

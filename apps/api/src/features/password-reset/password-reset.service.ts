@@ -3,16 +3,16 @@
 // answer that never tells whether the account exists, in about the same time.
 import { PASSWORD_RESET_TTL_MS } from '@acende/shared/constants';
 import type { AppDeps } from '../../app-deps.ts';
+import { AUDIT_USERNAME_MAX } from '../../core/audit/audit.actor.ts';
+import { recordAudit } from '../../core/audit/audit.repository.ts';
+import { isEmailEnabled } from '../../core/outbox/email-settings.service.ts';
+import { countRecentEmails } from '../../core/outbox/outbox.repository.ts';
+import { queuePasswordResetEmail } from '../../core/outbox/outbox.service.ts';
+import { deleteSessionsOf } from '../../core/sessions.repository.ts';
 import { iso } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import { AUDIT_USERNAME_MAX } from '../audit/audit.actor.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
-import { deleteSessionsOf } from '../auth/sessions.repository.ts';
-import { isEmailEnabled } from '../email/email-settings.service.ts';
-import { countRecentEmails } from '../email/outbox.repository.ts';
-import { queuePasswordResetEmail } from '../email/outbox.service.ts';
 import {
   findAccountByResetToken,
   findResettableAccount,
@@ -90,7 +90,7 @@ export async function completePasswordReset(
   const tokenHash = hashToken(token);
   const account = await findAccountByResetToken(deps.db, tokenHash);
   const now = deps.clock.now();
-  const invalid = new AppError('passwordReset.invalidToken', 400);
+  const invalid = new AppError('admin-password-reset.passwordReset.invalidToken', 400);
   if (!account?.resetTokenExpiry || new Date(account.resetTokenExpiry).getTime() <= now.getTime()) throw invalid;
   const passwordHash = await hashPassword(newPassword);
   const done = await deps.db.transaction().execute(async (trx) => {

@@ -1,6 +1,8 @@
 // Only a photo format's signature reaches sharp: an SVG, a GIF, a TIFF or a PDF is refused as
 // "not an image" before any of sharp's loaders (librsvg, poppler, giflib, libtiff) parses it.
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+// The API project shares modules between files (isolate: false), so this file imports
+// photos.image.ts afresh, after the mock, and leaves the next file a fresh, unmocked graph.
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const calls = vi.hoisted(() => ({ count: 0 }));
 vi.mock('sharp', async (importOriginal) => {
@@ -12,12 +14,18 @@ vi.mock('sharp', async (importOriginal) => {
   return { default: Object.assign(spy, real) };
 });
 
+vi.resetModules();
 const { encodePhoto } = await import('./photos.image.ts');
 const { default: sharp } = await import('sharp');
 
 const svg = Buffer.from(
   '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
 );
+
+afterAll(() => {
+  vi.doUnmock('sharp');
+  vi.resetModules();
+});
 
 describe('photo signatures', () => {
   beforeEach(() => {
@@ -44,7 +52,10 @@ describe('photo signatures', () => {
   ])('refuses %s before sharp reads it', async (_name, make) => {
     const bytes = await make();
     calls.count = 0;
-    await expect(encodePhoto(bytes)).rejects.toMatchObject({ code: 'photos.errors.notImage', status: 400 });
+    await expect(encodePhoto(bytes)).rejects.toMatchObject({
+      code: 'public-photos.photos.errors.notImage',
+      status: 400,
+    });
     expect(calls.count).toBe(0);
   });
 

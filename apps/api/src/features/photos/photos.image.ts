@@ -21,8 +21,9 @@ export interface EncodedPhoto {
   height: number;
 }
 
-const notImage = () => new AppError('photos.errors.notImage', 400);
-const tooManyPixels = () => new AppError('photos.errors.tooManyPixels', 400, { max: PHOTO_MAX_PIXELS / 1_000_000 });
+const notImage = () => new AppError('public-photos.photos.errors.notImage', 400);
+const tooManyPixels = () =>
+  new AppError('public-photos.photos.errors.tooManyPixels', 400, { max: PHOTO_MAX_PIXELS / 1_000_000 });
 
 /** sharp's refusal past limitInputPixels says so; any other failure to read is "not an image". */
 function tooManyPixelsOr(error: unknown): AppError {
@@ -30,7 +31,7 @@ function tooManyPixelsOr(error: unknown): AppError {
 }
 
 export async function encodePhoto(input: Buffer): Promise<EncodedPhoto> {
-  if (input.length === 0) throw new AppError('photos.errors.empty', 400);
+  if (input.length === 0) throw new AppError('public-photos.photos.errors.empty', 400);
   const signature = await fileTypeFromBuffer(input);
   if (!signature || !SIGNATURES.has(signature.mime)) throw notImage();
   const options = { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'error' as const, sequentialRead: true };

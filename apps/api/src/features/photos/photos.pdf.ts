@@ -4,7 +4,7 @@
 import type { Language } from '@acende/shared/enums';
 import { translate } from '@acende/shared/i18n/catalogues';
 import PDFDocument from 'pdfkit';
-import { toWinAnsi } from '../reports/reports.pdf.ts';
+import { toWinAnsi } from '../../core/pdf.ts';
 
 const MARGIN = 36;
 
@@ -28,18 +28,18 @@ export function photosPdf(
   doc
     .font('Helvetica-Bold')
     .fontSize(14)
-    .text(toWinAnsi(`${translate(language, 'operations.photos.title')} — #${request.id}`));
+    .text(toWinAnsi(`${translate(language, 'admin-operations.operations.photos.title')} — #${request.id}`));
   doc
     .font('Helvetica')
     .fontSize(10)
-    .text(toWinAnsi(translate(language, `problemType.${request.problemType}` as 'problemType.LIGHT_OUT')))
+    .text(toWinAnsi(translate(language, `common.problemType.${request.problemType}` as 'common.problemType.LIGHT_OUT')))
     .text(toWinAnsi(request.address))
     .moveDown();
-  if (photos.length === 0) doc.text(toWinAnsi(translate(language, 'operations.photos.none')));
+  if (photos.length === 0) doc.text(toWinAnsi(translate(language, 'admin-operations.operations.photos.none')));
   photos.forEach((photo, index) => {
     if (index > 0) doc.addPage();
     const top = doc.y;
-    doc.text(toWinAnsi(translate(language, 'operations.photos.dialogTitle', { n: photo.position })));
+    doc.text(toWinAnsi(translate(language, 'admin-operations.operations.photos.dialogTitle', { n: photo.position })));
     doc.image(photo.bytes, MARGIN, doc.y + 4, {
       fit: [width, doc.page.height - MARGIN - (doc.y + 4) - (index === 0 ? 0 : top - MARGIN)],
     });

@@ -18,10 +18,11 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
+import { actorOf } from '../../core/audit/audit.actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requestLanguage } from '../../lib/language.ts';
+import type { RouteApp } from '../../lib/route-app.ts';
 import { sendError } from '../../plugins/errors.ts';
-import { actorOf } from '../audit/audit.actor.ts';
 import {
   addPhoto,
   exportRequestPhotosPdf,
@@ -32,7 +33,7 @@ import {
   setRequestPhotoPublic,
 } from './photos.service.ts';
 
-const tooLarge = () => new AppError('photos.errors.tooLarge', 413, { max: PHOTO_MAX_MB });
+const tooLarge = () => new AppError('public-photos.photos.errors.tooLarge', 413, { max: PHOTO_MAX_MB });
 const errors = {
   400: errorResponseSchema,
   401: errorResponseSchema,
@@ -58,13 +59,19 @@ function sendImage(reply: FastifyReply, bytes: Buffer, cache: string) {
 }
 
 export const photosRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  const { config } = deps;
-
   // In this plugin only: an image arrives as bytes, never parsed by its claimed type; a body
   // sent without a length stops at the limit (Fastify counts as it streams).
   app.addContentTypeParser(PHOTO_UPLOAD_TYPES, { parseAs: 'buffer', bodyLimit: PHOTO_MAX_BYTES }, (_r, raw, done) =>
     done(null, raw),
   );
+  registerUploadRoute(app, deps);
+  registerPublicPhotoRoutes(app, deps);
+  registerAdminPhotoRoutes(app, deps);
+};
+
+/** The citizen's upload: the raw image as the body, read up to PHOTO_MAX_BYTES and no further. */
+function registerUploadRoute(app: RouteApp, deps: AppDeps): void {
+  const { config } = deps;
 
   app.post(
     '/api/repair-requests/:id/photos',
@@ -101,7 +108,10 @@ export const photosRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       return reply.code(201).send(photo);
     },
   );
+}
 
+/** The photos an operator has published, as the tracking page shows them. */
+function registerPublicPhotoRoutes(app: RouteApp, deps: AppDeps): void {
   app.get(
     '/api/repair-requests/:id/photos',
     {
@@ -132,7 +142,10 @@ export const photosRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       return sendImage(reply, bytes, 'public, max-age=60');
     },
   );
+}
 
+/** A request's photos for operators: published or not, one by one or as a PDF, and publishing. */
+function registerAdminPhotoRoutes(app: RouteApp, deps: AppDeps): void {
   app.get(
     '/api/admin/repair-requests/:id/photos',
     {
@@ -169,7 +182,7 @@ export const photosRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
   app.get(
     '/api/admin/repair-requests/:id/photos.pdf',
     {
-      config: { auth: 'any' },
+      config: { auth: 'any', export: true },
       schema: {
         tags: ['admin requests'],
         summary: "A request's photos, full size, as a PDF in the caller's language",
@@ -178,7 +191,13 @@ export const photosRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
       },
     },
     async (request, reply) => {
-      const pdf = await exportRequestPhotosPdf(deps, request.admin!, request.params.id, requestLanguage(request));
+      const pdf = await exportRequestPhotosPdf(
+        deps,
+        request.admin!,
+        actorOf(request),
+        request.params.id,
+        requestLanguage(request),
+      );
       return (reply as FastifyReply)
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="solicitacao-${request.params.id}-fotos.pdf"`)
@@ -209,4 +228,4 @@ export const photosRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app
         request.body.isPublic,
       ),
   );
-};
+}

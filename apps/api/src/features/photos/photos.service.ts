@@ -12,11 +12,11 @@ import {
   type PublicPhotoList,
 } from '@acende/shared/schemas/photos';
 import type { AppDeps } from '../../app-deps.ts';
+import { type AuditActor, recordAudit } from '../../core/audit/audit.repository.ts';
+import { type AuthAdmin, companyScope } from '../../core/company-scope.ts';
+import { findRequest } from '../../core/requests/request-detail.repository.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { tokenMatches } from '../../lib/tokens.ts';
-import { findRequest } from '../admin-requests/request-detail.repository.ts';
-import { type AuditActor, recordAudit } from '../audit/audit.repository.ts';
-import { type AuthAdmin, companyScope } from '../auth/sessions.service.ts';
 import { encodePhoto } from './photos.image.ts';
 import { photosPdf } from './photos.pdf.ts';
 import {
@@ -42,7 +42,7 @@ const toPhoto = (row: PhotoRow): Photo => ({
   createdAt: row.createdAt,
 });
 
-const tooMany = () => new AppError('photos.errors.tooMany', 409, { max: PHOTO_MAX_COUNT });
+const tooMany = () => new AppError('public-photos.photos.errors.tooMany', 409, { max: PHOTO_MAX_COUNT });
 
 /** Adds one photo to a request; `token` is its tracking token. Nothing is kept when it is refused. */
 export async function addPhoto(
@@ -53,11 +53,12 @@ export async function addPhoto(
 ): Promise<Photo> {
   const { db, config } = deps;
   const target = await findUploadTarget(db, requestId);
-  if (!target) throw notFound('errors.requestNotFound');
-  if (!tokenMatches(token, target.trackingTokenHash)) throw new AppError('photos.errors.badToken', 403);
+  if (!target) throw notFound('common.errors.requestNotFound');
+  if (!tokenMatches(token, target.trackingTokenHash)) throw new AppError('public-photos.photos.errors.badToken', 403);
   const now = deps.clock.now();
   const closesAt = Date.parse(target.createdAt) + PHOTO_UPLOAD_WINDOW_HOURS * 3_600_000;
-  if (target.anonymizedAt !== null || now.getTime() > closesAt) throw new AppError('photos.errors.closed', 409);
+  if (target.anonymizedAt !== null || now.getTime() > closesAt)
+    throw new AppError('public-photos.photos.errors.closed', 409);
   // A quick answer before the work of decoding; the place itself is taken below, in the write.
   if (Number(target.photoCount) >= PHOTO_MAX_COUNT) throw tooMany();
 
@@ -85,7 +86,7 @@ export async function addPhoto(
 
 async function requestInScope(deps: AppDeps, admin: Reader, requestId: number): Promise<void> {
   const row = await findRequest(deps.db, companyScope(admin), requestId);
-  if (!row) throw notFound('errors.requestNotFound');
+  if (!row) throw notFound('common.errors.requestNotFound');
 }
 
 export async function listRequestPhotos(deps: AppDeps, admin: Reader, requestId: number): Promise<PhotoList> {
@@ -95,14 +96,14 @@ export async function listRequestPhotos(deps: AppDeps, admin: Reader, requestId:
 
 export async function listPublicPhotos(deps: AppDeps, requestId: number): Promise<PublicPhotoList> {
   const target = await findUploadTarget(deps.db, requestId);
-  if (!target) throw notFound('errors.requestNotFound');
+  if (!target) throw notFound('common.errors.requestNotFound');
   const rows = await listPhotos(deps.db, requestId, true);
   return { photos: rows.map((r) => ({ id: Number(r.id), width: Number(r.width), height: Number(r.height) })) };
 }
 
 async function bytesOf(deps: AppDeps, requestId: number, photoId: number, size: PhotoSize, onlyPublic: boolean) {
   const row = await findPhotoBytes(deps.db, requestId, photoId, size);
-  if (!row || (onlyPublic && Number(row.isPublic) !== 1)) throw notFound('photos.errors.notFound');
+  if (!row || (onlyPublic && Number(row.isPublic) !== 1)) throw notFound('public-photos.photos.errors.notFound');
   const bytes = await readBytes(
     deps.config,
     {
@@ -113,7 +114,7 @@ async function bytesOf(deps: AppDeps, requestId: number, photoId: number, size: 
     },
     size,
   );
-  if (!bytes) throw notFound('photos.errors.notFound');
+  if (!bytes) throw notFound('public-photos.photos.errors.notFound');
   return bytes;
 }
 
@@ -133,12 +134,25 @@ export async function readRequestPhoto(
 export async function exportRequestPhotosPdf(
   deps: AppDeps,
   admin: Reader,
+  actor: AuditActor,
   requestId: number,
   language: Language,
 ): Promise<Buffer> {
   const request = await findRequest(deps.db, companyScope(admin), requestId);
-  if (!request) throw notFound('errors.requestNotFound');
+  if (!request) throw notFound('common.errors.requestNotFound');
   const rows = await listPhotos(deps.db, requestId, false);
+  // The photos may show a citizen's house or face: an export like the reports', one audit row.
+  await recordAudit(
+    deps.db,
+    actor,
+    {
+      kind: 'request.photos.export',
+      objectType: 'request',
+      objectId: requestId,
+      after: { format: 'pdf', language, photos: rows.length },
+    },
+    deps.clock.now().toISOString(),
+  );
   const photos = [];
   for (const row of rows) {
     photos.push({
@@ -166,9 +180,9 @@ export async function setRequestPhotoPublic(
   const now = deps.clock.now().toISOString();
   return deps.db.transaction().execute(async (trx) => {
     const request = await findRequest(trx, companyScope(admin), requestId);
-    if (!request) throw notFound('errors.requestNotFound');
+    if (!request) throw notFound('common.errors.requestNotFound');
     const photo = await findPhotoForUpdate(trx, requestId, photoId);
-    if (!photo) throw notFound('photos.errors.notFound');
+    if (!photo) throw notFound('public-photos.photos.errors.notFound');
     const row = await setPhotoPublic(trx, photoId, isPublic);
     await recordAudit(
       trx,

@@ -26,8 +26,14 @@ export async function storeBytes(config: Config, requestId: number, photo: Encod
   if (config.PHOTO_STORE === 'db') return { storage: 'db', storageKey: null, data: photo.data, thumb: photo.thumb };
   const key = `${requestId}-${randomBytes(12).toString('hex')}`;
   await mkdir(photoDir(config), { recursive: true, mode: 0o700 });
-  await writeFile(fileOf(config, key, 'full'), photo.data, { mode: 0o600 });
-  await writeFile(fileOf(config, key, 'thumb'), photo.thumb, { mode: 0o600 });
+  try {
+    await writeFile(fileOf(config, key, 'full'), photo.data, { mode: 0o600 });
+    await writeFile(fileOf(config, key, 'thumb'), photo.thumb, { mode: 0o600 });
+  } catch (error) {
+    // A full disk (ENOSPC, EFBIG) leaves no half-written photo behind; the answer is 503 (decision 0048).
+    await removeFiles(config, [key]);
+    throw error;
+  }
   return { storage: 'dir', storageKey: key, data: null, thumb: null };
 }
 

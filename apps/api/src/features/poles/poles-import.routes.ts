@@ -18,9 +18,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
+import { actorOf } from '../../core/audit/audit.actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requestLanguage } from '../../lib/language.ts';
-import { actorOf } from '../audit/audit.actor.ts';
 import { decodeUpload, looksBinary } from './poles-import.parse.ts';
 import { checkPoleImport, describeRowErrors, previewOf, writePoleImport } from './poles-import.service.ts';
 
@@ -51,7 +51,7 @@ function refuseLargeBody(request: FastifyRequest, _reply: FastifyReply, done: (e
   const length = Number(request.headers['content-length'] ?? 0);
   done(
     length > POLE_IMPORT_MAX_BYTES
-      ? new AppError('poles.import.errors.tooLarge', 413, { max: POLE_IMPORT_MAX_MB })
+      ? new AppError('admin-poles.poles.import.errors.tooLarge', 413, { max: POLE_IMPORT_MAX_MB })
       : undefined,
   );
 }
@@ -66,7 +66,7 @@ export const polesImportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
     { parseAs: 'buffer', bodyLimit: POLE_IMPORT_MAX_BYTES },
     (_request, raw, done) => {
       const text = decodeUpload(raw as Buffer);
-      if (looksBinary(text)) done(new AppError('poles.import.errors.binary', 400), undefined);
+      if (looksBinary(text)) done(new AppError('admin-poles.poles.import.errors.binary', 400), undefined);
       else done(null, text);
     },
   );
@@ -119,7 +119,9 @@ export const polesImportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
       const checked = await check(request);
       if (checked.file.issueCount > 0) {
         return reply.code(422).send({
-          message: translate(language, 'poles.import.errors.rowsInvalid', { count: checked.file.issueCount }),
+          message: translate(language, 'admin-poles.poles.import.errors.rowsInvalid', {
+            count: checked.file.issueCount,
+          }),
           errorCount: checked.file.issueCount,
           errors: describeRowErrors(language, checked),
         });
@@ -143,7 +145,7 @@ export const polesImportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
           line({ result });
         } catch (error) {
           request.log.error({ err: error }, 'poles import failed');
-          line({ error: { message: translate(language, 'poles.import.errors.writeFailed') } });
+          line({ error: { message: translate(language, 'admin-poles.poles.import.errors.writeFailed') } });
         }
         stream.end();
       })();

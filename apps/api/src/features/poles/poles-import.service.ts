@@ -10,12 +10,12 @@ import type {
   PoleImportRowError,
 } from '@acende/shared/schemas/poles-import';
 import type { AppDeps } from '../../app-deps.ts';
+import { type AuditActor, recordAudit } from '../../core/audit/audit.repository.ts';
+import { type AuthAdmin, companyScope } from '../../core/company-scope.ts';
 import { dialectOf } from '../../db/database.ts';
 import type { NewPole } from '../../db/schema.ts';
 import { iso } from '../../lib/clock.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
-import { type AuditActor, recordAudit } from '../audit/audit.repository.ts';
-import { type AuthAdmin, companyScope } from '../auth/sessions.service.ts';
 import { formatOf, type ParsedFile, readPoleFile } from './poles-import.parse.ts';
 import {
   deferCellCounts,
@@ -52,10 +52,11 @@ export async function checkPoleImport(
   contentType: string | undefined,
 ): Promise<PoleImportCheck> {
   const scope = companyScope(admin);
-  if (scope !== null && !scope.includes(companyId)) throw forbidden('poles.import.errors.outOfScope');
-  if (!(await findCompanyExists(deps.db, companyId))) throw new AppError('poles.import.errors.companyNotFound', 404);
+  if (scope !== null && !scope.includes(companyId)) throw forbidden('admin-poles.poles.import.errors.outOfScope');
+  if (!(await findCompanyExists(deps.db, companyId)))
+    throw new AppError('admin-poles.poles.import.errors.companyNotFound', 404);
   const format = formatOf(contentType);
-  if (!format) throw new AppError('errors.unsupportedMediaType', 415);
+  if (!format) throw new AppError('common.errors.unsupportedMediaType', 415);
   const file = readPoleFile(body ?? '', format);
 
   const stored = new Map((await listCompanyPoles(deps.db, companyId)).map((pole) => [pole.number, pole]));
@@ -135,7 +136,7 @@ export async function writePoleImport(
   actor: AuditActor,
   onProgress?: (done: number, total: number) => Promise<void> | void,
 ): Promise<PoleImportResult> {
-  if (check.file.issueCount > 0) throw new AppError('poles.import.errors.rowsInvalid', 422);
+  if (check.file.issueCount > 0) throw new AppError('admin-poles.poles.import.errors.rowsInvalid', 422);
   const size = BATCH[dialectOf(deps.db)];
   const total = check.writes.length;
   const result: PoleImportResult = {
@@ -160,7 +161,7 @@ export async function writePoleImport(
     await recordAudit(
       trx,
       actor,
-      { kind: 'poles.import', objectType: 'company', objectId: check.companyId, after: { ...result } },
+      { kind: 'admin-poles.poles.import', objectType: 'company', objectId: check.companyId, after: { ...result } },
       deps.clock.now().toISOString(),
     );
   });

@@ -1,11 +1,11 @@
 // Writes QR labels for poles onto A4 sheets (poles-labels.layout.ts) while their rows are
 // still being read: pdfkit flushes each finished page and the writer waits for the reader
-// of the stream (reports.pdf.ts's drained), so memory stays flat for a company of any size.
+// of the stream (core/pdf.ts's drained), so memory stays flat for a company of any size.
 // The QR code is drawn as vector squares: sharp at any printer resolution, and small.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { drained, fit, toWinAnsi } from '../reports/reports.pdf.ts';
+import { drained, fit, toWinAnsi } from '../../core/pdf.ts';
 import { LABEL_SHEET, LABELS_PER_PAGE, labelBox } from './poles-labels.layout.ts';
 
 type Doc = PDFKit.PDFDocument;

@@ -6,9 +6,9 @@ import { POLE_LABELS_SELECTION_MAX, poleLabelsRequestSchema } from '@acende/shar
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
+import { actorOf } from '../../core/audit/audit.actor.ts';
+import type { AuthAdmin } from '../../core/company-scope.ts';
 import { requestLanguage } from '../../lib/language.ts';
-import { actorOf } from '../audit/audit.actor.ts';
-import type { AuthAdmin } from '../auth/sessions.service.ts';
 import { printPoleLabels } from './poles-labels.service.ts';
 
 const responses = {
@@ -23,7 +23,7 @@ export const poleLabelsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
   app.post(
     '/api/admin/poles/labels',
     {
-      config: { auth: 'operator' },
+      config: { auth: 'operator', export: true },
       schema: {
         tags: ['admin poles'],
         summary: 'QR labels of poles as an A4 PDF (3 × 7 labels of 63.5 × 38.1 mm a sheet), streamed',

@@ -7,11 +7,11 @@ import { translate } from '@acende/shared/i18n/catalogues';
 import type { MessageKey } from '@acende/shared/i18n/message-key';
 import { type PoleLabelsRequest, poleLabelUrl } from '@acende/shared/schemas/pole-labels';
 import type { AppDeps } from '../../app-deps.ts';
+import { type AuditActor, recordAudit } from '../../core/audit/audit.repository.ts';
+import { type AuthAdmin, companyScope } from '../../core/company-scope.ts';
+import { formatDateTime } from '../../core/format.ts';
+import { ReaderGone } from '../../core/pdf.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { type AuditActor, recordAudit } from '../audit/audit.repository.ts';
-import { type AuthAdmin, companyScope } from '../auth/sessions.service.ts';
-import { formatDateTime } from '../reports/reports.format.ts';
-import { ReaderGone } from '../reports/reports.pdf.ts';
 import { createLabelsPdf, type PoleLabel, writeLabels } from './poles-labels.pdf.ts';
 import {
   countCompanyPoles,
@@ -74,7 +74,7 @@ export async function printPoleLabels(
     // A pole of another company reads as unknown: the caller learns nothing of it.
     const missing = ids.filter((id) => !byId.has(id));
     if (missing.length > 0) {
-      throw new AppError('poles.labels.errors.notFound', 404, {
+      throw new AppError('admin-poles.poles.labels.errors.notFound', 404, {
         count: missing.length,
         ids: missing.slice(0, IDS_NAMED).join(', ') + (missing.length > IDS_NAMED ? ', …' : ''),
       });
@@ -90,10 +90,12 @@ export async function printPoleLabels(
     const companyId = body.companyId as number;
     const includeInactive = body.includeInactive === true;
     const company = await findScopedCompany(deps.db, companyId, scope);
-    if (!company) throw notFound('poles.labels.errors.companyNotFound');
+    if (!company) throw notFound('admin-poles.poles.labels.errors.companyNotFound');
     count = await countCompanyPoles(deps.db, companyId, includeInactive);
     if (count === 0) {
-      throw notFound(includeInactive ? 'poles.labels.errors.noPoles' : 'poles.labels.errors.noActivePoles');
+      throw notFound(
+        includeInactive ? 'admin-poles.poles.labels.errors.noPoles' : 'admin-poles.poles.labels.errors.noActivePoles',
+      );
     }
     batches = async function* () {
       for await (const rows of iterateCompanyPoles(deps.db, companyId, includeInactive)) yield rows.map(toLabel);
@@ -114,15 +116,15 @@ export async function printPoleLabels(
     deps.clock.now().toISOString(),
   );
 
-  const title = subject ? `${t('poles.labels.title')} · ${subject}` : t('poles.labels.title');
+  const title = subject ? `${t('admin-poles.poles.labels.title')} · ${subject}` : t('admin-poles.poles.labels.title');
   const doc = createLabelsPdf(title);
   const write = () =>
     writeLabels(
       doc,
       {
         title,
-        serviceName: t('app.title'),
-        footer: (page) => t('poles.labels.pdf.page', { page }),
+        serviceName: t('common.app.title'),
+        footer: (page) => t('admin-poles.poles.labels.pdf.page', { page }),
       },
       batches(),
     );

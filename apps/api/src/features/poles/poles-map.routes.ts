@@ -14,7 +14,8 @@ export const POLE_LAYER_CACHE = 'public, max-age=60, stale-while-revalidate=300'
 
 const bboxSchema = z
   .string({
-    error: (issue) => (issue.input == null ? msg('validation.bbox.required') : msg('validation.bbox.invalid')),
+    error: (issue) =>
+      issue.input == null ? msg('public-poles.validation.bbox.required') : msg('public-poles.validation.bbox.invalid'),
   })
   .transform((text, ctx) => {
     const box = parseBox(text);

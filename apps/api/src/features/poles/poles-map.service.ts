@@ -20,13 +20,13 @@ const NUMBER = /^[-+]?\d{1,3}(\.\d{1,20})?$/;
 /** Reads `bbox=minLng,minLat,maxLng,maxLat`; answers the box or the message key of what is wrong. */
 export function parseBox(text: string): Box | MessageKey {
   const parts = text.split(',').map((part) => part.trim());
-  if (parts.length !== 4 || !parts.every((part) => NUMBER.test(part))) return 'validation.bbox.invalid';
+  if (parts.length !== 4 || !parts.every((part) => NUMBER.test(part))) return 'public-poles.validation.bbox.invalid';
   const [minLng, minLat, maxLng, maxLat] = parts.map(Number) as [number, number, number, number];
   if (![minLng, maxLng].every((n) => n >= -180 && n <= 180) || ![minLat, maxLat].every((n) => n >= -90 && n <= 90)) {
-    return 'validation.bbox.range';
+    return 'public-poles.validation.bbox.range';
   }
-  if (minLng >= maxLng || minLat >= maxLat) return 'validation.bbox.order';
-  if (maxLng - minLng > MAX_BOX_SPAN || maxLat - minLat > MAX_BOX_SPAN) return 'validation.bbox.tooLarge';
+  if (minLng >= maxLng || minLat >= maxLat) return 'public-poles.validation.bbox.order';
+  if (maxLng - minLng > MAX_BOX_SPAN || maxLat - minLat > MAX_BOX_SPAN) return 'public-poles.validation.bbox.tooLarge';
   return { minLng, minLat, maxLng, maxLat };
 }
 

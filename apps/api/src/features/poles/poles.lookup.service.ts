@@ -8,7 +8,7 @@ import { findActivePole, findActivePoleByNumber } from './poles.lookup.repositor
 /** An active pole of an active company by its (normalised) number; 404 otherwise. */
 export async function lookUpPole(deps: AppDeps, companyId: number, number: string): Promise<PoleLookup> {
   const pole = await findActivePoleByNumber(deps.db, companyId, number);
-  if (!pole) throw notFound('errors.poleNotFound');
+  if (!pole) throw notFound('public-poles.errors.poleNotFound');
   return {
     id: pole.id,
     companyId: pole.companyId,
@@ -32,7 +32,9 @@ export async function poleForFiling(
 ): Promise<{ id: number; number: string }> {
   const pole = await findActivePole(deps.db, poleId);
   if (!pole || pole.companyId !== companyId) {
-    throw new AppError('errors.poleUnavailable', 422, undefined, { pole: 'errors.poleUnavailable' });
+    throw new AppError('public-poles.errors.poleUnavailable', 422, undefined, {
+      pole: 'public-poles.errors.poleUnavailable',
+    });
   }
   return { id: pole.id, number: pole.number };
 }

@@ -9,12 +9,12 @@ import {
   POLE_LIST_COUNT_CAP,
 } from '@acende/shared/schemas/poles-registry';
 import type { AppDeps } from '../../app-deps.ts';
+import { changedFields } from '../../core/audit/audit.diff.ts';
+import { type AuditActor, recordAudit } from '../../core/audit/audit.repository.ts';
+import { type AuthAdmin, companyScope } from '../../core/company-scope.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { iso } from '../../lib/clock.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { changedFields } from '../audit/audit.diff.ts';
-import { type AuditActor, recordAudit } from '../audit/audit.repository.ts';
-import { type AuthAdmin, companyScope } from '../auth/sessions.service.ts';
 import {
   companyExists,
   countPoles,
@@ -78,25 +78,27 @@ export async function getAdminPole(deps: AppDeps, admin: AuthAdmin, id: number):
 
 async function readPole(deps: AppDeps, scope: Scope, id: number): Promise<AdminPole> {
   const row = await findPole(deps.db, scope, id);
-  if (!row) throw notFound('poles.registry.errors.notFound');
+  if (!row) throw notFound('admin-poles.poles.registry.errors.notFound');
   return toAdminPole(row);
 }
 
 /** The company a pole goes to must exist and, for a linked account, be one of its own. */
 async function checkCompany(deps: AppDeps, scope: Scope, companyId: number): Promise<void> {
-  if (scope !== null && !scope.includes(companyId)) throw forbidden('poles.registry.errors.otherCompany');
+  if (scope !== null && !scope.includes(companyId)) throw forbidden('admin-poles.poles.registry.errors.otherCompany');
   if (!(await companyExists(deps.db, companyId))) {
-    throw badRequest('poles.registry.errors.companyUnknown', { companyId: 'poles.registry.errors.companyUnknown' });
+    throw badRequest('admin-poles.poles.registry.errors.companyUnknown', {
+      companyId: 'admin-poles.poles.registry.errors.companyUnknown',
+    });
   }
 }
 
 function duplicate(number: string): AppError {
   return new AppError(
-    'poles.registry.errors.duplicateNumber',
+    'admin-poles.poles.registry.errors.duplicateNumber',
     409,
     { number },
     {
-      number: 'poles.registry.errors.numberTaken',
+      number: 'admin-poles.poles.registry.errors.numberTaken',
     },
   );
 }
@@ -173,6 +175,6 @@ export async function updateAdminPole(
     if (isUniqueViolation(error)) throw duplicate(input.number);
     throw error;
   }
-  if (!updated) throw notFound('poles.registry.errors.notFound');
+  if (!updated) throw notFound('admin-poles.poles.registry.errors.notFound');
   return readPole(deps, scope, id);
 }

@@ -1,7 +1,9 @@
-// A stored request as the public sees it: the tracking page's answer, contact details masked
-// unless the reader holds the request's tracking token. Used by the route and by the
-// tracking read's fast path (src/hot-path), which answer the same.
+// A stored request as the public sees it: the tracking page's answer, contact details (also
+// those typed into the address and reference) masked unless the reader holds the request's
+// tracking token. Used by the route and by the tracking read's fast path (src/hot-path),
+// which answer the same.
 import type { ProblemType, RequestStatus } from '@acende/shared/enums';
+import { maskContactsInText } from '@acende/shared/free-text-mask';
 import { maskEmail, maskName, maskPhone } from '@acende/shared/mask';
 import type { PublicRepairRequest } from '@acende/shared/schemas/repair-requests';
 import type { PublicRequestRow } from '../../hot-path/hot-path.ts';
@@ -10,7 +12,7 @@ import { tokenMatches } from '../../lib/tokens.ts';
 
 /** A found request as the public sees it: contact details masked unless `token` is its tracking token. */
 export function toPublicRequest(row: PublicRequestRow | undefined, token: string | undefined): PublicRepairRequest {
-  if (!row) throw notFound('errors.requestNotFound');
+  if (!row) throw notFound('common.errors.requestNotFound');
   const whole = tokenMatches(token, row.trackingTokenHash);
   // The status changes come with the row, as [status, at, kind] triples (JSON text on SQLite).
   const timeline: [string, string, string][] =
@@ -20,8 +22,9 @@ export function toPublicRequest(row: PublicRequestRow | undefined, token: string
     name: whole ? row.name : maskName(row.name),
     phone: (whole ? row.phone : maskPhone(row.phone)) ?? '',
     email: whole ? row.email : maskEmail(row.email),
-    address: row.address,
-    reference: row.reference,
+    // Contacts typed into the free text are hidden too (decision 0043).
+    address: whole ? row.address : maskContactsInText(row.address),
+    reference: whole ? row.reference : maskContactsInText(row.reference),
     problemType: row.problemType as ProblemType,
     latitude: row.latitude,
     longitude: row.longitude,
@@ -42,5 +45,7 @@ export function toPublicRequest(row: PublicRequestRow | undefined, token: string
         ? { status: status as RequestStatus, at, reopened: true }
         : { status: status as RequestStatus, at },
     ),
+    // The score is public (the open-data files carry it); the comment never is (decision 0050).
+    rating: row.ratingScore !== null && row.ratedAt !== null ? { score: row.ratingScore, at: row.ratedAt } : null,
   };
 }

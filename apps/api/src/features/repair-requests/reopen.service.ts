@@ -4,11 +4,11 @@
 import { REOPEN_WINDOW_DAYS } from '@acende/shared/constants';
 import type { PublicRepairRequest, ReopenRepairRequest } from '@acende/shared/schemas/repair-requests';
 import type { AppDeps } from '../../app-deps.ts';
+import { recordAudit } from '../../core/audit/audit.repository.ts';
+import { restartDeadline } from '../../core/deadlines.ts';
+import { queueStatusUpdateEmail } from '../../core/outbox/outbox.service.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { tokenMatches } from '../../lib/tokens.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
-import { queueStatusUpdateEmail } from '../email/outbox.service.ts';
-import { restartDeadline } from '../sla/sla.service.ts';
 import { findRequestForReopen, insertReopenedEvent, reopenIfStillCompleted } from './reopen.repository.ts';
 import { getPublicRepairRequest } from './repair-requests.service.ts';
 
@@ -29,19 +29,20 @@ export async function reopenRepairRequest(
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
     const row = await findRequestForReopen(trx, id);
-    if (!row) throw notFound('errors.requestNotFound');
+    if (!row) throw notFound('common.errors.requestNotFound');
     // Without the tracking link there is no reopen: the number alone proves nothing (decision 0002 §8).
-    if (!tokenMatches(input.token, row.trackingTokenHash)) throw forbidden('errors.reopenNeedsLink');
-    if (row.status !== 'completed' || !row.closedAt) throw conflict('errors.reopenNotCompleted');
+    if (!tokenMatches(input.token, row.trackingTokenHash)) throw forbidden('public-drafts.errors.reopenNeedsLink');
+    if (row.status !== 'completed' || !row.closedAt) throw conflict('public-drafts.errors.reopenNotCompleted');
     // Anonymised (a data subject's request): its link reopens nothing, as past the window; a
     // new note there would be personal data retention never returns to.
     if (row.anonymizedAt !== null || !withinReopenWindow(row.closedAt, now)) {
-      throw new AppError('errors.reopenExpired', 409, { days: REOPEN_WINDOW_DAYS });
+      throw new AppError('public-drafts.errors.reopenExpired', 409, { days: REOPEN_WINDOW_DAYS });
     }
     // Always later than the last change, so an operator's form read before it is caught as stale.
     const at = new Date(Math.max(now.getTime(), Date.parse(row.updatedAt) + 1)).toISOString();
     // A reopen that lost the race to another (or to an operator's change) finds it no longer completed.
-    if (!(await reopenIfStillCompleted(trx, id, row.closedAt, at))) throw conflict('errors.reopenNotCompleted');
+    if (!(await reopenIfStillCompleted(trx, id, row.closedAt, at)))
+      throw conflict('public-drafts.errors.reopenNotCompleted');
     await insertReopenedEvent(trx, {
       requestId: id,
       assignedToId: row.assignedToId,

@@ -1,5 +1,6 @@
 import { errorResponseSchema } from '@acende/shared/schemas/api';
 import { idParam } from '@acende/shared/schemas/fields';
+import { rateRepairRequestSchema } from '@acende/shared/schemas/ratings';
 import {
   createRepairRequestResponseSchema,
   createRepairRequestSchema,
@@ -12,6 +13,8 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { FastPath } from '../../hot-path/hot-path.ts';
 import { fastSerializer } from '../../lib/fast-serializer.ts';
 import { requestLanguage } from '../../lib/language.ts';
+import { toPublicRequest } from './public-view.ts';
+import { rateRepairRequest } from './rating.service.ts';
 import { reopenRepairRequest } from './reopen.service.ts';
 import { createRepairRequest, getPublicRepairRequest } from './repair-requests.service.ts';
 
@@ -97,6 +100,33 @@ export const repairRequestsRoutes: FastifyPluginAsyncZod<RepairRequestsRoutesOpt
     },
     (request) => reopenRepairRequest(deps, request.params.id, request.body, { ip: request.ip }),
   );
+  app.post(
+    '/api/repair-requests/:id/rating',
+    {
+      // A citizen's write: limited like filing, counted apart from it.
+      config: {
+        rateLimit: { name: 'rating', max: config.RATE_LIMIT_CREATE_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS },
+      },
+      serializerCompiler: fastSerializer,
+      schema: {
+        tags: ['public'],
+        summary:
+          'Rate a completed repair 1–5 with an optional comment, once, with the tracking token or the e-mail’s rating token',
+        params: z.object({ id: idParam }),
+        body: rateRepairRequestSchema,
+        response: {
+          200: publicRepairRequestSchema,
+          400: errorResponseSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+        },
+      },
+    },
+    (request) => rateRepairRequest(deps, request.params.id, request.body, { ip: request.ip }),
+  );
   // The same read, answered before Fastify when it can be (decision 0012).
-  setFastPath?.(deps.hotPath.trackingListener({ deps, log: app.log, rateLimit: lookupLimit, lifecycle }));
+  setFastPath?.(
+    deps.hotPath.trackingListener({ deps, toPublic: toPublicRequest, log: app.log, rateLimit: lookupLimit, lifecycle }),
+  );
 };

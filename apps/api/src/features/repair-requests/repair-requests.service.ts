@@ -6,15 +6,15 @@ import type {
   PublicRepairRequest,
 } from '@acende/shared/schemas/repair-requests';
 import type { AppDeps } from '../../app-deps.ts';
+import { verifyCaptchaOrThrow } from '../../core/captcha/captcha.service.ts';
+import { isEmailEnabled } from '../../core/outbox/email-settings.service.ts';
+import { hasConfirmationEmail } from '../../core/outbox/outbox.repository.ts';
+import { confirmationEmail } from '../../core/outbox/outbox.service.ts';
 import type { ConfirmationFor } from '../../hot-path/hot-path.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import { hashToken, idempotencyKeyHash, newToken, sha256, trackingTokenForKey } from '../../lib/tokens.ts';
-import { verifyCaptchaOrThrow } from '../captcha/captcha.service.ts';
-import { isEmailEnabled } from '../email/email-settings.service.ts';
-import { hasConfirmationEmail } from '../email/outbox.repository.ts';
-import { confirmationEmail } from '../email/outbox.service.ts';
 import { fillAreaLater, firstAreaRetryAt } from '../geocoding/area-retry.ts';
-import { knownArea } from '../geocoding/geocoding.service.ts';
+import { knownArea } from '../geocoding/geocoding.area.ts';
 import { poleForFiling } from '../poles/poles.lookup.service.ts';
 import { toPublicRequest } from './public-view.ts';
 
@@ -113,7 +113,9 @@ export async function createRepairRequest(
     throw new Error('a duplicate Idempotency-Key without its request');
   }
   if (filed === 'company-unavailable') {
-    throw new AppError('errors.companyUnavailable', 400, undefined, { company: 'errors.companyUnavailable' });
+    throw new AppError('common.errors.companyUnavailable', 400, undefined, {
+      company: 'common.errors.companyUnavailable',
+    });
   }
   deps.metrics.requestFiled();
   if (!area) void fillAreaLater(deps, filed.id, lat, lon);
@@ -128,7 +130,7 @@ async function emailQueuedFor(deps: AppDeps, requestId: number, email: string | 
 async function replayIdempotent(deps: AppDeps, keyHash: string, bodyHash: string) {
   const existing = await deps.hotPath.findByIdempotencyKey(keyHash);
   if (!existing) return undefined;
-  if (existing.idempotencyHash !== bodyHash) throw conflict('errors.idempotencyConflict');
+  if (existing.idempotencyHash !== bodyHash) throw conflict('common.errors.idempotencyConflict');
   return { id: existing.id, companyName: existing.companyName };
 }
 

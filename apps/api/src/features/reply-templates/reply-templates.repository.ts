@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import type { ReplyTemplatesTable } from '../../db/schema.ts';
+import type { ReplyTemplatesTable } from '../../db/schema.service.ts';
 
 const COLUMNS = ['id', 'name', 'status', 'textPt', 'textEn', 'createdAt', 'updatedAt'] as const;
 

@@ -7,7 +7,7 @@ import { replyTemplateInputSchema, replyTemplateSchema } from '@acende/shared/sc
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { actorOf } from '../audit/audit.actor.ts';
+import { actorOf } from '../../core/audit/audit.actor.ts';
 import {
   createReplyTemplate,
   deleteReplyTemplate,

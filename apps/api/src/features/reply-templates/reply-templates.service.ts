@@ -3,11 +3,11 @@
 import type { Language, RequestStatus } from '@acende/shared/enums';
 import type { ReplyTemplate, ReplyTemplateValues } from '@acende/shared/schemas/reply-templates';
 import type { AppDeps } from '../../app-deps.ts';
+import { changedFields } from '../../core/audit/audit.diff.ts';
+import { type AuditActor, recordAudit } from '../../core/audit/audit.repository.ts';
 import type { Db } from '../../db/database.ts';
 import { iso } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { changedFields } from '../audit/audit.diff.ts';
-import { type AuditActor, recordAudit } from '../audit/audit.repository.ts';
 import {
   deleteTemplate,
   findTemplate,
@@ -34,7 +34,7 @@ export async function listReplyTemplates(deps: AppDeps, status?: RequestStatus):
 
 async function readTemplate(deps: AppDeps, id: number): Promise<ReplyTemplate> {
   const row = await findTemplate(deps.db, id);
-  if (!row) throw notFound('errors.replyTemplateNotFound');
+  if (!row) throw notFound('admin-templates.errors.replyTemplateNotFound');
   return toTemplate(row);
 }
 
@@ -67,7 +67,7 @@ export async function updateReplyTemplate(
   await deps.db.transaction().execute(async (trx) => {
     const existing = await findTemplate(trx, id);
     if (!existing || !(await updateTemplate(trx, id, { ...input, updatedAt: now }))) {
-      throw notFound('errors.replyTemplateNotFound');
+      throw notFound('admin-templates.errors.replyTemplateNotFound');
     }
     const change = changedFields(audited(existing), audited(input));
     await recordAudit(
@@ -90,7 +90,7 @@ export async function deleteReplyTemplate(deps: AppDeps, id: number, actor: Audi
   const now = iso(deps.clock);
   await deps.db.transaction().execute(async (trx) => {
     const existing = await findTemplate(trx, id);
-    if (!existing || !(await deleteTemplate(trx, id))) throw notFound('errors.replyTemplateNotFound');
+    if (!existing || !(await deleteTemplate(trx, id))) throw notFound('admin-templates.errors.replyTemplateNotFound');
     await recordAudit(
       trx,
       actor,
@@ -117,13 +117,13 @@ export async function resolveTemplateNotes(
 ): Promise<{ historyNotes: string; emailNotes: string; templateId: number }> {
   const template = await findTemplate(db, templateId);
   if (!template) {
-    throw new AppError('validation.replyTemplate.invalid', 400, undefined, {
-      templateId: 'validation.replyTemplate.invalid',
+    throw new AppError('admin-templates.validation.replyTemplate.invalid', 400, undefined, {
+      templateId: 'admin-templates.validation.replyTemplate.invalid',
     });
   }
   if (template.status !== status) {
-    throw new AppError('validation.replyTemplate.wrongStatus', 400, undefined, {
-      templateId: 'validation.replyTemplate.wrongStatus',
+    throw new AppError('admin-templates.validation.replyTemplate.wrongStatus', 400, undefined, {
+      templateId: 'admin-templates.validation.replyTemplate.wrongStatus',
     });
   }
   const citizenText = citizenLanguage === 'en' ? template.textEn : template.textPt;

@@ -6,13 +6,22 @@ import { translate } from '@acende/shared/i18n/catalogues';
 import type { MessageKey } from '@acende/shared/i18n/message-key';
 import type { ReportFilters, ReportKind } from '@acende/shared/schemas/reports';
 import type { AppDeps } from '../../app-deps.ts';
-import { type AuditActor, recordAudit } from '../audit/audit.repository.ts';
-import type { AuthAdmin } from '../auth/sessions.service.ts';
-import { csvChunks } from './reports.csv.ts';
-import { areaSpec, mapBatches, mapSpec, requestsSpec, slaSpec } from './reports.export-rows.ts';
-import { formatDateTime } from './reports.format.ts';
-import { loadTileLayer, plainAttribution } from './reports.map-tiles.ts';
-import { createPdf, ReaderGone, writePdf } from './reports.pdf.ts';
+import { type AuditActor, recordAudit } from '../../core/audit/audit.repository.ts';
+import type { AuthAdmin } from '../../core/company-scope.ts';
+import { csvChunks } from '../../core/csv.ts';
+import { formatDateTime } from '../../core/format.ts';
+import { ReaderGone } from '../../core/pdf.ts';
+import {
+  areaSpec,
+  EXPORT_BATCH,
+  mapBatches,
+  mapSpec,
+  ratingsSpec,
+  requestsSpec,
+  slaSpec,
+} from './reports.export-rows.ts';
+import { loadTileLayer, plainAttribution, tileBreakerFor } from './reports.map-tiles.ts';
+import { createPdf, writePdf } from './reports.pdf.ts';
 import { describeFilters, summaryLines } from './reports.pdf-header.ts';
 import { findPointBounds, iteratePoints } from './reports.repository.ts';
 import { buildSummary } from './reports.rows.ts';
@@ -37,6 +46,7 @@ const FILE_NAMES: Record<ReportKind, Record<Language, string>> = {
   area: { pt: 'relatorio-areas', en: 'area-report' },
   'location-map': { pt: 'relatorio-mapa', en: 'location-map-report' },
   sla: { pt: 'relatorio-prazos-de-reparo', en: 'repair-deadlines-report' },
+  ratings: { pt: 'relatorio-avaliacoes', en: 'ratings-report' },
 };
 
 export interface ExportResult {
@@ -76,16 +86,20 @@ export async function exportReport(
     },
     now.toISOString(),
   );
+  // Everything below only reads, on the exports' own connection (decision 0044).
+  const reads: AppDeps = { ...deps, db: deps.exportReads };
   const stamp = formatDateTime(now.toISOString(), 'en').slice(0, 10);
   const filename = `${FILE_NAMES[kind][language]}-${stamp}.${format}`;
   const spec =
     kind === 'requests'
-      ? requestsSpec(deps, criteria, language)
+      ? requestsSpec(reads, criteria, language)
       : kind === 'area'
-        ? areaSpec(deps, criteria, language)
+        ? areaSpec(reads, criteria, language)
         : kind === 'sla'
-          ? slaSpec(deps, criteria, language)
-          : mapSpec(deps, criteria, language);
+          ? slaSpec(reads, criteria, language)
+          : kind === 'ratings'
+            ? ratingsSpec(reads, criteria, language)
+            : mapSpec(reads, criteria, language);
 
   if (format === 'csv') {
     // Nothing else to wait for: the first rows are read as the reader asks for them.
@@ -97,47 +111,55 @@ export async function exportReport(
   }
 
   const t = (key: MessageKey, params?: Record<string, unknown>) => translate(language, key, params);
-  const title = t(`reports.kinds.${kind}.title`);
+  const title = t(`admin-reports.reports.kinds.${kind}.title`);
   // The document (and so the response) starts at once; the summary is written as soon
   // as it is counted, then the rows as they are read.
   const doc = createPdf(title);
   const write = async () => {
     const [summary, filterLines, bounds] = await Promise.all([
-      kind === 'sla' ? loadSlaReport(deps, criteria).then((sla) => sla.summary) : buildSummary(deps, criteria),
-      describeFilters(deps, criteria.scope, filters, language),
-      kind === 'location-map' ? findPointBounds(deps.db, criteria) : Promise.resolve(null),
+      kind === 'sla' ? loadSlaReport(reads, criteria).then((sla) => sla.summary) : buildSummary(reads, criteria),
+      describeFilters(reads, criteria.scope, filters, language),
+      kind === 'location-map' ? findPointBounds(reads.db, criteria) : Promise.resolve(null),
     ]);
     await writePdf(doc, {
       title,
-      generatedAt: { label: t('reports.export.generatedAt'), value: formatDateTime(now.toISOString(), language) },
-      filters: { label: t('reports.export.filters'), lines: filterLines },
-      summary: { title: t('reports.summary.title'), lines: summaryLines(summary, language) },
-      pageLabel: (page) => t('reports.export.page', { page }),
+      generatedAt: {
+        label: t('admin-reports.reports.export.generatedAt'),
+        value: formatDateTime(now.toISOString(), language),
+      },
+      filters: { label: t('admin-reports.reports.export.filters'), lines: filterLines },
+      summary: { title: t('admin-reports.reports.summary.title'), lines: summaryLines(summary, language) },
+      pageLabel: (page) => t('admin-reports.reports.export.page', { page }),
       frame:
         kind === 'location-map'
           ? {
-              caption: t('reports.export.frame'),
-              legendTitle: t('reports.map.legend'),
+              caption: t('admin-reports.reports.export.frame'),
+              legendTitle: t('admin-reports.reports.map.legend'),
               bounds,
-              legend: REQUEST_STATUSES.map((s) => ({ label: t(`status.${s}`), color: STATUS_COLORS[s] })),
+              legend: REQUEST_STATUSES.map((s) => ({ label: t(`common.status.${s}`), color: STATUS_COLORS[s] })),
               tiles: bounds
                 ? {
-                    load: (area) => loadTileLayer(deps.config.TILE_URL, tileUserAgent(deps), bounds, area),
-                    attribution: t('reports.export.tilesAttribution', {
+                    load: (area) =>
+                      loadTileLayer(deps.config.TILE_URL, tileUserAgent(deps), bounds, area, tileBreakerFor(deps)),
+                    attribution: t('admin-templates.reports.export.tilesAttribution', {
                       attribution: plainAttribution(deps.config.TILE_ATTRIBUTION),
                     }),
-                    unavailable: t('reports.export.tilesUnavailable'),
+                    unavailable: t('admin-templates.reports.export.tilesUnavailable'),
                   }
                 : undefined,
               points: () =>
-                mapBatches(iteratePoints(deps.db, criteria), (p) => ({
+                mapBatches(iteratePoints(reads.db, criteria, EXPORT_BATCH), (p) => ({
                   lat: Number(p.latitude),
                   lon: Number(p.longitude),
                   color: STATUS_COLORS[p.status],
                 })),
             }
           : undefined,
-      columns: spec.columns.map((c) => ({ label: t(`reports.columns.${c.key}`), width: c.width, align: c.align })),
+      columns: spec.columns.map((c) => ({
+        label: t(`admin-reports.reports.columns.${c.key}`),
+        width: c.width,
+        align: c.align,
+      })),
       rows: spec.pdfRows,
     });
   };

@@ -3,6 +3,9 @@
 // count and size, and kept in a per-instance LRU. Web Mercator, the tiles' own projection,
 // places the points so they sit on the streets the tiles show.
 import { LRUCache } from 'lru-cache';
+import type { AppDeps } from '../../app-deps.ts';
+import type { Config } from '../../config.ts';
+import { type Breaker, createBreaker } from '../../lib/breaker.ts';
 
 export const TILE_SIZE = 256;
 /** Street level; a single point (or points metres apart) is shown at this zoom. */
@@ -161,18 +164,22 @@ export async function loadTileLayer(
   userAgent: string,
   bounds: Bounds,
   frame: Frame,
+  breaker?: Breaker,
 ): Promise<TileLayer | null> {
   const plan = planTiles(bounds, frame);
   if (plan.tiles.length === 0 || plan.tiles.length > MAX_TILES) return null;
   const signal = AbortSignal.timeout(TILE_TIMEOUT_MS);
-  try {
-    const tiles = await Promise.all(
+  const fetchAll = () =>
+    Promise.all(
       plan.tiles.map(async (tile) => {
         const url = tileUrl(template, tile.z, tile.x, tile.y);
         const image = url ? await fetchTile(url, userAgent, signal) : null;
         return image && url ? { url, x: tile.pageX, y: tile.pageY, image } : null;
       }),
     );
+  try {
+    // A tile server that keeps timing out is skipped for a while: the map is drawn plain at once.
+    const tiles = await (breaker ? breaker.run(fetchAll) : fetchAll());
     if (tiles.some((tile) => tile === null)) return null;
     return { zoom: plan.zoom, tiles: tiles as PlacedTile[], project: plan.project };
   } catch {
@@ -193,4 +200,20 @@ export function plainAttribution(html: string): string {
     .replace(/&nbsp;/gi, ' ')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+const breakers = new WeakMap<Config, Breaker>();
+
+/** The tile server's circuit breaker, one per configuration (decision 0048). */
+export function tileBreakerFor(deps: Pick<AppDeps, 'config'> & Partial<Pick<AppDeps, 'metrics' | 'log'>>): Breaker {
+  let breaker = breakers.get(deps.config);
+  if (!breaker) {
+    breaker = createBreaker('map-tiles', {
+      resetMs: deps.config.DEPENDENCY_BREAKER_RESET_MS,
+      metrics: deps.metrics,
+      log: deps.log,
+    });
+    breakers.set(deps.config, breaker);
+  }
+  return breaker;
 }

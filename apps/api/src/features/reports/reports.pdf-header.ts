@@ -5,19 +5,19 @@ import { translate } from '@acende/shared/i18n/catalogues';
 import type { MessageKey } from '@acende/shared/i18n/message-key';
 import { FILTER_NAMES, parseAreaKey, type ReportFilters, type ReportSummary } from '@acende/shared/schemas/reports';
 import type { AppDeps } from '../../app-deps.ts';
-import { areaLabel, formatDate, formatDuration } from './reports.format.ts';
-import { findAdminName, findCompanyName } from './reports.repository.ts';
+import { areaLabel, formatDate, formatDuration } from '../../core/format.ts';
+import { findAdminName, findCompanyName } from './reports.options.repository.ts';
 
 const FILTER_LABEL_KEYS: Record<(typeof FILTER_NAMES)[number], MessageKey> = {
-  status: 'reports.filters.status',
-  startDate: 'reports.filters.startDate',
-  endDate: 'reports.filters.endDate',
-  q: 'reports.filters.search',
-  assigneeId: 'reports.filters.assignee',
-  companyId: 'reports.filters.company',
-  problemType: 'reports.filters.problemType',
-  area: 'reports.filters.area',
-  pole: 'reports.filters.pole',
+  status: 'admin-reports.reports.filters.status',
+  startDate: 'admin-reports.reports.filters.startDate',
+  endDate: 'admin-reports.reports.filters.endDate',
+  q: 'admin-reports.reports.filters.search',
+  assigneeId: 'admin-reports.reports.filters.assignee',
+  companyId: 'admin-reports.reports.filters.company',
+  problemType: 'admin-reports.reports.filters.problemType',
+  area: 'admin-reports.reports.filters.area',
+  pole: 'admin-reports.reports.filters.pole',
 };
 
 /**
@@ -41,10 +41,10 @@ export async function describeFilters(
     switch (name) {
       // `value` is filters[name]: set, and of the type the schema gives that filter.
       case 'status':
-        text = t(`status.${filters.status!}`);
+        text = t(`common.status.${filters.status!}`);
         break;
       case 'problemType':
-        text = t(`problemType.${filters.problemType!}`);
+        text = t(`common.problemType.${filters.problemType!}`);
         break;
       case 'startDate':
       case 'endDate':
@@ -66,20 +66,20 @@ export async function describeFilters(
     }
     lines.push(`${t(FILTER_LABEL_KEYS[name])}: ${text}`);
   }
-  return lines.length ? lines : [t('reports.filters.none')];
+  return lines.length ? lines : [t('admin-reports.reports.filters.none')];
 }
 
 export function summaryLines(summary: ReportSummary, language: Language): string[] {
   const t = (key: MessageKey, params?: Record<string, unknown>) => translate(language, key, params);
   const list = (pairs: [string, number][]) => pairs.map(([label, n]) => `${label} ${n}`).join(' · ');
   const completion = summary.completion.count
-    ? `${t('reports.summary.completion')}: ${t('reports.summary.median')} ${formatDuration(summary.completion.medianSeconds, language)} · ${t('reports.summary.p90')} ${formatDuration(summary.completion.p90Seconds, language)} (${t('reports.summary.completedCount', { count: summary.completion.count })})`
-    : `${t('reports.summary.completion')}: ${t('reports.summary.noCompleted')}`;
+    ? `${t('admin-reports.reports.summary.completion')}: ${t('admin-reports.reports.summary.median')} ${formatDuration(summary.completion.medianSeconds, language)} · ${t('admin-reports.reports.summary.p90')} ${formatDuration(summary.completion.p90Seconds, language)} (${t('admin-reports.reports.summary.completedCount', { count: summary.completion.count })})`
+    : `${t('admin-reports.reports.summary.completion')}: ${t('admin-reports.reports.summary.noCompleted')}`;
   return [
-    `${t('reports.summary.total')}: ${summary.total}`,
-    `${t('reports.summary.byStatus')}: ${list(REQUEST_STATUSES.map((s) => [t(`status.${s}`), summary.byStatus[s]]))}`,
-    `${t('reports.summary.byProblemType')}: ${list(PROBLEM_TYPES.map((p) => [t(`problemType.${p}`), summary.byProblemType[p]]))}`,
-    `${t('reports.summary.byCompany')}: ${summary.byCompany.length ? list(summary.byCompany.map((c) => [c.name, c.count])) : '—'}`,
+    `${t('admin-reports.reports.summary.total')}: ${summary.total}`,
+    `${t('admin-reports.reports.summary.byStatus')}: ${list(REQUEST_STATUSES.map((s) => [t(`common.status.${s}`), summary.byStatus[s]]))}`,
+    `${t('admin-reports.reports.summary.byProblemType')}: ${list(PROBLEM_TYPES.map((p) => [t(`common.problemType.${p}`), summary.byProblemType[p]]))}`,
+    `${t('admin-reports.reports.summary.byCompany')}: ${summary.byCompany.length ? list(summary.byCompany.map((c) => [c.name, c.count])) : '—'}`,
     completion,
   ];
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createPdf, ReaderGone, toWinAnsi, writePdf } from './reports.pdf.ts';
+import { ReaderGone, toWinAnsi } from '../../core/pdf.ts';
+import { createPdf, writePdf } from './reports.pdf.ts';
 
 const report = (rows: AsyncIterable<string[][]>) => ({
   title: 'Relatório',
@@ -50,5 +51,7 @@ describe('PDF writer', () => {
   it('keeps what Helvetica can show and replaces the rest', () => {
     expect(toWinAnsi('Rua Ção, nº 5 — “B” €')).toBe('Rua Ção, nº 5 — “B” €');
     expect(toWinAnsi('Poste 🌃 ok\tfim')).toBe('Poste ? ok fim');
+    // Control characters (C0, DEL, C1) are dropped (decision 0043).
+    expect(toWinAnsi('Rua\u0000 A\u0007\u001b[31m\u007f\u0085\u009b')).toBe('Rua A[31m');
   });
 });

@@ -3,6 +3,8 @@
 // rows, so memory stays flat whatever the report's size. Standard Helvetica (WinAnsi)
 // keeps the file small; characters outside it are replaced.
 import PDFDocument from 'pdfkit';
+import { type Doc, drained, fit, toWinAnsi } from '../../core/pdf.ts';
+import { turnTaker } from '../../lib/turns.ts';
 import { TILE_SIZE, type TileLayer } from './reports.map-tiles.ts';
 
 export interface PdfColumn {
@@ -47,41 +49,6 @@ export interface PdfReport {
 const MARGIN = 30;
 const ROW_HEIGHT = 14;
 const FONT_SIZE = 8;
-// WinAnsi beyond Latin-1: the characters Helvetica can still show.
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-
-const PLAIN = /^[\x20-\x7e\xa0-\xff]*$/;
-
-export function toWinAnsi(text: string): string {
-  if (PLAIN.test(text)) return text;
-  let out = '';
-  for (const ch of text) {
-    const code = ch.codePointAt(0) as number;
-    if (code === 9 || code === 10 || code === 13) out += ' ';
-    else if ((code >= 32 && code <= 126) || (code >= 160 && code <= 255) || WIN_ANSI_EXTRA.has(ch)) out += ch;
-    else out += '?';
-  }
-  return out;
-}
-
-type Doc = PDFKit.PDFDocument;
-
-/** The text cut to fit `width` (with an ellipsis) and its width. */
-export function fit(doc: Doc, text: string, width: number): [string, number] {
-  const clean = toWinAnsi(text);
-  const full = doc.widthOfString(clean);
-  if (full <= width) return [clean, full];
-  let lo = 0;
-  let hi = clean.length;
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    if (doc.widthOfString(`${clean.slice(0, mid)}…`) <= width) lo = mid;
-    else hi = mid - 1;
-  }
-  const cut = `${clean.slice(0, lo)}…`;
-  return [cut, doc.widthOfString(cut)];
-}
-
 /**
  * One table cell, cut to its column. Placed by hand: text() with a width runs the line
  * wrapper, which costs more than everything else in a 100,000-row table.
@@ -102,37 +69,6 @@ export function createPdf(title: string): Doc {
     bufferPages: false,
     autoFirstPage: false,
     info: { Title: toWinAnsi(title), Producer: 'Acende', Creator: 'Acende' },
-  });
-}
-
-/** Thrown inside the writer when the reader went away (a download cancelled): stop quietly. */
-export class ReaderGone extends Error {}
-
-/**
- * Resolves when the reader has taken what is queued (pdfkit pushes without waiting);
- * rejects with ReaderGone when the stream was destroyed, so the writer stops reading rows.
- */
-export function drained(doc: Doc): Promise<void> {
-  const stream = doc as unknown as {
-    readableLength: number;
-    readableHighWaterMark: number;
-    destroyed: boolean;
-    _read: () => void;
-  };
-  if (stream.destroyed) return Promise.reject(new ReaderGone());
-  if (stream.readableLength < stream.readableHighWaterMark * 4) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const original = stream._read;
-    const onClose = () => {
-      stream._read = original;
-      reject(new ReaderGone());
-    };
-    doc.once('close', onClose);
-    stream._read = () => {
-      stream._read = original;
-      doc.off('close', onClose);
-      resolve();
-    };
   });
 }
 
@@ -193,8 +129,12 @@ export async function writePdf(doc: Doc, report: PdfReport): Promise<void> {
   if (doc.y + 2 * ROW_HEIGHT > tableBottom()) newPage();
   drawHeader();
   let shaded = true;
+  // Laying out rows is the costly part: the event loop is handed back every few ms (decision 0044).
+  const turn = turnTaker();
   for await (const batch of report.rows) {
     for (const row of batch) {
+      const wait = turn();
+      if (wait) await wait;
       if (doc.y + ROW_HEIGHT > tableBottom()) {
         newPage();
         drawHeader();
@@ -303,6 +243,7 @@ async function drawFrame(doc: Doc, frame: NonNullable<PdfReport['frame']>, newPa
         else doc.fill(color);
       }
       await drained(doc);
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
   }
 

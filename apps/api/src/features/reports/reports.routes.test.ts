@@ -516,8 +516,8 @@ describeEachEngine('reports', (ctx) => {
       expect(cells).toEqual([
         String(r.id),
         expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/),
-        translate('pt', `status.${r.status as RequestStatus}`),
-        translate('pt', `problemType.${r.problemType as ProblemType}`),
+        translate('pt', `common.status.${r.status as RequestStatus}`),
+        translate('pt', `common.problemType.${r.problemType as ProblemType}`),
         /^[=+\-@]/.test(address) ? `'${address}` : address,
         r.poleNumber ?? '',
         r.district ?? '',

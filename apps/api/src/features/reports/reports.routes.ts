@@ -1,4 +1,4 @@
-// GET /api/admin/reports/{requests|area|location-map|sla} (JSON, paged) and the same with
+// GET /api/admin/reports/{requests|area|location-map|sla|ratings} (JSON, paged) and the same with
 // .pdf and .csv (streamed), plus /options for the filter lists. Any signed-in account.
 import { errorResponseSchema } from '@acende/shared/schemas/api';
 import {
@@ -7,6 +7,7 @@ import {
   mapQuerySchema,
   REPORT_KINDS,
   type ReportKind,
+  ratingsReportSchema,
   reportFiltersSchema,
   reportOptionsSchema,
   reportQuerySchema,
@@ -15,13 +16,14 @@ import {
 } from '@acende/shared/schemas/reports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
+import { actorOf } from '../../core/audit/audit.actor.ts';
+import type { AuthAdmin } from '../../core/company-scope.ts';
 import { requestLanguage } from '../../lib/language.ts';
-import { actorOf } from '../audit/audit.actor.ts';
-import type { AuthAdmin } from '../auth/sessions.service.ts';
 import { type ExportFormat, exportReport } from './reports.export.ts';
 import {
   getAreaReport,
   getLocationMapReport,
+  getRatingsReport,
   getReportOptions,
   getRequestsReport,
   getSlaReport,
@@ -105,12 +107,26 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
     async (request) => getSlaReport(deps, signedIn(request.admin), request.query),
   );
 
+  app.get(
+    `${base}/ratings`,
+    {
+      config,
+      schema: {
+        tags: ['admin'],
+        summary: "Citizens' ratings report: per energy company, rated requests, mean score, low and high scores",
+        querystring: reportQuerySchema,
+        response: { 200: ratingsReportSchema, ...errors },
+      },
+    },
+    async (request) => getRatingsReport(deps, signedIn(request.admin), request.query),
+  );
+
   for (const kind of REPORT_KINDS) {
     for (const format of ['pdf', 'csv'] as const satisfies ExportFormat[]) {
       app.get(
         `${base}/${kind}.${format}`,
         {
-          config,
+          config: { ...config, export: true },
           schema: {
             tags: ['admin'],
             summary: `The ${kind} report as ${format.toUpperCase()}, in the caller's language (streamed)`,

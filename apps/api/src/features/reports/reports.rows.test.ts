@@ -21,10 +21,10 @@ const row = (key: string, counts: Partial<Record<RequestStatus, number>>): AreaR
 describe('the area report ranks by what its title says', () => {
   it('names the statuses it ranks by in its description, in both languages', () => {
     for (const language of ['pt', 'en'] as const) {
-      const description = translate(language, 'reports.kinds.area.description').toLowerCase();
+      const description = translate(language, 'admin-reports.reports.kinds.area.description').toLowerCase();
       for (const status of UNRESOLVED_STATUSES)
-        expect(description, language).toContain(translate(language, `status.${status}`).toLowerCase());
-      expect(description, language).not.toContain(translate(language, 'status.completed').toLowerCase());
+        expect(description, language).toContain(translate(language, `common.status.${status}`).toLowerCase());
+      expect(description, language).not.toContain(translate(language, 'common.status.completed').toLowerCase());
     }
   });
 

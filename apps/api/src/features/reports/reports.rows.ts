@@ -10,7 +10,7 @@ import {
   type StatusCounts,
 } from '@acende/shared/schemas/reports';
 import type { AppDeps } from '../../app-deps.ts';
-import { percentile, wholeDays } from './reports.format.ts';
+import { percentile, wholeDays } from '../../core/format.ts';
 import {
   countByArea,
   countGroups,

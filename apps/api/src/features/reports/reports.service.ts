@@ -4,6 +4,7 @@ import {
   type AreaReport,
   areaKey,
   type LocationMapReport,
+  type RatingsReport,
   type ReportFilters,
   type ReportOptions,
   type ReportSummary,
@@ -11,17 +12,12 @@ import {
   type SlaReport,
 } from '@acende/shared/schemas/reports';
 import type { AppDeps } from '../../app-deps.ts';
+import { type AuthAdmin, companyScope } from '../../core/company-scope.ts';
+import { startOfDayUtc } from '../../core/format.ts';
 import { iso } from '../../lib/clock.ts';
-import { type AuthAdmin, companyScope } from '../auth/sessions.service.ts';
-import { startOfDayUtc } from './reports.format.ts';
-import {
-  listAreas,
-  listAssignees,
-  listPoints,
-  listRequestRows,
-  listScopedCompanies,
-  type ReportCriteria,
-} from './reports.repository.ts';
+import { listAreas, listAssignees, listScopedCompanies } from './reports.options.repository.ts';
+import { loadRatingsReport } from './reports.ratings.ts';
+import { listPoints, listRequestRows, type ReportCriteria } from './reports.repository.ts';
 import { buildAreaRows, buildSummary, toPoint, toRequestRow } from './reports.rows.ts';
 import { loadSlaReport } from './reports.sla.ts';
 
@@ -108,6 +104,14 @@ export async function getLocationMapReport(
 
 export function getSlaReport(deps: AppDeps, admin: AuthAdmin, query: ReportFilters & PageQuery): Promise<SlaReport> {
   return pagedReport(deps, admin, query, loadSlaReport);
+}
+
+export function getRatingsReport(
+  deps: AppDeps,
+  admin: AuthAdmin,
+  query: ReportFilters & PageQuery,
+): Promise<RatingsReport> {
+  return pagedReport(deps, admin, query, loadRatingsReport);
 }
 
 export async function getReportOptions(deps: AppDeps, admin: AuthAdmin): Promise<ReportOptions> {

@@ -12,7 +12,7 @@ import {
   percentileFromRanks,
   type RepairTimesFilter,
   type RepairTimesGroup,
-} from '../repair-times/repair-times.repository.ts';
+} from '../../core/repair-times.repository.ts';
 import { listCompanyNames, type ReportCriteria } from './reports.repository.ts';
 import { buildSummary } from './reports.rows.ts';
 import { countSlaGroups, listSlaPercentileRanks } from './reports.sla.repository.ts';

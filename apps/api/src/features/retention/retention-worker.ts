@@ -3,6 +3,7 @@
 // claimed row by row in the database (retention.repository.ts), so two sweeps at once
 // anonymise each request once, and a sweep with nothing due changes nothing.
 import type { AppDeps } from '../../app-deps.ts';
+import { startPeriodicWorker } from '../../core/periodic-worker.ts';
 import { type RetentionRunResult, runRetentionOnce } from './retention.service.ts';
 
 export interface RetentionWorker {
@@ -21,31 +22,13 @@ export function startRetentionWorker(
     onRound?: (result: RetentionRunResult) => void;
   },
 ): RetentionWorker {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  const schedule = (delay: number) => {
-    if (stopped) return;
-    timer = setTimeout(tick, delay);
-    timer.unref();
-  };
-  const tick = () => {
-    running = runRetentionOnce(deps, { shouldStop: () => stopped })
-      .then((result) => {
-        if (result.anonymized || result.auditDeleted) options.onRound?.(result);
-      })
-      .catch((error) => options.onError?.(error))
-      .finally(() => {
-        running = undefined;
-        schedule(options.intervalMs);
-      });
-  };
-  schedule(options.firstDelayMs ?? Math.min(options.intervalMs, 60_000));
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      if (running) await Promise.race([running, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+  return startPeriodicWorker({
+    intervalMs: options.intervalMs,
+    firstDelayMs: options.firstDelayMs ?? Math.min(options.intervalMs, 60_000),
+    onError: options.onError,
+    round: async (shouldStop) => {
+      const result = await runRetentionOnce(deps, { shouldStop });
+      if (result.anonymized || result.auditDeleted) options.onRound?.(result);
     },
-  };
+  });
 }

@@ -2,13 +2,16 @@
 // conditional UPDATE, the scrub of their e-mails' envelopes, the history events, and the
 // audit log's sweep. Every write takes the caller's transaction.
 import type { ExpressionBuilder } from 'kysely';
+import { deleteFollowersOfRequests } from '../../core/followers/followers.repository.ts';
+import { clearRatingComments } from '../../core/ratings/ratings.repository.ts';
 import { type Db, dialectOf, type Trx } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { deleteFollowersOfRequests } from '../followers/followers.repository.ts';
+import { type AnonymizedPlace, PLACE_COLUMNS } from './retention.free-text.ts';
 
 /**
  * What an anonymised request keeps in place of its contact data (phone is NOT NULL: empty,
- * never a number). The filing's idempotency hashes go too: the body's hash is an unkeyed
+ * never a number). The reference is the citizen's free text, where a phone or a name may
+ * be written (decision 0043); the address is cut by scrubCitizenText. The filing's idempotency hashes go too: the body's hash is an unkeyed
  * SHA-256 of the whole form, contact included, which a guess of name and phone could be
  * tested against offline.
  */
@@ -16,13 +19,13 @@ export const ANONYMIZED_CONTACT = {
   name: null,
   email: null,
   phone: '',
+  reference: null,
   idempotencyHash: null,
   idempotencyKeyHash: null,
 } as const;
 
-/** An anonymised request, with the assignee its history event carries. */
-export interface AnonymizedRow {
-  id: number;
+/** An anonymised request, with the assignee its history event carries and its place. */
+export interface AnonymizedRow extends AnonymizedPlace {
   assignedToId: number | null;
   assignedTo: string | null;
 }
@@ -62,20 +65,20 @@ export async function anonymizeDueRequests(
     .where('id', 'in', (eb) => eb.selectFrom('due').select('due.id'))
     .where('anonymizedAt', 'is', null)
     .where('status', 'in', ['completed', 'cancelled'])
-    .returning(['id', 'assignedToId', 'assignedTo'])
+    .returning([...PLACE_COLUMNS, 'assignedToId', 'assignedTo'])
     .execute();
   return rows.sort((a, b) => a.id - b.id);
 }
 
-/** Anonymises one request (a citizen's request, any status) unless it already is; answers whether it did. */
-export async function anonymizeRequest(trx: Trx, id: number, now: string): Promise<boolean> {
-  const result = await trx
+/** Anonymises one request (a citizen's request, any status) unless it already is; answers its place if it did. */
+export async function anonymizeRequest(trx: Trx, id: number, now: string): Promise<AnonymizedPlace | undefined> {
+  return trx
     .updateTable('repairRequests')
     .set({ ...ANONYMIZED_CONTACT, anonymizedAt: now })
     .where('id', '=', id)
     .where('anonymizedAt', 'is', null)
+    .returning(PLACE_COLUMNS)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }
 
 /**
@@ -88,6 +91,8 @@ export async function scrubRequestEmails(trx: Trx, requestIds: number[]): Promis
   // Followers are personal data of the request too (decision 0034): those following it, and
   // its filer where they follow the original of this duplicate. Their e-mails go the same way.
   const followers = await deleteFollowersOfRequests(trx, requestIds);
+  // A rating's comment is the citizen's free text too (decision 0050); its score stays.
+  await clearRatingComments(trx, requestIds);
   const elsewhere = followers.filter((f) => !requestIds.includes(f.requestId));
   await trx
     .updateTable('emailOutbox')
@@ -125,7 +130,7 @@ export async function scrubRequestEmails(trx: Trx, requestIds: number[]): Promis
  */
 export async function insertAnonymizedEvents(
   trx: Trx,
-  requests: AnonymizedRow[],
+  requests: Pick<AnonymizedRow, 'id' | 'assignedToId' | 'assignedTo'>[],
   actor: { id: number | null; name: string | null },
   now: string,
 ): Promise<void> {

@@ -10,9 +10,9 @@ import { describeEachEngine, it, type TestContext, testConfig } from '../../../t
 import { smallPng } from '../../../test/photos.ts';
 import { validRequest } from '../../../test/requests.ts';
 import { type App, buildApp } from '../../app.ts';
+import { recordAudit } from '../../core/audit/audit.repository.ts';
+import { insertOutboxEmail } from '../../core/outbox/outbox.repository.ts';
 import { createDatabase } from '../../db/database.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
-import { insertOutboxEmail } from '../email/outbox.repository.ts';
 import { monthsBefore, runRetentionOnce } from './retention.service.ts';
 import { startRetentionWorker } from './retention-worker.ts';
 
@@ -208,7 +208,8 @@ describeEachEngine('retention of personal data', (ctx) => {
         name: null,
         email: null,
         phone: '',
-        address: validRequest.address,
+        // Cut to street and area (decision 0043).
+        address: 'Rua dos Andradas, Centro Histórico, Porto Alegre, RS',
         idempotencyHash: null,
         idempotencyKeyHash: null,
       });

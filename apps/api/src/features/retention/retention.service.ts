@@ -6,16 +6,17 @@
 import type { AdminRequestDetail } from '@acende/shared/schemas/admin-requests';
 import { RETENTION_DEFAULTS, type RetentionSettings } from '@acende/shared/schemas/retention';
 import type { AppDeps } from '../../app-deps.ts';
+import type { AuditActor } from '../../core/audit/audit.repository.ts';
+import { recordAudit } from '../../core/audit/audit.repository.ts';
+import { type AuthAdmin, companyScope } from '../../core/company-scope.ts';
+import { findRequest } from '../../core/requests/request-detail.repository.ts';
+import { readSetting, writeSetting } from '../../core/settings.repository.ts';
 import { dialectOf } from '../../db/database.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { getAdminRequest } from '../admin-requests/admin-requests.service.ts';
-import { findRequest } from '../admin-requests/request-detail.repository.ts';
-import type { AuditActor } from '../audit/audit.repository.ts';
-import { recordAudit } from '../audit/audit.repository.ts';
-import { type AuthAdmin, companyScope } from '../auth/sessions.service.ts';
+import { getAdminRequest } from '../admin-requests/admin-requests.read.service.ts';
 import { deleteRequestPhotos } from '../photos/photos.repository.ts';
 import { removeFiles } from '../photos/photos.store.ts';
-import { readSetting, writeSetting } from '../site-settings/site-settings.repository.ts';
+import { scrubCitizenText } from './retention.free-text.ts';
 import {
   anonymizeDueRequests,
   anonymizeRequest as anonymizeRequestRow,
@@ -120,6 +121,7 @@ export async function runRetentionOnce(
       deps.db.transaction().execute(async (trx) => {
         const rows = await anonymizeDueRequests(trx, requestCutoff, now, batchSize);
         const ids = rows.map((row) => row.id);
+        await scrubCitizenText(trx, rows);
         await scrubRequestEmails(trx, ids);
         // A photo may show a face (decision 0033): it goes with the contact data.
         photoFiles.push(...(await deleteRequestPhotos(trx, ids)));
@@ -166,10 +168,12 @@ export async function anonymizeRequestNow(
   const scope = companyScope(admin);
   const photoFiles = await deps.db.transaction().execute(async (trx) => {
     const row = await findRequest(trx, scope, id);
-    if (!row) throw notFound('errors.requestNotFound');
-    if (row.anonymizedAt !== null) throw conflict('errors.alreadyAnonymized');
+    if (!row) throw notFound('common.errors.requestNotFound');
+    if (row.anonymizedAt !== null) throw conflict('admin-settings.errors.alreadyAnonymized');
     const now = deps.clock.now().toISOString();
-    if (!(await anonymizeRequestRow(trx, id, now))) throw conflict('errors.alreadyAnonymized');
+    const place = await anonymizeRequestRow(trx, id, now);
+    if (!place) throw conflict('admin-settings.errors.alreadyAnonymized');
+    await scrubCitizenText(trx, [place]);
     await scrubRequestEmails(trx, [id]);
     const files = await deleteRequestPhotos(trx, [id]);
     await insertAnonymizedEvents(

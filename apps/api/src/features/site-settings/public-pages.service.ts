@@ -11,9 +11,9 @@ import type {
   PublicPageView,
 } from '@acende/shared/schemas/public-pages';
 import type { AppDeps } from '../../app-deps.ts';
-import { changedFields } from '../audit/audit.diff.ts';
-import { type AuditActor, recordAudit } from '../audit/audit.repository.ts';
-import { readSetting, writeSetting } from './site-settings.repository.ts';
+import { changedFields } from '../../core/audit/audit.diff.ts';
+import { type AuditActor, recordAudit } from '../../core/audit/audit.repository.ts';
+import { readSetting, writeSetting } from '../../core/settings.repository.ts';
 
 export const PUBLIC_PAGES_KEY = 'publicPages';
 
@@ -34,13 +34,15 @@ async function readStored(deps: AppDeps): Promise<Stored> {
 /** The default notice in `language`, naming the operator and how to reach them. */
 export function defaultNotice(page: PublicPage, language: Language, operator: OperatorView): string {
   const contact = [
-    operator.email ? translate(language, 'publicPages.contactEmail', { value: operator.email }) : null,
-    operator.phone ? translate(language, 'publicPages.contactPhone', { value: operator.phone }) : null,
-    operator.address ? translate(language, 'publicPages.contactAddress', { value: operator.address }) : null,
+    operator.email ? translate(language, 'public-pages.publicPages.contactEmail', { value: operator.email }) : null,
+    operator.phone ? translate(language, 'public-pages.publicPages.contactPhone', { value: operator.phone }) : null,
+    operator.address
+      ? translate(language, 'public-pages.publicPages.contactAddress', { value: operator.address })
+      : null,
   ].filter((part) => part !== null);
-  return translate(language, `publicPages.defaults.${page}`, {
-    operator: operator.name ?? translate(language, 'publicPages.unnamedOperator'),
-    contact: contact.length > 0 ? contact.join('; ') : translate(language, 'publicPages.noContact'),
+  return translate(language, `public-pages.publicPages.defaults.${page}`, {
+    operator: operator.name ?? translate(language, 'public-pages.publicPages.unnamedOperator'),
+    contact: contact.length > 0 ? contact.join('; ') : translate(language, 'public-pages.publicPages.noContact'),
   });
 }
 

@@ -5,9 +5,9 @@ import { DEFAULT_THEME, FONT_STACKS } from '@acende/shared/schemas/theme';
 import { expect } from 'vitest';
 import { signedIn } from '../../../test/accounts.ts';
 import { describeEachEngine, it } from '../../../test/engines.ts';
-import { writeSetting } from './site-settings.repository.ts';
+import { writeSetting } from '../../core/settings.repository.ts';
+import { invalidateThemedIndex } from '../../core/themed-index-cache.ts';
 import { THEME_KEY } from './site-settings.service.ts';
-import { invalidateThemedIndex } from './themed-index-cache.ts';
 
 const webDist = mkdtempSync(join(tmpdir(), 'acende-web-'));
 writeFileSync(

@@ -14,9 +14,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
+import { actorOf } from '../../core/audit/audit.actor.ts';
 import { notFound } from '../../lib/errors.ts';
 import { requestLanguage } from '../../lib/language.ts';
-import { actorOf } from '../audit/audit.actor.ts';
+import type { RouteApp } from '../../lib/route-app.ts';
 import {
   getPublicPagesSettings,
   readOperator,
@@ -43,6 +44,13 @@ const siteSchema = z.object({
 const LOGO_BODY_LIMIT = 720 * 1024;
 
 export const siteSettingsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  registerPublicSiteRoutes(app, deps);
+  registerPublicPagesAdminRoutes(app, deps);
+  registerThemeRoutes(app, deps);
+};
+
+/** What every public page reads: the theme, the map's settings, who runs the service, the notices. */
+function registerPublicSiteRoutes(app: RouteApp, deps: AppDeps): void {
   app.get(
     '/api/theme',
     { schema: { tags: ['public'], summary: 'The public part of the theme', response: { 200: publicThemeSchema } } },
@@ -93,7 +101,10 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
       return readPublicPage(deps, page, requestLanguage(request));
     },
   );
+}
 
+/** The operator and the public notices, as an admin edits them. */
+function registerPublicPagesAdminRoutes(app: RouteApp, deps: AppDeps): void {
   app.get(
     '/api/admin/public-pages',
     {
@@ -122,7 +133,10 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
     },
     async (request) => savePublicPagesSettings(deps, request.body, actorOf(request)),
   );
+}
 
+/** The logo and the theme settings, served and edited. */
+function registerThemeRoutes(app: RouteApp, deps: AppDeps): void {
   app.get(
     '/api/theme/logo',
     { schema: { tags: ['public'], summary: 'The uploaded logo, with its content type' } },
@@ -189,4 +203,4 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = asyn
       return reply.code(204).send();
     },
   );
-};
+}

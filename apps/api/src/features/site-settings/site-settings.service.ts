@@ -15,12 +15,12 @@ import {
 } from '@acende/shared/schemas/theme';
 import * as zm from 'zod/mini';
 import type { AppDeps } from '../../app-deps.ts';
+import { changedFields } from '../../core/audit/audit.diff.ts';
+import { type AuditActor, recordAudit } from '../../core/audit/audit.repository.ts';
+import { readSetting, writeSetting } from '../../core/settings.repository.ts';
+import { invalidateThemedIndex } from '../../core/themed-index-cache.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { changedFields } from '../audit/audit.diff.ts';
-import { type AuditActor, recordAudit } from '../audit/audit.repository.ts';
-import { readSetting, writeSetting } from './site-settings.repository.ts';
 import { sanitizeSvg, UnsafeSvgError } from './svg-sanitizer.ts';
-import { invalidateThemedIndex } from './themed-index-cache.ts';
 
 export const THEME_KEY = 'theme';
 export const MAP_KEY = 'map';
@@ -81,24 +81,24 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 
 function checkImage(contentType: string, bytes: Buffer): Buffer {
   if (contentType === 'image/png') {
-    if (!bytes.subarray(0, 8).equals(PNG_SIGNATURE)) throw badRequest('validation.logo.invalid');
+    if (!bytes.subarray(0, 8).equals(PNG_SIGNATURE)) throw badRequest('admin-settings.validation.logo.invalid');
     return bytes;
   }
   if (contentType === 'image/webp') {
     const ok = bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP';
-    if (!ok) throw badRequest('validation.logo.invalid');
+    if (!ok) throw badRequest('admin-settings.validation.logo.invalid');
     return bytes;
   }
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw badRequest('validation.logo.invalid');
+    throw badRequest('admin-settings.validation.logo.invalid');
   }
   try {
     return Buffer.from(sanitizeSvg(text), 'utf8');
   } catch (error) {
-    if (error instanceof UnsafeSvgError) throw badRequest('validation.logo.unsafeSvg');
+    if (error instanceof UnsafeSvgError) throw badRequest('admin-settings.validation.logo.unsafeSvg');
     throw error;
   }
 }
@@ -110,10 +110,10 @@ export async function uploadLogo(
   actor: AuditActor,
 ): Promise<{ logoUrl: string }> {
   const base64 = input.data.replace(/^data:[^,]*,/, '').replace(/\s/g, '');
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) throw badRequest('validation.logo.invalid');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) throw badRequest('admin-settings.validation.logo.invalid');
   const raw = Buffer.from(base64, 'base64');
-  if (raw.length === 0) throw badRequest('validation.logo.required');
-  if (raw.length > LOGO_MAX_BYTES) throw badRequest('validation.logo.tooLarge');
+  if (raw.length === 0) throw badRequest('admin-settings.validation.logo.required');
+  if (raw.length > LOGO_MAX_BYTES) throw badRequest('admin-settings.validation.logo.tooLarge');
   const bytes = checkImage(input.contentType, raw);
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
   const now = deps.clock.now().toISOString();

@@ -8,10 +8,10 @@ import { type PublicTheme, themeCssRule } from '@acende/shared/schemas/theme';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
-import { effectiveCaptcha } from '../captcha/captcha.service.ts';
-import { captchaCspSources } from '../captcha/captcha-csp.ts';
+import { effectiveCaptcha } from '../../core/captcha/captcha.service.ts';
+import { captchaCspSources } from '../../core/captcha/captcha-csp.ts';
+import { freshThemedIndex, keepThemedIndex, type ThemedPage } from '../../core/themed-index-cache.ts';
 import { readPublicTheme } from './site-settings.service.ts';
-import { freshThemedIndex, keepThemedIndex, type ThemedPage } from './themed-index-cache.ts';
 
 const templates = new Map<string, string>();
 

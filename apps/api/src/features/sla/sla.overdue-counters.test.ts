@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { describeEachEngine, it, type TestContext } from '../../../test/engines.ts';
-import { countOverdueByCompany } from './sla.repository.ts';
+import { countOverdueByCompany } from '../../core/deadlines.repository.ts';
 
 const NOW = '2026-06-10T12:00:00.000Z';
 

@@ -10,7 +10,7 @@ import { signedIn, type TestAccount } from '../../../test/accounts.ts';
 import { auditRows } from '../../../test/audit.ts';
 import { describeEachEngine, it, type TestContext } from '../../../test/engines.ts';
 import { validRequest } from '../../../test/requests.ts';
-import { restartDeadline } from './sla.service.ts';
+import { restartDeadline } from '../../core/deadlines.ts';
 
 const HOUR = 3_600_000;
 const plus = (at: string, ms: number) => new Date(Date.parse(at) + ms).toISOString();

@@ -3,7 +3,7 @@ import { errorResponseSchema } from '@acende/shared/schemas/api';
 import { repairTargetsSchema } from '@acende/shared/schemas/repair-targets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { actorOf } from '../audit/audit.actor.ts';
+import { actorOf } from '../../core/audit/audit.actor.ts';
 import { getRepairTargets, saveRepairTargets } from './sla.service.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };

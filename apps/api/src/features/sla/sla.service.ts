@@ -1,25 +1,14 @@
-// The rules of repair deadlines (issue 23, decision 0029): the targets admins set (a default
-// per problem type, a company's own in place of it), the due time a request carries and how
-// it moves: forward by the time spent cancelled, restarted when the request is reopened.
+// The repair targets admins set (issue 23, decision 0029): a default per problem type, a
+// company's own in place of it. How a request's due time moves is core/deadlines.ts.
 import { PROBLEM_TYPES } from '@acende/shared/enums';
 import type { RepairTargets } from '@acende/shared/schemas/repair-targets';
 import type { AppDeps } from '../../app-deps.ts';
+import { changedFields } from '../../core/audit/audit.diff.ts';
+import { type AuditActor, recordAudit } from '../../core/audit/audit.repository.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import { iso } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { changedFields } from '../audit/audit.diff.ts';
-import { type AuditActor, recordAudit } from '../audit/audit.repository.ts';
-import {
-  countOverdueByCompany,
-  findHoursInForce,
-  listCompanyIds,
-  listCompanyTargets,
-  listDefaultTargets,
-  replaceTargets,
-  setDueAt,
-} from './sla.repository.ts';
-
-const HOUR_MS = 3_600_000;
+import { listCompanyIds, listCompanyTargets, listDefaultTargets, replaceTargets } from './sla.repository.ts';
 
 async function readTargets(db: Db | Trx): Promise<RepairTargets> {
   const defaults = Object.fromEntries((await listDefaultTargets(db)).map((t) => [t.problemType, Number(t.hours)]));
@@ -52,8 +41,8 @@ export async function saveRepairTargets(
     const known = new Set(await listCompanyIds(trx, asked));
     const unknown = input.overrides.findIndex((o) => !known.has(o.companyId));
     if (unknown >= 0) {
-      throw new AppError('validation.repairTargets.company', 400, undefined, {
-        [`overrides.${unknown}.companyId`]: 'validation.repairTargets.company',
+      throw new AppError('admin-settings.validation.repairTargets.company', 400, undefined, {
+        [`overrides.${unknown}.companyId`]: 'admin-settings.validation.repairTargets.company',
       });
     }
     const before = await readTargets(trx);
@@ -75,32 +64,4 @@ export async function saveRepairTargets(
     );
   });
   return readTargets(deps.db);
-}
-
-/**
- * Restarts a request's clock at `now` with the target in force for its company and problem
- * type: what a reopened request gets (decision 0029). Answers the new due time, or null when
- * there is no such request. Runs in the caller's transaction.
- */
-export async function restartDeadline(trx: Trx, requestId: number, now: string): Promise<string | null> {
-  const hours = await findHoursInForce(trx, requestId);
-  if (hours === null) return null;
-  const dueAt = new Date(Date.parse(now) + hours * HOUR_MS).toISOString();
-  return (await setDueAt(trx, requestId, dueAt)) ? dueAt : null;
-}
-
-/**
- * The due time of a request that leaves cancelled at `now`, having been cancelled since
- * `pausedAt`: moved forward by the time spent cancelled, so the clock was paused meanwhile.
- */
-export function dueAtAfterPause(dueAt: string | null, pausedAt: string | null, now: string): string | null {
-  if (dueAt === null || pausedAt === null) return dueAt;
-  const paused = Math.max(0, Date.parse(now) - Date.parse(pausedAt));
-  return new Date(Date.parse(dueAt) + paused).toISOString();
-}
-
-/** Overdue requests per company id, within the reader's scope. */
-export async function getOverdueByCompany(deps: AppDeps, scope: number[] | null): Promise<Map<number, number>> {
-  const rows = await countOverdueByCompany(deps.db, scope, iso(deps.clock));
-  return new Map(rows.map((row) => [row.companyId, Number(row.count)]));
 }

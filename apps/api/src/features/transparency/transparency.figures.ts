@@ -3,13 +3,14 @@
 // come from the repair-time indexes (decision 0036), through computeFigures() alone.
 import { PROBLEM_TYPES, type ProblemType } from '@acende/shared/enums';
 import type { Transparency, TransparencyCompany, TransparencyRow } from '@acende/shared/schemas/transparency';
-import { RANKING_MIN_COMPLETED } from '@acende/shared/transparency';
-import type { Db } from '../../db/database.ts';
+import { RANKING_MIN_COMPLETED, SATISFACTION_MIN_RATINGS } from '@acende/shared/transparency';
+import { ratingsByCompany } from '../../core/ratings/ratings.repository.ts';
 import {
   groupRepairPercentiles,
   listWindowCounts,
   overallRepairPercentiles,
-} from '../repair-times/repair-times.repository.ts';
+} from '../../core/repair-times.repository.ts';
+import type { Db } from '../../db/database.ts';
 
 export interface FigureWindow {
   days: number;
@@ -39,7 +40,9 @@ function figuresOf(
  * within target (higher first), then median time to repair (shorter first); equal on both
  * share the rank ("1, 1, 3"). The others keep rank null and follow by name.
  */
-export function rankCompanies(companies: Omit<TransparencyCompany, 'rank'>[]): TransparencyCompany[] {
+export function rankCompanies(
+  companies: Omit<TransparencyCompany, 'rank' | 'ratings' | 'averageScore'>[],
+): Omit<TransparencyCompany, 'ratings' | 'averageScore'>[] {
   const byName = (a: { companyName: string }, b: { companyName: string }) =>
     a.companyName.localeCompare(b.companyName, 'pt');
   const eligible = companies
@@ -50,7 +53,7 @@ export function rankCompanies(companies: Omit<TransparencyCompany, 'rank'>[]): T
         (a.medianSeconds ?? 0) - (b.medianSeconds ?? 0) ||
         byName(a, b),
     );
-  const ranked: TransparencyCompany[] = [];
+  const ranked: Omit<TransparencyCompany, 'ratings' | 'averageScore'>[] = [];
   eligible.forEach((c, index) => {
     const previous = ranked[index - 1];
     const tied =
@@ -119,7 +122,7 @@ export async function computeFigures(db: Db, w: FigureWindow, computedAt: string
     t.timed += g.timed;
     totals.set(g.companyId, t);
   }
-  const companies: Omit<TransparencyCompany, 'rank'>[] = [];
+  const companies: Omit<TransparencyCompany, 'rank' | 'ratings' | 'averageScore'>[] = [];
   for (const [companyId, t] of totals) {
     const times = await overallRepairPercentiles(
       db,
@@ -128,13 +131,24 @@ export async function computeFigures(db: Db, w: FigureWindow, computedAt: string
     );
     companies.push({ companyId, companyName: nameOf(companyId), ...figuresOf(t, times) });
   }
+  // Satisfaction (decision 0050): the ratings given in the window, the mean shown only past the same kind of minimum.
+  const satisfaction = new Map((await ratingsByCompany(db, w)).map((r) => [r.companyId, r]));
   return {
     windowDays: w.days,
     from: w.from,
     to: w.to,
     computedAt,
     rankingMinCompleted: RANKING_MIN_COMPLETED,
-    companies: rankCompanies(companies),
+    satisfactionMinRatings: SATISFACTION_MIN_RATINGS,
+    companies: rankCompanies(companies).map((c) => {
+      const rated = satisfaction.get(c.companyId);
+      const count = rated?.count ?? 0;
+      return {
+        ...c,
+        ratings: count,
+        averageScore: rated && count >= SATISFACTION_MIN_RATINGS ? Math.round(rated.average * 100) / 100 : null,
+      };
+    }),
     rows,
   };
 }

@@ -5,8 +5,8 @@ import { translate } from '@acende/shared/i18n/catalogues';
 import type { Transparency } from '@acende/shared/schemas/transparency';
 import { TRANSPARENCY_MAX_AGE_SECONDS, type TransparencyWindow } from '@acende/shared/transparency';
 import type { AppDeps } from '../../app-deps.ts';
-import { CSV_BOM, csvLine, textCell } from '../reports/reports.csv.ts';
-import { formatNumber } from '../reports/reports.format.ts';
+import { CSV_BOM, csvLine, textCell } from '../../core/csv.ts';
+import { formatNumber } from '../../core/format.ts';
 import { type Cached, figureCache } from './transparency.cache.ts';
 import { computeFigures } from './transparency.figures.ts';
 
@@ -23,7 +23,8 @@ export function transparencyService(deps: Pick<AppDeps, 'db' | 'clock'>): Transp
   const cache = figureCache<Transparency>(deps.db, deps.clock, TRANSPARENCY_MAX_AGE_SECONDS * 1000);
   return {
     readFigures(days) {
-      return cache.get(`figures:${days}`, (now) => {
+      // v2: the figures with satisfaction (decision 0050); rows of the old shape are left to expire.
+      return cache.get(`figures:v2:${days}`, (now) => {
         const to = now.toISOString();
         const from = new Date(now.getTime() - days * DAY_MS).toISOString();
         return computeFigures(deps.db, { days, from, to }, to);
@@ -48,17 +49,19 @@ export function figuresCsv(figures: Transparency, language: Language): string {
   let out =
     CSV_BOM +
     csvLine([
-      t('transparency.csv.windowDays'),
-      t('transparency.csv.company'),
-      t('transparency.csv.problemType'),
-      t('transparency.csv.rank'),
-      t('transparency.csv.received'),
-      t('transparency.csv.backlog'),
-      t('transparency.csv.completed'),
-      t('transparency.csv.completedWithinTarget'),
-      t('transparency.csv.withinTargetShare'),
-      t('transparency.csv.medianSeconds'),
-      t('transparency.csv.p90Seconds'),
+      t('transparency.transparency.csv.windowDays'),
+      t('transparency.transparency.csv.company'),
+      t('transparency.transparency.csv.problemType'),
+      t('transparency.transparency.csv.rank'),
+      t('transparency.transparency.csv.received'),
+      t('transparency.transparency.csv.backlog'),
+      t('transparency.transparency.csv.completed'),
+      t('transparency.transparency.csv.completedWithinTarget'),
+      t('transparency.transparency.csv.withinTargetShare'),
+      t('transparency.transparency.csv.medianSeconds'),
+      t('transparency.transparency.csv.p90Seconds'),
+      t('satisfaction.csv.ratings'),
+      t('satisfaction.csv.averageScore'),
     ]);
   const line = (
     companyName: string,
@@ -78,6 +81,9 @@ export function figuresCsv(figures: Transparency, language: Language): string {
       optional(f.withinTargetShare, 4),
       optional(f.medianSeconds),
       optional(f.p90Seconds),
+      // Satisfaction is a company's figure: its problem-type lines leave it empty.
+      'ratings' in f ? count(f.ratings) : '',
+      'ratings' in f ? optional(f.averageScore, 2) : '',
     ]);
   for (const company of figures.companies) {
     out += line(company.companyName, '', company.rank, company);

@@ -10,8 +10,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
+import { actorOf } from '../../core/audit/audit.actor.ts';
 import { hashToken } from '../../lib/tokens.ts';
-import { actorOf } from '../audit/audit.actor.ts';
 import { startSession } from '../auth/auth.service.ts';
 import { loadAdminBySession, sessionCookieName, sessionCookieOptions } from '../auth/sessions.service.ts';
 import { createUser, getUser, listUsers, updateUser } from './users.service.ts';

@@ -4,14 +4,14 @@
 import type { Role } from '@acende/shared/enums';
 import type { CreateUser, UpdateUser, User, UserList } from '@acende/shared/schemas/users';
 import type { AppDeps } from '../../app-deps.ts';
+import { changedFields } from '../../core/audit/audit.diff.ts';
+import { type AuditActor, recordAudit } from '../../core/audit/audit.repository.ts';
+import type { AuthAdmin } from '../../core/company-scope.ts';
+import { deleteSessionsOf } from '../../core/sessions.repository.ts';
 import type { Db, Trx } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { changedFields } from '../audit/audit.diff.ts';
-import { type AuditActor, recordAudit } from '../audit/audit.repository.ts';
-import { deleteSessionsOf } from '../auth/sessions.repository.ts';
-import type { AuthAdmin } from '../auth/sessions.service.ts';
 import { twoFactorEnabledAmong } from '../auth/two-factor.repository.ts';
 import {
   companiesOf,
@@ -54,7 +54,7 @@ export async function listUsers(deps: AppDeps, page: number, pageSize: number): 
 
 export async function getUser(db: Db | Trx, id: number): Promise<User> {
   const row = await findUser(db, id);
-  if (!row) throw notFound('errors.users.notFound');
+  if (!row) throw notFound('admin-access.errors.users.notFound');
   const [user] = await toUsers(db, [row]);
   return user as User;
 }
@@ -63,13 +63,17 @@ async function assertCompaniesExist(db: Db | Trx, ids: number[]): Promise<number
   const unique = [...new Set(ids)];
   const found = await existingCompanyIds(db, unique);
   if (found.length !== unique.length) {
-    throw badRequest('validation.companies.invalid', { companies: 'validation.companies.invalid' });
+    throw badRequest('admin-access.validation.companies.invalid', {
+      companies: 'admin-access.validation.companies.invalid',
+    });
   }
   return unique;
 }
 
 const usernameTaken = () =>
-  new AppError('errors.users.usernameTaken', 409, undefined, { username: 'errors.users.usernameTaken' });
+  new AppError('admin-access.errors.users.usernameTaken', 409, undefined, {
+    username: 'admin-access.errors.users.usernameTaken',
+  });
 
 /** What the audit log keeps of an account: never its password. */
 function auditedUser(user: User) {
@@ -129,10 +133,12 @@ export async function updateUser(
 ): Promise<{ user: User; callerSessionsEnded: boolean }> {
   const self = caller.id === id;
   if (self && input.role !== 'admin') {
-    throw badRequest('errors.users.selfDemote', { role: 'errors.users.selfDemote' });
+    throw badRequest('admin-access.errors.users.selfDemote', { role: 'admin-access.errors.users.selfDemote' });
   }
   if (self && input.active === false) {
-    throw badRequest('errors.users.selfDeactivate', { active: 'errors.users.selfDeactivate' });
+    throw badRequest('admin-access.errors.users.selfDeactivate', {
+      active: 'admin-access.errors.users.selfDeactivate',
+    });
   }
   const now = deps.clock.now().toISOString();
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
@@ -140,7 +146,7 @@ export async function updateUser(
   try {
     await deps.db.transaction().execute(async (trx) => {
       const existing = await findUser(trx, id);
-      if (!existing) throw notFound('errors.users.notFound');
+      if (!existing) throw notFound('admin-access.errors.users.notFound');
       const previous = auditedUser(await getUser(trx, id));
       if (await usernameTakenByOther(trx, input.username, id)) throw usernameTaken();
       const companies = await assertCompaniesExist(trx, input.companies);

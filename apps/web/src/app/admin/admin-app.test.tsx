@@ -7,7 +7,7 @@ import { Toaster } from '../../components/ui/toaster.tsx';
 import { i18n } from '../../lib/i18n.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import AdminApp from './admin-app.tsx';
-import { adminRoutes, NAV_ORDER } from './admin-routes.tsx';
+import { adminRoutes, NAV_LABELS, NAV_ORDER } from './admin-routes.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -210,7 +210,7 @@ describe('admin app', () => {
       .getAllByRole('link')
       .map((a) => a.textContent);
     const expected = NAV_ORDER.filter((key) => adminRoutes.some((r) => r.navKey === key)).map((key) =>
-      i18n.t(`adminShell.nav.${key}`),
+      i18n.t(NAV_LABELS[key]),
     );
     expect(labels).toEqual([...expected, 'Ir para o site público']);
     expect(labels).toEqual(expect.arrayContaining(['Painel', 'Usuários', 'Alterar senha']));
@@ -221,7 +221,7 @@ describe('admin app', () => {
     const nav = await screen.findByRole('navigation', { name: 'Navegação da administração' });
     for (const route of adminRoutes) {
       if (!route.navKey) continue;
-      const link = within(nav).queryByRole('link', { name: i18n.t(`adminShell.nav.${route.navKey}`) });
+      const link = within(nav).queryByRole('link', { name: i18n.t(NAV_LABELS[route.navKey]) });
       if (route.level === 'admin') expect(link, route.path).toBeNull();
       else expect(link, route.path).not.toBeNull();
     }

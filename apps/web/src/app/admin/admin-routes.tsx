@@ -1,7 +1,8 @@
 // The admin screens, in one list each engineer appends to. `adminRoutes` need a
 // signed-in account; `level: 'admin'` sends other roles to /admin/dashboard. An entry
-// with a `navKey` gets a navigation link labelled adminShell.nav.<navKey>, placed in
+// with a `navKey` gets a navigation link labelled NAV_LABELS[navKey], placed in
 // NAV_ORDER. Every element is lazily loaded: its code arrives when first opened.
+import type { MessageKey } from '@acende/shared/i18n/message-key';
 import { lazy, type ReactElement } from 'react';
 
 export type AdminNavKey =
@@ -46,6 +47,28 @@ export const NAV_ORDER: AdminNavKey[] = [
   'open311Keys',
 ];
 
+/** Each link's label: admin-access.json holds most, a feature's own catalogue the rest. */
+export const NAV_LABELS: Record<AdminNavKey, MessageKey> = {
+  dashboard: 'admin-access.adminShell.nav.dashboard',
+  requests: 'admin-access.adminShell.nav.requests',
+  myQueue: 'admin-access.adminShell.nav.myQueue',
+  reports: 'admin-access.adminShell.nav.reports',
+  users: 'admin-access.adminShell.nav.users',
+  energyCompanies: 'admin-access.adminShell.nav.energyCompanies',
+  poles: 'admin-access.adminShell.nav.poles',
+  emailSettings: 'admin-access.adminShell.nav.emailSettings',
+  themeSettings: 'admin-access.adminShell.nav.themeSettings',
+  captchaSettings: 'admin-access.adminShell.nav.captchaSettings',
+  securitySettings: 'admin-access.adminShell.nav.securitySettings',
+  retentionSettings: 'admin-access.adminShell.nav.retentionSettings',
+  audit: 'admin-access.adminShell.nav.audit',
+  repairTargets: 'admin-access.adminShell.nav.repairTargets',
+  changePassword: 'admin-access.adminShell.nav.changePassword',
+  security: 'admin-access.adminShell.nav.security',
+  replyTemplates: 'admin-templates.adminShell.nav.replyTemplates',
+  open311Keys: 'admin-open311.adminShell.nav.open311Keys',
+};
+
 export interface AdminRoute {
   /** Relative to /admin. */
   path: string;
@@ -84,6 +107,7 @@ const ReplyTemplatesPage = lazy(() => import('../../features/reply-templates/com
 const RepairTargetsPage = lazy(() => import('../../features/repair-targets/components/repair-targets-page.tsx'));
 const Open311KeysPage = lazy(() => import('../../features/open311-keys/components/open311-keys-page.tsx'));
 const SlaReportPage = lazy(() => import('../../features/reports/components/sla-report-page.tsx'));
+const RatingsReportPage = lazy(() => import('../../features/reports/components/ratings-report-page.tsx'));
 
 export const adminRoutes: AdminRoute[] = [
   { path: 'audit', element: <AuditPage />, level: 'admin', navKey: 'audit' },
@@ -92,6 +116,7 @@ export const adminRoutes: AdminRoute[] = [
   { path: 'reports/area', element: <AreaReportPage />, level: 'any' },
   { path: 'reports/location-map', element: <LocationMapReportPage />, level: 'any' },
   { path: 'reports/sla', element: <SlaReportPage />, level: 'any' },
+  { path: 'reports/ratings', element: <RatingsReportPage />, level: 'any' },
   { path: 'theme-settings', element: <ThemeSettingsPage />, level: 'admin', navKey: 'themeSettings' },
   { path: 'captcha-settings', element: <CaptchaSettingsPage />, level: 'admin', navKey: 'captchaSettings' },
   { path: 'retention-settings', element: <RetentionSettingsPage />, level: 'admin', navKey: 'retentionSettings' },
@@ -123,10 +148,12 @@ const RequestPasswordResetPage = lazy(
   () => import('../../features/password-reset/components/request-password-reset-page.tsx'),
 );
 const ResetPasswordPage = lazy(() => import('../../features/password-reset/components/reset-password-page.tsx'));
+const SignInLinkPage = lazy(() => import('../../features/auth/components/sign-in-link-page.tsx'));
 
-/** Screens for people who are not signed in (sign-in, password reset). */
+/** Screens for people who are not signed in (sign-in, its e-mailed link, password reset). */
 export const publicAdminRoutes: { path: string; element: ReactElement }[] = [
   { path: 'login', element: <LoginPage /> },
   { path: 'request-password-reset', element: <RequestPasswordResetPage /> },
   { path: 'reset-password/:token', element: <ResetPasswordPage /> },
+  { path: 'sign-in-link/:token', element: <SignInLinkPage /> },
 ];

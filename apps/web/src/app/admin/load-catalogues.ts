@@ -1,5 +1,7 @@
 // Every admin-*.json catalogue of both languages, bundled into the admin chunk (never
-// the public one) and added to i18next when the admin app first loads.
+// the public one) and added to i18next when the admin app first loads, each as the namespace
+// of its file's name (admin-access.json is admin-access).
+import type { CatalogueName } from '@acende/shared/i18n/message-key';
 import { addCatalogue } from '../../lib/i18n.ts';
 
 const files = import.meta.glob<Record<string, unknown>>('../../../../../packages/shared/src/i18n/*/admin-*.json', {
@@ -9,7 +11,8 @@ const files = import.meta.glob<Record<string, unknown>>('../../../../../packages
 
 for (const [path, catalogue] of Object.entries(files)) {
   const language = path.includes('/en/') ? 'en' : 'pt';
-  addCatalogue(language, catalogue);
+  const name = path.slice(path.lastIndexOf('/') + 1, -'.json'.length) as CatalogueName;
+  addCatalogue(language, name, catalogue);
 }
 
 export const loadedAdminCatalogues = Object.keys(files).length;

@@ -12,8 +12,8 @@ import { addCatalogue } from '../../lib/i18n.ts';
 import { Button } from '../ui/button.tsx';
 import type { CaptchaProps } from './captcha.tsx';
 
-addCatalogue('pt', ptCaptcha);
-addCatalogue('en', enCaptcha);
+addCatalogue('pt', 'captcha', ptCaptcha);
+addCatalogue('en', 'captcha', enCaptcha);
 
 interface WidgetProps extends CaptchaProps {
   provider: CaptchaProvider;
@@ -164,16 +164,16 @@ export default function CaptchaWidget({ provider, siteKey, onChange, onChecking,
 
   return (
     <fieldset aria-describedby={`${id}-hint`} className={cn('grid min-w-0 gap-1', className)}>
-      <legend className="font-medium">{t('captcha.label')}</legend>
+      <legend className="font-medium">{t('captcha.captcha.label')}</legend>
       <p id={`${id}-hint`} className="text-sm text-gray-700">
-        {t('captcha.hint')}
+        {t('captcha.captcha.hint')}
       </p>
       <div ref={host} data-testid="captcha" data-verified={verified ? 'true' : 'false'} className="min-h-16" />
       {failed ? (
         <div role="alert" className="grid justify-items-start gap-2">
-          <p className="text-sm text-red-700">{t('captcha.loadError')}</p>
+          <p className="text-sm text-red-700">{t('captcha.captcha.loadError')}</p>
           <Button variant="secondary" size="sm" onClick={() => setAttempt((n) => n + 1)}>
-            {t('captcha.retry')}
+            {t('captcha.captcha.retry')}
           </Button>
         </div>
       ) : null}

@@ -3,8 +3,8 @@
 // page loaded, say) the check is fetched again so it appears.
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { publicSiteQueries } from '../../lib/query-keys/public-site.ts';
 import { toast } from '../ui/toast.tsx';
-import { CAPTCHA_QUERY_KEY } from './get-captcha.ts';
 import { useCaptchaGate } from './use-captcha-gate.ts';
 
 interface CaptchaMutation<V> {
@@ -26,7 +26,7 @@ export function useCaptchaSubmit<V>(mutation: CaptchaMutation<V>, failure: { tit
       {
         onError: (error) => {
           if (error instanceof ApiError && error.fieldErrors?.captchaToken) {
-            void queryClient.invalidateQueries({ queryKey: CAPTCHA_QUERY_KEY });
+            void queryClient.invalidateQueries({ queryKey: publicSiteQueries.captcha().queryKey });
           }
           toast({ title: failure.title, description: errorMessage(error, failure.fallback), variant: 'destructive' });
         },

@@ -1,15 +1,7 @@
-// GET /api/site: the tile source and the map centre before a position is known (decision 0002 §13).
+// The tile source and the map centre before a position is known (decision 0002 §13).
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client.ts';
-
-export interface SiteSettings {
-  tileUrl: string;
-  tileAttribution: string;
-  map: { lat: number; lon: number; zoom: number };
-}
-
-export const fetchSite = () => apiRequest<SiteSettings>('GET', '/api/site');
+import { publicSiteQueries } from '../../lib/query-keys/public-site.ts';
 
 export function useSite() {
-  return useQuery({ queryKey: ['site'], queryFn: fetchSite });
+  return useQuery(publicSiteQueries.site());
 }

@@ -9,8 +9,8 @@ import { createQueryClient } from '../../lib/query-client.ts';
 import { BulkBar, BulkSummary } from './bulk-bar.tsx';
 
 beforeAll(() => {
-  addCatalogue('pt', ptOperations);
-  addCatalogue('en', enOperations);
+  addCatalogue('pt', 'admin-operations', ptOperations);
+  addCatalogue('en', 'admin-operations', enOperations);
 });
 afterEach(async () => {
   vi.unstubAllGlobals();

@@ -3,20 +3,21 @@
 // reason), and the summary of what changed and what was left as it was, row by row.
 import { REQUEST_STATUSES } from '@acende/shared/enums';
 import {
-  type Assignee,
   type BulkChange,
   type BulkRepairRequestsInput,
   type BulkResult,
   bulkChangeSchema,
 } from '@acende/shared/schemas/admin-requests';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import * as z from 'zod/mini';
-import { apiRequest, errorMessage } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/api-client.ts';
 import { usePublicEnergyCompanies } from '../../lib/public-energy-companies.ts';
+import { assigneeQueries } from '../../lib/query-keys/admin-requests.ts';
 import { Button, SubmitButton } from '../ui/button.tsx';
 import { SelectField, TextAreaField } from '../ui/field.tsx';
+import { fieldBinder, payloadResolver } from '../ui/form-binding.ts';
 import { toast } from '../ui/toast.tsx';
 import { useBulkChange } from './bulk-change.ts';
 
@@ -30,6 +31,55 @@ export interface BulkTarget {
   allMatching: boolean;
 }
 
+interface BulkForm {
+  action: Action;
+  /** The status, assignee ('none': nobody) or company chosen. */
+  value: string;
+  reason: string;
+}
+
+/** The change the form describes, as the API takes it. */
+const toChange = ({ action, value, reason }: BulkForm): unknown => {
+  if (action === 'status') return { action, status: value };
+  if (action === 'assignee') return { action, assignedToId: value === 'none' ? null : value ? Number(value) : 0 };
+  return { action, companyId: value ? Number(value) : 0, reason };
+};
+
+/** Checked with the route's schema when sent (errors stay until the next try); nothing chosen says so first. */
+function useBulkForm() {
+  const { t } = useTranslation();
+  const checkChange = payloadResolver<BulkForm>(bulkChangeSchema, toChange, (path) =>
+    path === 'reason' ? 'reason' : 'value',
+  );
+  const resolver: Resolver<BulkForm> = async (values, context, options) => {
+    const result = await checkChange(values, context, options);
+    if (values.value !== '') return result;
+    const value = { type: 'required', message: t('admin-operations.operations.bulk.chooseValue') };
+    return { values: {}, errors: { ...result.errors, value } };
+  };
+  return useForm<BulkForm>({
+    resolver,
+    defaultValues: { action: 'status', value: '', reason: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+}
+
+/** The values a change may take: the statuses, the assignees (loaded when asked for) or the companies. */
+function useBulkChoices(action: Action) {
+  const { t } = useTranslation();
+  const assignees = useQuery({ ...assigneeQueries.any(), enabled: action === 'assignee' });
+  const companies = usePublicEnergyCompanies();
+  return action === 'status'
+    ? REQUEST_STATUSES.map((status) => ({ value: status, label: t(`common.status.${status}`) }))
+    : action === 'assignee'
+      ? [
+          { value: 'none', label: t('admin-operations.operations.bulk.nobody') },
+          ...(assignees.data ?? []).map((a) => ({ value: String(a.id), label: `${a.name} (${a.username})` })),
+        ]
+      : (companies.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
+}
+
 export function BulkBar({
   target,
   onClear,
@@ -41,123 +91,77 @@ export function BulkBar({
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const [action, setAction] = useState<Action>('status');
-  const [value, setValue] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useBulkForm();
+  const field = fieldBinder(form, id);
+  const action = form.watch('action');
   const mutation = useBulkChange();
-  const assignees = useQuery({
-    queryKey: ['admin', 'assignees', 'all'],
-    queryFn: () => apiRequest<Assignee[]>('GET', '/api/admin/assignees'),
-    enabled: action === 'assignee',
-    staleTime: 60_000,
-  });
-  const companies = usePublicEnergyCompanies();
+  const choices = useBulkChoices(action);
 
-  const choices =
-    action === 'status'
-      ? REQUEST_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))
-      : action === 'assignee'
-        ? [
-            { value: 'none', label: t('operations.bulk.nobody') },
-            ...(assignees.data ?? []).map((a) => ({ value: String(a.id), label: `${a.name} (${a.username})` })),
-          ]
-        : (companies.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
-
-  const change = (): unknown => {
-    if (action === 'status') return { action, status: value };
-    if (action === 'assignee') return { action, assignedToId: value === 'none' ? null : value ? Number(value) : 0 };
-    return { action, companyId: value ? Number(value) : 0, reason };
-  };
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const checked = z.safeParse(bulkChangeSchema, change());
-    if (!value || !checked.success) {
-      const found: Record<string, string> = {};
-      if (!value) found.value = 'operations.bulk.chooseValue';
-      for (const issue of checked.success ? [] : checked.error.issues) {
-        const field = issue.path[0] === 'reason' ? 'reason' : 'value';
-        found[field] ??= issue.message;
-      }
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    mutation.mutate(
-      { change: checked.data, ...target.body },
-      {
-        onSuccess: (result) => {
-          setReason('');
-          onDone(result);
-        },
-        onError: (error) =>
-          toast({
-            title: t('operations.bulk.error'),
-            description: errorMessage(error, ''),
-            variant: 'destructive',
-          }),
+  const submit = form.handleSubmit((values) =>
+    mutation.mutate({ change: bulkChangeSchema.parse(toChange(values)), ...target.body } as BulkRepairRequestsInput, {
+      onSuccess: (result) => {
+        form.setValue('reason', '');
+        onDone(result);
       },
-    );
-  };
+      onError: (error) =>
+        toast({
+          title: t('admin-operations.operations.bulk.error'),
+          description: errorMessage(error, ''),
+          variant: 'destructive',
+        }),
+    }),
+  );
 
   return (
     <section
-      aria-label={t('operations.bulk.bar')}
+      aria-label={t('admin-operations.operations.bulk.bar')}
       className="grid gap-3 rounded-theme border border-blue-300 bg-blue-50 p-3"
     >
       <div className="flex flex-wrap items-center gap-3">
         <p className="font-medium" aria-live="polite">
           {target.allMatching
-            ? t('operations.bulk.allMatching', { count: target.count })
-            : t('operations.bulk.selectedCount', { count: target.count })}
+            ? t('admin-operations.operations.bulk.allMatching', { count: target.count })
+            : t('admin-operations.operations.bulk.selectedCount', { count: target.count })}
         </p>
         <Button variant="secondary" size="sm" onClick={onClear}>
-          {t('operations.bulk.clearSelection')}
+          {t('admin-operations.operations.bulk.clearSelection')}
         </Button>
       </div>
       <form noValidate onSubmit={submit} className="grid gap-3 sm:grid-cols-[auto_1fr_auto] sm:items-end">
         <SelectField
-          id={`${id}-action`}
           compact
-          label={t('operations.bulk.action')}
-          value={action}
+          label={t('admin-operations.operations.bulk.action')}
           choices={(['status', 'assignee', 'company'] as const).map((a) => ({
             value: a,
-            label: t(`operations.bulk.actions.${a}`),
+            label: t(`admin-operations.operations.bulk.actions.${a}`),
           }))}
-          onChange={(event) => {
-            setAction(event.target.value as Action);
-            setValue('');
-            setErrors({});
-          }}
+          {...field('action', {
+            onChange: () => {
+              form.setValue('value', '');
+              form.clearErrors();
+            },
+          })}
         />
         <SelectField
-          id={`${id}-value`}
           compact
-          label={t('operations.bulk.value')}
+          label={t('admin-operations.operations.bulk.value')}
           required
-          empty={t('operations.bulk.chooseValue')}
+          empty={t('admin-operations.operations.bulk.chooseValue')}
           choices={choices}
-          value={value}
-          error={errors.value}
-          onChange={(event) => setValue(event.target.value)}
+          {...field('value')}
         />
-        <SubmitButton pending={mutation.isPending} pendingLabel={t('operations.bulk.applying')}>
-          {t('operations.bulk.apply')}
+        <SubmitButton pending={mutation.isPending} pendingLabel={t('admin-operations.operations.bulk.applying')}>
+          {t('admin-operations.operations.bulk.apply')}
         </SubmitButton>
         {action === 'company' ? (
           <TextAreaField
-            id={`${id}-reason`}
             className="sm:col-span-3"
-            label={t('operations.bulk.reason')}
-            hint={t('operations.transfer.reasonHint')}
+            label={t('admin-operations.operations.bulk.reason')}
+            hint={t('admin-operations.operations.transfer.reasonHint')}
             required
             rows={2}
             maxLength={500}
-            value={reason}
-            error={errors.reason}
-            onChange={(event) => setReason(event.target.value)}
+            {...field('reason')}
           />
         ) : null}
       </form>
@@ -171,18 +175,21 @@ export function BulkSummary({ result, onDismiss }: { result: BulkResult; onDismi
   return (
     <section
       role="status"
-      aria-label={t('operations.bulk.summary')}
+      aria-label={t('admin-operations.operations.bulk.summary')}
       className="grid gap-2 rounded-theme border border-gray-300 bg-gray-50 p-3"
       data-testid="bulk-summary"
     >
-      <p className="font-medium">{t('operations.bulk.changed', { count: result.changed.length })}</p>
+      <p className="font-medium">{t('admin-operations.operations.bulk.changed', { count: result.changed.length })}</p>
       {result.refused.length > 0 ? (
         <>
-          <p>{t('operations.bulk.refused', { count: result.refused.length })}</p>
+          <p>{t('admin-operations.operations.bulk.refused', { count: result.refused.length })}</p>
           <ul className="max-h-48 list-disc overflow-y-auto pl-6">
             {result.refused.map((row) => (
               <li key={row.id}>
-                {t('operations.bulk.refusedRow', { id: row.id, reason: t(`operations.bulk.reasons.${row.reason}`) })}
+                {t('admin-operations.operations.bulk.refusedRow', {
+                  id: row.id,
+                  reason: t(`admin-operations.operations.bulk.reasons.${row.reason}`),
+                })}
               </li>
             ))}
           </ul>
@@ -190,7 +197,7 @@ export function BulkSummary({ result, onDismiss }: { result: BulkResult; onDismi
       ) : null}
       <div>
         <Button variant="secondary" size="sm" onClick={onDismiss}>
-          {t('operations.bulk.dismiss')}
+          {t('admin-operations.operations.bulk.dismiss')}
         </Button>
       </div>
     </section>

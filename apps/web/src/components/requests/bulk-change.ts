@@ -4,6 +4,7 @@
 import type { BulkRepairRequestsInput, BulkResult } from '@acende/shared/schemas/admin-requests';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client.ts';
+import { adminRequestKeys } from '../../lib/query-keys/admin-requests.ts';
 
 export const bulkChange = (body: BulkRepairRequestsInput) =>
   apiRequest<BulkResult>('POST', '/api/admin/repair-requests/bulk', body);
@@ -13,6 +14,6 @@ export function useBulkChange() {
   return useMutation({
     mutationFn: bulkChange,
     // Every list, queue, count and detail may show a changed row.
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin', 'repair-requests'] }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminRequestKeys.all() }),
   });
 }

@@ -39,10 +39,10 @@ export function DeadlineBadge({
   const due = Date.parse(request.dueAt);
   const words =
     state === 'overdue'
-      ? t('operations.deadline.overdueBy', { time: formatSpan(now - due) })
+      ? t('admin-operations.operations.deadline.overdueBy', { time: formatSpan(now - due) })
       : state === 'on_time'
-        ? t('operations.deadline.left', { time: formatSpan(due - now) })
-        : t(`operations.deadline.${state}`);
+        ? t('admin-operations.operations.deadline.left', { time: formatSpan(due - now) })
+        : t(`admin-operations.operations.deadline.${state}`);
   return (
     <span className="inline-grid max-w-full gap-0.5">
       <span
@@ -58,7 +58,7 @@ export function DeadlineBadge({
       </span>
       {showDue ? (
         <span className="text-sm text-gray-700">
-          {t('operations.deadline.dueAt', { at: formatDateTime(request.dueAt, i18n.language) })}
+          {t('admin-operations.operations.deadline.dueAt', { at: formatDateTime(request.dueAt, i18n.language) })}
         </span>
       ) : null}
     </span>

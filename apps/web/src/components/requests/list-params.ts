@@ -13,7 +13,7 @@ import {
   type RequestSortKey,
   SORT_DIRECTIONS,
   type SortDirection,
-} from '@acende/shared/schemas/admin-requests';
+} from '@acende/shared/schemas/admin-request-filters';
 import { isPoleNumber, normalisePoleNumber } from '@acende/shared/schemas/poles';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';

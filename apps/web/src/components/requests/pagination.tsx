@@ -27,19 +27,26 @@ export function Pagination({
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
   return (
-    <nav aria-label={t('operations.common.pagination')} className="flex flex-wrap items-center gap-3">
+    <nav aria-label={t('admin-operations.operations.common.pagination')} className="flex flex-wrap items-center gap-3">
       <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {t('operations.common.previous')}
+        {t('admin-operations.operations.common.previous')}
       </Button>
       <span className="text-sm" aria-live="polite">
-        {t(estimate ? 'operations.common.pageOfAbout' : 'operations.common.pageOf', { page, pages })} ·{' '}
-        {t(estimate ? 'operations.common.showingAbout' : 'operations.common.showing', { from, to, total })}
+        {t(estimate ? 'admin-operations.operations.common.pageOfAbout' : 'admin-operations.operations.common.pageOf', {
+          page,
+          pages,
+        })}{' '}
+        ·{' '}
+        {t(
+          estimate ? 'admin-operations.operations.common.showingAbout' : 'admin-operations.operations.common.showing',
+          { from, to, total },
+        )}
       </span>
       <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {t('operations.common.next')}
+        {t('admin-operations.operations.common.next')}
       </Button>
       <span className="flex items-center gap-2 text-sm">
-        <label htmlFor={`${id}-size`}>{t('operations.common.rowsPerPage')}</label>
+        <label htmlFor={`${id}-size`}>{t('admin-operations.operations.common.rowsPerPage')}</label>
         <select
           id={`${id}-size`}
           value={pageSize}

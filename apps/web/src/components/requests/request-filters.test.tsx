@@ -2,7 +2,7 @@ import ptOperations from '@acende/shared/i18n/pt/admin-operations.json';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { addCatalogue, i18n } from '../../lib/i18n.ts';
 import { listQueryString, useListParams } from './list-params.ts';
 import { RequestFilters } from './request-filters.tsx';
@@ -27,7 +27,7 @@ function renderAt(url: string) {
   render(<RouterProvider router={router} />);
 }
 
-addCatalogue('pt', ptOperations);
+addCatalogue('pt', 'admin-operations', ptOperations);
 
 const url = () => screen.getByTestId('url').textContent;
 
@@ -43,11 +43,26 @@ describe('request list filters in the URL', () => {
   it('searches on submit and goes back to page 1 when a filter changes', async () => {
     renderAt('/admin/requests?page=4');
     await userEvent.type(screen.getByLabelText('Buscar'), '  99876-4321 {Enter}');
-    expect(url()).toBe('?q=99876-4321');
+    // react-hook-form sends after its check (a microtask).
+    await vi.waitFor(() => expect(url()).toBe('?q=99876-4321'));
     await userEvent.click(screen.getByRole('button', { name: 'next page' }));
     expect(url()).toBe('?q=99876-4321&page=2');
     await userEvent.selectOptions(screen.getByLabelText('Tipo de problema'), 'FALLEN_POLE');
     expect(url()).toBe('?q=99876-4321&problemType=FALLEN_POLE');
+  });
+
+  it('refuses a pole number no pole can have under its field, then sends one as the filing stores it', async () => {
+    renderAt('/admin/requests');
+    const pole = screen.getByLabelText('Poste');
+    await userEvent.type(pole, '!!{Enter}');
+    expect(await screen.findByText(/^Use de 1 a 32 letras/)).toBeInTheDocument();
+    expect(pole).toHaveAttribute('aria-invalid', 'true');
+    expect(url()).toBe('');
+    await userEvent.clear(pole);
+    await userEvent.type(pole, 'ab 12{Enter}');
+    await vi.waitFor(() => expect(url()).toBe('?pole=AB-12'));
+    expect(pole).toHaveValue('AB-12');
+    expect(screen.queryByText(/^Use de 1 a 32 letras/)).toBeNull();
   });
 
   it('clears every filter but keeps the page size', async () => {
@@ -61,8 +76,10 @@ describe('request list filters in the URL', () => {
 
 describe('result counts', () => {
   it("speaks of none, one and many, in the reader's digits", () => {
-    expect(i18n.t('operations.list.results', { count: 0 })).toBe('Nenhuma solicitação encontrada');
-    expect(i18n.t('operations.list.results', { count: 1 })).toBe('1 solicitação encontrada');
-    expect(i18n.t('operations.list.results', { count: 10_000 })).toBe('10.000 solicitações encontradas');
+    expect(i18n.t('admin-operations.operations.list.results', { count: 0 })).toBe('Nenhuma solicitação encontrada');
+    expect(i18n.t('admin-operations.operations.list.results', { count: 1 })).toBe('1 solicitação encontrada');
+    expect(i18n.t('admin-operations.operations.list.results', { count: 10_000 })).toBe(
+      '10.000 solicitações encontradas',
+    );
   });
 });

@@ -20,7 +20,7 @@ export function StatusBadge({ status }: { status: RequestStatus }) {
         STYLES[status],
       )}
     >
-      {t(`status.${status}`)}
+      {t(`common.status.${status}`)}
     </span>
   );
 }

@@ -1,3 +1,4 @@
+// Not on react-hook-form (issue 34): a UI primitive; FormDialog hosts a form that the screen builds (transfer-request.tsx).
 // A confirmation that must be answered before going on (Radix AlertDialog: focus moves into
 // it and stays there, Escape and Cancel close it, the page behind is inert), in place of the
 // browser's window.confirm, which cannot be styled, translated in its buttons or read well.

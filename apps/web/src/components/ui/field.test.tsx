@@ -11,7 +11,7 @@ import { CheckboxField, SelectField, TextField } from './field.tsx';
 import { fieldBinder } from './form-binding.ts';
 
 const schema = z.object({
-  email: z.string().min(1, 'validation.email.invalid'),
+  email: z.string().min(1, 'common.validation.email.invalid'),
   role: z.string(),
   auth: z.object({ user: z.string() }),
   active: z.boolean(),

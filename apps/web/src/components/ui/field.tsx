@@ -159,7 +159,7 @@ export function RequiredMark() {
       <span className="text-red-700" aria-hidden="true">
         *
       </span>
-      <span className="sr-only"> ({t('contact.required')})</span>
+      <span className="sr-only"> ({t('public.contact.required')})</span>
     </>
   );
 }
@@ -189,7 +189,7 @@ export function FieldError({ id, error }: { id?: string; error: string | undefin
   if (!error) return null;
   return (
     <p id={id} className="text-sm text-red-700">
-      {/^(validation|errors)\./.test(error) ? t(messageKey(error)) : error}
+      {/^[\w-]+\.(validation|errors)\./.test(error) ? t(messageKey(error)) : error}
     </p>
   );
 }

@@ -9,7 +9,7 @@ export function Spinner({ className, label }: { className?: string; label?: stri
         aria-hidden="true"
         className="h-5 w-5 animate-spin rounded-full border-2 border-gray-300 border-t-blue-700"
       />
-      <span className="sr-only">{label ?? t('app.loading')}</span>
+      <span className="sr-only">{label ?? t('common.app.loading')}</span>
     </span>
   );
 }
@@ -27,7 +27,7 @@ export function LoadingOverlay({ message }: { message?: string }) {
         aria-hidden="true"
         className="h-10 w-10 animate-spin rounded-full border-4 border-gray-300 border-t-blue-700"
       />
-      <p className="text-lg font-medium">{message ?? t('app.loading')}</p>
+      <p className="text-lg font-medium">{message ?? t('common.app.loading')}</p>
     </div>
   );
 }

@@ -17,7 +17,7 @@ export function Toaster() {
       duration={TOAST_DURATION_MS}
       swipeDirection="right"
       swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
-      label={t('toast.close')}
+      label={t('public.toast.close')}
     >
       {current.map((item) => (
         <ToastPrimitive.Root
@@ -44,7 +44,7 @@ export function Toaster() {
             ) : null}
           </div>
           <ToastPrimitive.Close
-            aria-label={t('toast.close')}
+            aria-label={t('public.toast.close')}
             className="absolute top-2 right-2 rounded p-1 leading-none opacity-80 hover:opacity-100 focus-visible:outline-2"
           >
             <span aria-hidden="true">×</span>

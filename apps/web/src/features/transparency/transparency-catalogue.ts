@@ -4,13 +4,13 @@
 import ptTransparency from '@acende/shared/i18n/pt/transparency.json';
 import { addCatalogue } from '../../lib/i18n.ts';
 
-addCatalogue('pt', ptTransparency);
+addCatalogue('pt', 'transparency', ptTransparency);
 
 let english: Promise<void> | undefined;
 /** The English texts, fetched once (again after a failed fetch); React's use() waits for it. */
 export function englishTransparencyTexts(): Promise<void> {
   english ??= import('@acende/shared/i18n/en/transparency.json').then(
-    (module) => addCatalogue('en', module.default),
+    (module) => addCatalogue('en', 'transparency', module.default),
     (error: unknown) => {
       english = undefined;
       throw error;

@@ -1,7 +1,7 @@
 // The admin shell: a header with the signed-in name and role, the language toggle and
 // sign-out; navigation limited to what the account's role can use (collapsible on
 // narrow screens); the current screen below.
-import { useQueryClient } from '@tanstack/react-query';
+import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
@@ -11,10 +11,11 @@ import { HeaderLogo } from '../../../components/ui/header-logo.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useTheme } from '../../../features/layout/api/get-theme.ts';
-import { PROFILE_QUERY_KEY, useAdminProfile } from '../../../lib/admin-session.ts';
+import { useAdminProfile } from '../../../lib/admin-session.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
-import { type AdminNavKey, type AdminRoute, adminRoutes, NAV_ORDER } from '../admin-routes.tsx';
+import { adminSessionQueries } from '../../../lib/query-keys/admin-session.ts';
+import { type AdminNavKey, type AdminRoute, adminRoutes, NAV_LABELS, NAV_ORDER } from '../admin-routes.tsx';
 import { useLogout } from '../api/logout.ts';
 
 type NavEntry = AdminRoute & { navKey: AdminNavKey };
@@ -29,11 +30,14 @@ export function navEntries(role: string | undefined): NavEntry[] {
 function useSessionEndWatcher() {
   const queryClient = useQueryClient();
   useEffect(() => {
+    const profileKey = adminSessionQueries.profile().queryKey;
+    // By hash, not by reference: each call of the factory builds a new array.
+    const profileHash = hashKey(profileKey);
     const onError = (error: unknown) => {
-      if (error instanceof ApiError && error.status === 401) queryClient.setQueryData(PROFILE_QUERY_KEY, null);
+      if (error instanceof ApiError && error.status === 401) queryClient.setQueryData(profileKey, null);
     };
     const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error' && event.query.queryKey !== PROFILE_QUERY_KEY) {
+      if (event.type === 'updated' && event.action.type === 'error' && event.query.queryHash !== profileHash) {
         onError(event.action.error);
       }
     });
@@ -89,10 +93,14 @@ export function AdminLayout() {
       onSuccess: () => {
         navigate('/admin/login', { replace: true });
         queryClient.clear();
-        queryClient.setQueryData(PROFILE_QUERY_KEY, null);
+        queryClient.setQueryData(adminSessionQueries.profile().queryKey, null);
       },
       onError: (error) =>
-        toast({ title: t('adminShell.logoutError'), description: errorMessage(error, ''), variant: 'destructive' }),
+        toast({
+          title: t('admin-access.adminShell.logoutError'),
+          description: errorMessage(error, ''),
+          variant: 'destructive',
+        }),
     });
 
   const entries = navEntries(profile?.role);
@@ -103,7 +111,7 @@ export function AdminLayout() {
         href="#admin-main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:bg-white focus:p-2"
       >
-        {t('app.skipToContent')}
+        {t('common.app.skipToContent')}
       </a>
       <header className="border-b border-gray-200 bg-header">
         <div className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
@@ -117,7 +125,7 @@ export function AdminLayout() {
               aria-controls="admin-nav"
               onClick={() => setMenuOpen((open) => !open)}
             >
-              <span aria-hidden="true">☰</span> {t('adminShell.menu')}
+              <span aria-hidden="true">☰</span> {t('admin-access.adminShell.menu')}
             </Button>
             <Link
               to="/admin/dashboard"
@@ -125,21 +133,23 @@ export function AdminLayout() {
             >
               {/* The title follows, so the logo is decoration here. */}
               <HeaderLogo src={theme.data?.logoUrl} alt="" fallback={null} />
-              {t('adminShell.title')}
+              {t('admin-access.adminShell.title')}
             </Link>
           </div>
           <div className="flex flex-wrap items-center gap-2">
             {profile ? (
               // The name once, in the page's text as on screen; "signed in as" only for screen readers.
               <p className="text-sm" data-testid="signed-in-as">
-                <span className="sr-only">{t('adminShell.signedInAs')} </span>
+                <span className="sr-only">{t('admin-access.adminShell.signedInAs')} </span>
                 <span className="font-medium">{profile.name}</span>{' '}
-                <span className="rounded bg-gray-200 px-2 py-0.5 text-gray-900">{t(`roles.${profile.role}`)}</span>
+                <span className="rounded bg-gray-200 px-2 py-0.5 text-gray-900">
+                  {t(`admin-access.roles.${profile.role}`)}
+                </span>
               </p>
             ) : null}
             <LanguageToggle />
             <Button variant="secondary" size="sm" onClick={signOut} disabled={logout.isPending}>
-              {t('adminShell.logout')}
+              {t('admin-access.adminShell.logout')}
             </Button>
           </div>
         </div>
@@ -148,7 +158,7 @@ export function AdminLayout() {
         <nav
           ref={nav}
           id="admin-nav"
-          aria-label={t('adminShell.navLabel')}
+          aria-label={t('admin-access.adminShell.navLabel')}
           className={cn(
             'border-b border-gray-200 bg-white md:block md:w-60 md:shrink-0 md:border-r md:border-b-0',
             menuOpen ? 'block' : 'hidden',
@@ -166,13 +176,13 @@ export function AdminLayout() {
                     )
                   }
                 >
-                  {t(`adminShell.nav.${entry.navKey}`)}
+                  {t(NAV_LABELS[entry.navKey])}
                 </NavLink>
               </li>
             ))}
             <li>
               <a href="/" className="block rounded-theme px-3 py-2 text-blue-800 underline hover:bg-gray-100">
-                {t('adminShell.publicSite')}
+                {t('admin-access.adminShell.publicSite')}
               </a>
             </li>
           </ul>

@@ -26,8 +26,8 @@ export function RequireProfile({ children }: { children: ReactNode }) {
   if (profile.isError) {
     return (
       <div role="alert" className="mx-auto grid max-w-md gap-3 p-6 text-center">
-        <p>{t('errors.generic')}</p>
-        <Button onClick={() => void profile.refetch()}>{t('users.retry')}</Button>
+        <p>{t('common.errors.generic')}</p>
+        <Button onClick={() => void profile.refetch()}>{t('admin-access.users.retry')}</Button>
       </div>
     );
   }

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { downloadFile } from '../../../lib/download-file.ts';
 
 export async function exportAuditLog(query: string): Promise<string> {
-  return (await downloadFile(`/api/admin/audit.csv${query ? `?${query}` : ''}`, 'audit.csv')).name;
+  return (await downloadFile(`/api/admin/audit.csv${query ? `?${query}` : ''}`, 'admin-access.audit.csv')).name;
 }
 
 export function useExportAuditLog() {

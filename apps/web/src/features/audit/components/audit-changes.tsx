@@ -11,21 +11,21 @@ function show(value: unknown, empty: string): string {
 export function AuditChanges({ row }: { row: AuditRow }) {
   const { t } = useTranslation();
   const changes = auditChanges(row.before, row.after);
-  if (changes.length === 0) return <span className="text-gray-700">{t('audit.changes.none')}</span>;
-  const empty = t('audit.changes.empty');
+  if (changes.length === 0) return <span className="text-gray-700">{t('admin-access.audit.changes.none')}</span>;
+  const empty = t('admin-access.audit.changes.empty');
   return (
     <details className="max-w-[40rem]">
       <summary className="cursor-pointer text-blue-800 underline">
-        {t('audit.changes.show')} ({changes.length})
+        {t('admin-access.audit.changes.show')} ({changes.length})
       </summary>
       <dl className="mt-2 grid gap-2">
         {changes.map((change) => (
           <div key={change.field} className="grid gap-0.5 rounded-theme border border-gray-200 p-2">
             <dt className="font-mono text-xs font-semibold">{change.field}</dt>
             <dd className="grid grid-cols-[auto_1fr] gap-x-2 break-all">
-              <span className="text-gray-700">{t('audit.changes.before')}</span>
+              <span className="text-gray-700">{t('admin-access.audit.changes.before')}</span>
               <span data-testid="audit-before">{show(change.before, empty)}</span>
-              <span className="text-gray-700">{t('audit.changes.after')}</span>
+              <span className="text-gray-700">{t('admin-access.audit.changes.after')}</span>
               <span data-testid="audit-after">{show(change.after, empty)}</span>
             </dd>
           </div>

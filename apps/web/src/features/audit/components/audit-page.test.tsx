@@ -2,7 +2,7 @@ import enAccess from '@acende/shared/i18n/en/admin-access.json';
 import ptAccess from '@acende/shared/i18n/pt/admin-access.json';
 import type { AuditList } from '@acende/shared/schemas/audit';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -11,8 +11,8 @@ import { createQueryClient } from '../../../lib/query-client.ts';
 import AuditPage from './audit-page.tsx';
 
 beforeAll(() => {
-  addCatalogue('pt', ptAccess);
-  addCatalogue('en', enAccess);
+  addCatalogue('pt', 'admin-access', ptAccess);
+  addCatalogue('en', 'admin-access', enAccess);
 });
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -99,11 +99,27 @@ describe('audit page', () => {
     await userEvent.type(screen.getByLabelText('Tipo'), 'user.');
     await userEvent.selectOptions(screen.getByLabelText('Conta'), 'ana (Ana)');
     await userEvent.click(screen.getByRole('button', { name: 'Filtrar' }));
-    expect(router.state.location.search).toBe('?actorId=3&kind=user.');
-    await screen.findAllByTestId('audit-row');
-    expect(calls.some((c) => c.startsWith('/api/admin/audit?actorId=3&kind=user.&pageSize=20'))).toBe(true);
+    // react-hook-form applies after its check (a microtask): wait for the URL and the call.
+    await waitFor(() => expect(router.state.location.search).toBe('?actorId=3&kind=user.'));
+    await waitFor(() =>
+      expect(calls.some((c) => c.startsWith('/api/admin/audit?actorId=3&kind=user.&pageSize=20'))).toBe(true),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Mais antigos' }));
     expect(router.state.location.search).toBe('?actorId=3&kind=user.&cursor=CURSOR-2');
     expect(await screen.findByText('Nenhum registro com esses filtros.')).toBeInTheDocument();
+  });
+
+  it('refuses a filter the API would refuse under its field, in either language, and keeps the URL', async () => {
+    const { router, calls } = renderPage();
+    await screen.findAllByTestId('audit-row');
+    const asked = calls.length;
+    await userEvent.type(screen.getByLabelText('Tipo'), 'User Update');
+    await userEvent.click(screen.getByRole('button', { name: 'Filtrar' }));
+    expect(await screen.findByText(/^Tipo inválido: letras minúsculas/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Tipo')).toHaveAttribute('aria-invalid', 'true');
+    await setLanguage('en');
+    expect(await screen.findByText(/^Invalid kind: lower-case words/)).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+    expect(calls.slice(asked).filter((c) => c.startsWith('/api/admin/audit?'))).toEqual([]);
   });
 });

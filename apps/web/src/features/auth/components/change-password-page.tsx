@@ -29,13 +29,13 @@ export default function ChangePasswordPage() {
       {
         onSuccess: () => {
           form.reset(EMPTY);
-          toast({ title: t('changePassword.success'), variant: 'success' });
+          toast({ title: t('admin-access.changePassword.success'), variant: 'success' });
         },
         onError: (error) => {
           applyServerErrors(error, form.setError, Object.keys(EMPTY));
           toast({
-            title: t('changePassword.error'),
-            description: errorMessage(error, t('users.errorDescription')),
+            title: t('admin-access.changePassword.error'),
+            description: errorMessage(error, t('admin-access.users.errorDescription')),
             variant: 'destructive',
           });
         },
@@ -44,18 +44,22 @@ export default function ChangePasswordPage() {
   );
 
   return (
-    <PageShell title={t('changePassword.title')} className="max-w-md gap-6">
+    <PageShell title={t('admin-access.changePassword.title')} className="max-w-md gap-6">
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
-        <TextField label={t('changePassword.current')} kind="current-password" {...field('currentPassword')} />
         <TextField
-          label={t('changePassword.new')}
-          hint={t('changePassword.newHint')}
+          label={t('admin-access.changePassword.current')}
+          kind="current-password"
+          {...field('currentPassword')}
+        />
+        <TextField
+          label={t('admin-access.changePassword.new')}
+          hint={t('admin-access.changePassword.newHint')}
           kind="new-password"
           {...field('newPassword')}
         />
-        <TextField label={t('changePassword.confirm')} kind="new-password" {...field('confirmPassword')} />
-        <SubmitButton pending={change.isPending} pendingLabel={t('changePassword.submitting')}>
-          {t('changePassword.submit')}
+        <TextField label={t('admin-access.changePassword.confirm')} kind="new-password" {...field('confirmPassword')} />
+        <SubmitButton pending={change.isPending} pendingLabel={t('admin-access.changePassword.submitting')}>
+          {t('admin-access.changePassword.submit')}
         </SubmitButton>
       </form>
     </PageShell>

@@ -27,8 +27,8 @@ export function TwoFactorStep({ onStartOver }: { onStartOver: () => void }) {
     verify.mutate(values, {
       onError: (error) => {
         toast({
-          title: t('login.failed'),
-          description: errorMessage(error, t('login.invalid')),
+          title: t('admin-access.login.failed'),
+          description: errorMessage(error, t('admin-access.login.invalid')),
           variant: 'destructive',
         });
         // 400: the waiting sign-in is gone (expired or used); the password comes first again.
@@ -45,20 +45,33 @@ export function TwoFactorStep({ onStartOver }: { onStartOver: () => void }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <p>{recovery ? t('login.recoveryHint') : t('login.twoFactorHint')}</p>
+      <p>{recovery ? t('admin-access.login.recoveryHint') : t('admin-access.login.twoFactorHint')}</p>
       {recovery ? (
-        <TextField key="recovery" label={t('login.recoveryCode')} kind="verbatim" autoFocus {...field('code')} />
+        <TextField
+          key="recovery"
+          label={t('admin-access.login.recoveryCode')}
+          kind="verbatim"
+          autoFocus
+          {...field('code')}
+        />
       ) : (
-        <TextField key="code" label={t('login.code')} kind="one-time-code" maxLength={7} autoFocus {...field('code')} />
+        <TextField
+          key="code"
+          label={t('admin-access.login.code')}
+          kind="one-time-code"
+          maxLength={7}
+          autoFocus
+          {...field('code')}
+        />
       )}
-      <SubmitButton pending={verify.isPending} pendingLabel={t('login.verifying')}>
-        {t('login.verify')}
+      <SubmitButton pending={verify.isPending} pendingLabel={t('admin-access.login.verifying')}>
+        {t('admin-access.login.verify')}
       </SubmitButton>
       <Button variant="link" onClick={toggle}>
-        {recovery ? t('login.useApp') : t('login.useRecovery')}
+        {recovery ? t('admin-access.login.useApp') : t('admin-access.login.useRecovery')}
       </Button>
       <Button variant="link" onClick={onStartOver}>
-        {t('login.startOver')}
+        {t('admin-access.login.startOver')}
       </Button>
     </form>
   );

@@ -3,15 +3,14 @@
 import type { CaptchaSettingsInput, CaptchaSettingsView } from '@acende/shared/schemas/captcha';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { publicSiteQueries } from '../../../lib/query-keys/public-site.ts';
+import { captchaSettingsQueries } from './query-keys.ts';
 
-export const CAPTCHA_SETTINGS_QUERY_KEY = ['admin', 'captcha-settings'] as const;
-
-export const fetchCaptchaSettings = () => apiRequest<CaptchaSettingsView>('GET', '/api/admin/captcha-settings');
 export const saveCaptchaSettings = (input: CaptchaSettingsInput) =>
   apiRequest<CaptchaSettingsView>('POST', '/api/admin/captcha-settings', input);
 
 export function useCaptchaSettings() {
-  return useQuery({ queryKey: CAPTCHA_SETTINGS_QUERY_KEY, queryFn: fetchCaptchaSettings });
+  return useQuery(captchaSettingsQueries.settings());
 }
 
 export function useSaveCaptchaSettings() {
@@ -19,9 +18,9 @@ export function useSaveCaptchaSettings() {
   return useMutation({
     mutationFn: saveCaptchaSettings,
     onSuccess: (saved) => {
-      queryClient.setQueryData(CAPTCHA_SETTINGS_QUERY_KEY, saved);
+      queryClient.setQueryData(captchaSettingsQueries.settings().queryKey, saved);
       // The public forms read /api/captcha: let them see the change.
-      void queryClient.invalidateQueries({ queryKey: ['captcha'] });
+      void queryClient.invalidateQueries({ queryKey: publicSiteQueries.captcha().queryKey });
     },
   });
 }

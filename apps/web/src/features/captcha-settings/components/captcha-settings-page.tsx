@@ -32,12 +32,12 @@ export default function CaptchaSettingsPage() {
 
   return (
     <QueryPage
-      title={t('settings.captcha.title')}
-      description={t('settings.captcha.description')}
+      title={t('admin-settings.settings.captcha.title')}
+      description={t('admin-settings.settings.captcha.description')}
       className="max-w-2xl gap-6"
       query={settings}
-      errorMessage={errorMessage(settings.error, t('settings.loadError'))}
-      retryLabel={t('settings.retry')}
+      errorMessage={errorMessage(settings.error, t('admin-settings.settings.loadError'))}
+      retryLabel={t('admin-settings.settings.retry')}
     >
       {(initial) => <CaptchaForm initial={initial} />}
     </QueryPage>
@@ -67,11 +67,15 @@ function CaptchaForm({ initial }: { initial: CaptchaSettingsView }) {
     save.mutate(values, {
       onSuccess: (saved) => {
         form.reset(toForm(saved));
-        toast({ title: t('settings.saved'), variant: 'success' });
+        toast({ title: t('admin-settings.settings.saved'), variant: 'success' });
       },
       onError: (error) => {
         applyServerErrors(error, form.setError);
-        toast({ title: t('settings.saveError'), description: errorMessage(error, ''), variant: 'destructive' });
+        toast({
+          title: t('admin-settings.settings.saveError'),
+          description: errorMessage(error, ''),
+          variant: 'destructive',
+        });
       },
     }),
   );
@@ -80,36 +84,40 @@ function CaptchaForm({ initial }: { initial: CaptchaSettingsView }) {
     <>
       {initial.disabledByEnvironment ? (
         <p role="status" className="rounded-theme border border-amber-700 bg-amber-50 p-3 text-amber-950">
-          {t('settings.captcha.disabledByEnvironment')}
+          {t('admin-settings.settings.captcha.disabledByEnvironment')}
         </p>
       ) : null}
       <form noValidate onSubmit={onSubmit} className="grid gap-5">
-        <CheckboxField label={t('settings.captcha.enabled')} {...field('enabled')} />
+        <CheckboxField label={t('admin-settings.settings.captcha.enabled')} {...field('enabled')} />
         <fieldset className="grid gap-2">
-          <legend className="mb-1 font-medium">{t('settings.captcha.provider')}</legend>
+          <legend className="mb-1 font-medium">{t('admin-settings.settings.captcha.provider')}</legend>
           {CAPTCHA_PROVIDERS.map((name) => (
             <div key={name} className="flex items-center gap-2">
               <input id={`${id}-${name}`} type="radio" value={name} className="size-5" {...form.register('provider')} />
-              <label htmlFor={`${id}-${name}`}>{t(`settings.captcha.providers.${name}`)}</label>
+              <label htmlFor={`${id}-${name}`}>{t(`admin-settings.settings.captcha.providers.${name}`)}</label>
             </div>
           ))}
           <FieldError error={errors.provider?.message} />
         </fieldset>
         {provider === 'altcha' ? (
-          <p className="text-sm text-gray-700">{t('settings.captcha.altchaHint')}</p>
+          <p className="text-sm text-gray-700">{t('admin-settings.settings.captcha.altchaHint')}</p>
         ) : (
           <div className="grid gap-4">
-            <TextField label={t('settings.captcha.siteKey')} kind="verbatim" {...field('siteKey')} />
+            <TextField label={t('admin-settings.settings.captcha.siteKey')} kind="verbatim" {...field('siteKey')} />
             <TextField
-              label={t('settings.captcha.secretKey')}
-              hint={t('settings.captcha.secretKeyHint')}
+              label={t('admin-settings.settings.captcha.secretKey')}
+              hint={t('admin-settings.settings.captcha.secretKeyHint')}
               kind="new-password"
               {...field('secretKey')}
             />
           </div>
         )}
-        <SubmitButton pending={save.isPending} pendingLabel={t('settings.saving')} className="justify-self-start">
-          {t('settings.save')}
+        <SubmitButton
+          pending={save.isPending}
+          pendingLabel={t('admin-settings.settings.saving')}
+          className="justify-self-start"
+        >
+          {t('admin-settings.settings.save')}
         </SubmitButton>
       </form>
     </>

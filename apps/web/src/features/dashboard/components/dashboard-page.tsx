@@ -35,14 +35,14 @@ export default function DashboardPage() {
   const failed = counts.isError || companies.isError;
   return (
     <PageShell
-      title={t('operations.dashboard.title')}
-      description={profile ? t('dashboardHome.welcome', { name: profile.name }) : null}
+      title={t('admin-operations.operations.dashboard.title')}
+      description={profile ? t('admin-access.dashboardHome.welcome', { name: profile.name }) : null}
       className="gap-6"
     >
       {failed ? (
         <LoadError
-          message={t('operations.dashboard.error')}
-          retryLabel={t('operations.common.retry')}
+          message={t('admin-operations.operations.dashboard.error')}
+          retryLabel={t('admin-operations.operations.common.retry')}
           onRetry={() => {
             void counts.refetch();
             void companies.refetch();
@@ -54,11 +54,11 @@ export default function DashboardPage() {
       {counts.data ? (
         <ul
           className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5"
-          aria-label={t('operations.dashboard.title')}
+          aria-label={t('admin-operations.operations.dashboard.title')}
         >
           {CARDS.map(([key, label, border]) => (
             <li key={key} className={`rounded-theme border-l-4 bg-white p-4 shadow-sm ring-1 ring-gray-200 ${border}`}>
-              <p className="text-sm text-gray-800">{t(`operations.dashboard.${label}`)}</p>
+              <p className="text-sm text-gray-800">{t(`admin-operations.operations.dashboard.${label}`)}</p>
               <p className="text-3xl font-bold" data-testid={`count-${key}`}>
                 {counts.data[key]}
               </p>
@@ -69,22 +69,22 @@ export default function DashboardPage() {
 
       <section aria-labelledby="quick-actions" className="grid gap-2">
         <h2 id="quick-actions" className="font-heading text-xl font-semibold">
-          {t('operations.dashboard.quickActions')}
+          {t('admin-operations.operations.dashboard.quickActions')}
         </h2>
         <div className="flex flex-wrap gap-2">
-          <LinkButton to="/admin/requests">{t('operations.dashboard.viewAll')}</LinkButton>
+          <LinkButton to="/admin/requests">{t('admin-operations.operations.dashboard.viewAll')}</LinkButton>
           <LinkButton to="/admin/user-requests" variant="secondary">
-            {t('operations.dashboard.myQueue')}
+            {t('admin-operations.operations.dashboard.myQueue')}
           </LinkButton>
           <LinkButton to="/" reloadDocument variant="secondary">
-            {t('operations.dashboard.publicSite')}
+            {t('admin-operations.operations.dashboard.publicSite')}
           </LinkButton>
         </div>
       </section>
 
       {companies.data ? <OverdueByCompany companies={companies.data} /> : null}
 
-      {counts.data && counts.data.total === 0 ? <p>{t('operations.dashboard.noData')}</p> : null}
+      {counts.data && counts.data.total === 0 ? <p>{t('admin-operations.operations.dashboard.noData')}</p> : null}
       {counts.data && counts.data.total > 0 ? (
         <div className="grid gap-6 lg:grid-cols-2">
           <Suspense fallback={<Spinner />}>
@@ -104,10 +104,10 @@ function OverdueByCompany({ companies }: { companies: CompanyRequestCounts }) {
   return (
     <section aria-labelledby="overdue-title" className="grid gap-2">
       <h2 id="overdue-title" className="font-heading text-xl font-semibold">
-        {t('operations.dashboard.overdueTitle')}
+        {t('admin-operations.operations.dashboard.overdueTitle')}
       </h2>
       {late.length === 0 ? (
-        <p>{t('operations.dashboard.overdueNone')}</p>
+        <p>{t('admin-operations.operations.dashboard.overdueNone')}</p>
       ) : (
         <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
           {late.map((company) => (
@@ -121,7 +121,7 @@ function OverdueByCompany({ companies }: { companies: CompanyRequestCounts }) {
                 className="inline-flex min-h-11 items-center gap-2 text-blue-800 underline"
               >
                 <span className="font-medium">{company.companyName}</span>
-                <span>{t('operations.dashboard.overdueCount', { count: company.overdue })}</span>
+                <span>{t('admin-operations.operations.dashboard.overdueCount', { count: company.overdue })}</span>
               </Link>
             </li>
           ))}

@@ -14,10 +14,16 @@ export const STATUS_COLORS: Record<(typeof REQUEST_STATUSES)[number], string> = 
 
 export function StatusChart({ counts }: { counts: RequestCounts }) {
   const { t } = useTranslation();
-  const data = REQUEST_STATUSES.map((status) => ({ status, label: t(`status.${status}`), count: counts[status] }));
+  const data = REQUEST_STATUSES.map((status) => ({
+    status,
+    label: t(`common.status.${status}`),
+    count: counts[status],
+  }));
   return (
     <figure className="grid gap-2">
-      <figcaption className="font-heading text-lg font-semibold">{t('operations.dashboard.byStatus')}</figcaption>
+      <figcaption className="font-heading text-lg font-semibold">
+        {t('admin-operations.operations.dashboard.byStatus')}
+      </figcaption>
       <div aria-hidden="true" className="h-64 w-full">
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 0 }} accessibilityLayer={false}>
@@ -25,7 +31,7 @@ export function StatusChart({ counts }: { counts: RequestCounts }) {
             <XAxis dataKey="label" tick={{ fill: '#1f2937', fontSize: 12 }} interval={0} />
             <YAxis allowDecimals={false} tick={{ fill: '#1f2937', fontSize: 12 }} width={48} />
             <Tooltip />
-            <Bar dataKey="count" name={t('operations.dashboard.total')} isAnimationActive={false}>
+            <Bar dataKey="count" name={t('admin-operations.operations.dashboard.total')} isAnimationActive={false}>
               {data.map((entry) => (
                 <Cell key={entry.status} fill={STATUS_COLORS[entry.status]} />
               ))}
@@ -36,7 +42,7 @@ export function StatusChart({ counts }: { counts: RequestCounts }) {
       <ul className="sr-only">
         {data.map((entry) => (
           <li key={entry.status}>
-            {t('operations.dashboard.chartSummary', { label: entry.label, count: entry.count })}
+            {t('admin-operations.operations.dashboard.chartSummary', { label: entry.label, count: entry.count })}
           </li>
         ))}
       </ul>
@@ -48,7 +54,9 @@ export function CompanyChart({ companies }: { companies: CompanyRequestCounts })
   const { t } = useTranslation();
   return (
     <figure className="grid gap-2">
-      <figcaption className="font-heading text-lg font-semibold">{t('operations.dashboard.byCompany')}</figcaption>
+      <figcaption className="font-heading text-lg font-semibold">
+        {t('admin-operations.operations.dashboard.byCompany')}
+      </figcaption>
       <div aria-hidden="true" className="h-64 w-full">
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={companies} margin={{ top: 8, right: 8, bottom: 8, left: 0 }} accessibilityLayer={false}>
@@ -62,7 +70,7 @@ export function CompanyChart({ companies }: { companies: CompanyRequestCounts })
                 key={status}
                 dataKey={status}
                 stackId="status"
-                name={t(`status.${status}`)}
+                name={t(`common.status.${status}`)}
                 fill={STATUS_COLORS[status]}
                 isAnimationActive={false}
               />
@@ -75,7 +83,10 @@ export function CompanyChart({ companies }: { companies: CompanyRequestCounts })
           <li key={company.companyId}>
             {company.companyName}:{' '}
             {REQUEST_STATUSES.map((status) =>
-              t('operations.dashboard.chartSummary', { label: t(`status.${status}`), count: company[status] }),
+              t('admin-operations.operations.dashboard.chartSummary', {
+                label: t(`common.status.${status}`),
+                count: company[status],
+              }),
             ).join(', ')}
           </li>
         ))}

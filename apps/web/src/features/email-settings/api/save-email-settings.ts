@@ -1,7 +1,7 @@
 import type { EmailSettingsInput, EmailSettingsResponse } from '@acende/shared/schemas/email';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { emailSettingsKey } from './get-email-settings.ts';
+import { emailSettingsQueries } from './query-keys.ts';
 
 export const saveEmailSettings = (input: EmailSettingsInput) =>
   apiRequest<EmailSettingsResponse>('POST', '/api/admin/email-settings', input);
@@ -10,6 +10,6 @@ export function useSaveEmailSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveEmailSettings,
-    onSuccess: (saved) => queryClient.setQueryData(emailSettingsKey, saved),
+    onSuccess: (saved) => queryClient.setQueryData(emailSettingsQueries.settings().queryKey, saved),
   });
 }

@@ -10,8 +10,8 @@ import { createQueryClient } from '../../../lib/query-client.ts';
 import EmailSettingsPage from './email-settings-page.tsx';
 
 beforeAll(async () => {
-  addCatalogue('pt', ptAdminEmail);
-  addCatalogue('en', enAdminEmail);
+  addCatalogue('pt', 'admin-email', ptAdminEmail);
+  addCatalogue('en', 'admin-email', enAdminEmail);
   await setLanguage('pt');
 });
 afterEach(() => vi.unstubAllGlobals());

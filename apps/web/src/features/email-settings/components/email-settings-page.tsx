@@ -37,8 +37,8 @@ export default function EmailSettingsPage() {
   useEffect(() => {
     if (settings.isError) {
       toast({
-        title: t('emailSettings.toast.loadError'),
-        description: errorMessage(settings.error, t('errors.generic')),
+        title: t('admin-email.emailSettings.toast.loadError'),
+        description: errorMessage(settings.error, t('common.errors.generic')),
         variant: 'destructive',
       });
     }
@@ -46,13 +46,13 @@ export default function EmailSettingsPage() {
 
   return (
     <QueryPage
-      title={t('emailSettings.title')}
-      description={t('emailSettings.description')}
+      title={t('admin-email.emailSettings.title')}
+      description={t('admin-email.emailSettings.description')}
       className="max-w-2xl gap-6"
       query={settings}
-      errorMessage={t('emailSettings.toast.loadError')}
-      retryLabel={t('emailSettings.retry')}
-      loadingLabel={t('emailSettings.loading')}
+      errorMessage={t('admin-email.emailSettings.toast.loadError')}
+      retryLabel={t('admin-email.emailSettings.retry')}
+      loadingLabel={t('admin-email.emailSettings.loading')}
     >
       {(initial) => <EmailSettingsForm initial={initial} />}
     </QueryPage>
@@ -81,14 +81,14 @@ function EmailSettingsForm({ initial }: { initial: EmailSettingsResponse }) {
   const showInvalid = (invalid: FieldErrors<EmailSettingsInput>) => {
     const field = firstErrorField(invalid);
     if (field && TAB_OF_FIELD[field]) setTab(TAB_OF_FIELD[field]);
-    const required = hasMessage(invalid, 'validation.emailSettings.required');
-    const badEmail = hasMessage(invalid, 'validation.emailSettings.invalidEmail');
+    const required = hasMessage(invalid, 'admin-email.validation.emailSettings.required');
+    const badEmail = hasMessage(invalid, 'admin-email.validation.emailSettings.invalidEmail');
     toast({
       title: required
-        ? t('emailSettings.toast.fillRequired')
+        ? t('admin-email.emailSettings.toast.fillRequired')
         : badEmail
-          ? t('emailSettings.toast.invalidEmail')
-          : t('emailSettings.toast.saveError'),
+          ? t('admin-email.emailSettings.toast.invalidEmail')
+          : t('admin-email.emailSettings.toast.saveError'),
       variant: 'destructive',
     });
   };
@@ -104,13 +104,13 @@ function EmailSettingsForm({ initial }: { initial: EmailSettingsResponse }) {
       save.mutate(values, {
         onSuccess: (saved) => {
           form.reset(saved);
-          toast({ title: t('emailSettings.toast.saved'), variant: 'success' });
+          toast({ title: t('admin-email.emailSettings.toast.saved'), variant: 'success' });
         },
         onError: (error) => {
           showServerFieldErrors(error);
           toast({
-            title: t('emailSettings.toast.saveError'),
-            description: errorMessage(error, t('errors.generic')),
+            title: t('admin-email.emailSettings.toast.saveError'),
+            description: errorMessage(error, t('common.errors.generic')),
             variant: 'destructive',
           });
         },
@@ -121,21 +121,22 @@ function EmailSettingsForm({ initial }: { initial: EmailSettingsResponse }) {
   const onTestConnection = () => {
     const values = form.getValues();
     if (!values.host?.trim() || !Number.isFinite(values.port)) {
-      if (!values.host?.trim()) form.setError('host', { message: 'validation.emailSettings.smtpRequired' });
-      if (!Number.isFinite(values.port)) form.setError('port', { message: 'validation.emailSettings.smtpRequired' });
+      if (!values.host?.trim()) form.setError('host', { message: 'admin-email.validation.emailSettings.smtpRequired' });
+      if (!Number.isFinite(values.port))
+        form.setError('port', { message: 'admin-email.validation.emailSettings.smtpRequired' });
       setTab('smtp');
-      toast({ title: t('emailSettings.toast.fillSmtp'), variant: 'destructive' });
+      toast({ title: t('admin-email.emailSettings.toast.fillSmtp'), variant: 'destructive' });
       return;
     }
     testConnection.mutate(
       { settings: values },
       {
-        onSuccess: () => toast({ title: t('emailSettings.toast.connectionOk'), variant: 'success' }),
+        onSuccess: () => toast({ title: t('admin-email.emailSettings.toast.connectionOk'), variant: 'success' }),
         onError: (error) => {
           showServerFieldErrors(error);
           toast({
-            title: t('emailSettings.toast.connectionError'),
-            description: errorMessage(error, t('errors.generic')),
+            title: t('admin-email.emailSettings.toast.connectionError'),
+            description: errorMessage(error, t('common.errors.generic')),
             variant: 'destructive',
           });
         },
@@ -148,11 +149,13 @@ function EmailSettingsForm({ initial }: { initial: EmailSettingsResponse }) {
       <form noValidate onSubmit={onSave} className="grid gap-6">
         <EmailSettingsTabs form={form} tab={tab} onTabChange={setTab} />
         <div className="flex flex-wrap gap-3">
-          <SubmitButton pending={save.isPending} pendingLabel={t('emailSettings.saving')}>
-            {t('emailSettings.save')}
+          <SubmitButton pending={save.isPending} pendingLabel={t('admin-email.emailSettings.saving')}>
+            {t('admin-email.emailSettings.save')}
           </SubmitButton>
           <Button variant="secondary" onClick={onTestConnection} disabled={testConnection.isPending}>
-            {testConnection.isPending ? t('emailSettings.testing') : t('emailSettings.testConnection')}
+            {testConnection.isPending
+              ? t('admin-email.emailSettings.testing')
+              : t('admin-email.emailSettings.testConnection')}
           </Button>
         </div>
       </form>

@@ -28,39 +28,51 @@ export function EmailSettingsTabs({ form, tab, onTabChange }: EmailSettingsTabsP
 
   return (
     <Tabs.Root value={tab} onValueChange={(value) => onTabChange(value as EmailSettingsTab)}>
-      <Tabs.List aria-label={t('emailSettings.tabs.label')} className="mb-4 flex flex-wrap border-b border-gray-300">
+      <Tabs.List
+        aria-label={t('admin-email.emailSettings.tabs.label')}
+        className="mb-4 flex flex-wrap border-b border-gray-300"
+      >
         <Tabs.Trigger value="general" className={tabClass}>
-          {t('emailSettings.tabs.general')}
+          {t('admin-email.emailSettings.tabs.general')}
         </Tabs.Trigger>
         <Tabs.Trigger value="smtp" className={tabClass}>
-          {t('emailSettings.tabs.smtp')}
+          {t('admin-email.emailSettings.tabs.smtp')}
         </Tabs.Trigger>
         <Tabs.Trigger value="auth" className={tabClass}>
-          {t('emailSettings.tabs.auth')}
+          {t('admin-email.emailSettings.tabs.auth')}
         </Tabs.Trigger>
       </Tabs.List>
       <Tabs.Content value="general" className="grid gap-4">
-        <CheckboxField label={t('emailSettings.enabled')} hint={t('emailSettings.enabledHint')} {...field('enabled')} />
+        <CheckboxField
+          label={t('admin-email.emailSettings.enabled')}
+          hint={t('admin-email.emailSettings.enabledHint')}
+          {...field('enabled')}
+        />
         <TextField
-          label={t('emailSettings.from')}
-          hint={t('emailSettings.fromHint')}
+          label={t('admin-email.emailSettings.from')}
+          hint={t('admin-email.emailSettings.fromHint')}
           autoComplete="off"
           placeholder="Acende <no-reply@example.com>"
           {...field('from')}
         />
       </Tabs.Content>
       <Tabs.Content value="smtp" className="grid gap-4">
-        <TextField label={t('emailSettings.host')} kind="verbatim" placeholder="smtp.example.com" {...field('host')} />
         <TextField
-          label={t('emailSettings.port')}
+          label={t('admin-email.emailSettings.host')}
+          kind="verbatim"
+          placeholder="smtp.example.com"
+          {...field('host')}
+        />
+        <TextField
+          label={t('admin-email.emailSettings.port')}
           kind="number"
           min={1}
           max={65535}
           {...field('port', { valueAsNumber: true })}
         />
         <CheckboxField
-          label={t('emailSettings.secure')}
-          hint={t('emailSettings.secureHint')}
+          label={t('admin-email.emailSettings.secure')}
+          hint={t('admin-email.emailSettings.secureHint')}
           {...secure}
           onChange={(event) => {
             void secure.onChange(event);
@@ -71,18 +83,18 @@ export function EmailSettingsTabs({ form, tab, onTabChange }: EmailSettingsTabsP
         />
         {form.watch('secure') && port !== EMAIL_SECURE_PORT ? (
           <div role="note" className="flex flex-wrap items-center gap-3 rounded-theme bg-amber-50 p-3 text-amber-950">
-            <span>{t('emailSettings.suggestPort')}</span>
+            <span>{t('admin-email.emailSettings.suggestPort')}</span>
             <Button size="sm" variant="secondary" onClick={() => form.setValue('port', EMAIL_SECURE_PORT)}>
-              {t('emailSettings.usePort', { port: EMAIL_SECURE_PORT })}
+              {t('admin-email.emailSettings.usePort', { port: EMAIL_SECURE_PORT })}
             </Button>
           </div>
         ) : null}
       </Tabs.Content>
       <Tabs.Content value="auth" className="grid gap-4">
-        <TextField label={t('emailSettings.user')} kind="verbatim" {...field('auth.user')} />
+        <TextField label={t('admin-email.emailSettings.user')} kind="verbatim" {...field('auth.user')} />
         <TextField
-          label={t('emailSettings.pass')}
-          hint={t('emailSettings.passHint')}
+          label={t('admin-email.emailSettings.pass')}
+          hint={t('admin-email.emailSettings.passHint')}
           kind="new-password"
           {...field('auth.pass')}
         />

@@ -37,28 +37,30 @@ export function SendTestEmailForm({ settings, onMissingSettings, onServerError }
       const toIssue = parsed.error.issues.find((issue) => issue.path[0] === 'to');
       if (toIssue) {
         setTestToError(toIssue.message);
-        toast({ title: t('emailSettings.toast.invalidEmail'), variant: 'destructive' });
+        toast({ title: t('admin-email.emailSettings.toast.invalidEmail'), variant: 'destructive' });
         return;
       }
       setTestToError(undefined);
       const smtpMissing = parsed.error.issues.some(
-        (issue) => issue.message === 'validation.emailSettings.smtpRequired',
+        (issue) => issue.message === 'admin-email.validation.emailSettings.smtpRequired',
       );
       onMissingSettings(smtpMissing ? 'smtp' : 'general');
       toast({
-        title: smtpMissing ? t('emailSettings.toast.fillSmtp') : t('emailSettings.toast.fillRequired'),
+        title: smtpMissing
+          ? t('admin-email.emailSettings.toast.fillSmtp')
+          : t('admin-email.emailSettings.toast.fillRequired'),
         variant: 'destructive',
       });
       return;
     }
     setTestToError(undefined);
     sendTest.mutate(payload, {
-      onSuccess: () => toast({ title: t('emailSettings.toast.testSent'), variant: 'success' }),
+      onSuccess: () => toast({ title: t('admin-email.emailSettings.toast.testSent'), variant: 'success' }),
       onError: (error) => {
         onServerError(error);
         toast({
-          title: t('emailSettings.toast.sendError'),
-          description: errorMessage(error, t('errors.generic')),
+          title: t('admin-email.emailSettings.toast.sendError'),
+          description: errorMessage(error, t('common.errors.generic')),
           variant: 'destructive',
         });
       },
@@ -67,10 +69,10 @@ export function SendTestEmailForm({ settings, onMissingSettings, onServerError }
 
   return (
     <form noValidate onSubmit={onSendTest} className="grid gap-4 rounded-theme border border-gray-200 p-4">
-      <h2 className="font-heading text-lg font-semibold">{t('emailSettings.sendTestTitle')}</h2>
+      <h2 className="font-heading text-lg font-semibold">{t('admin-email.emailSettings.sendTestTitle')}</h2>
       <TextField
         id="email-test-to"
-        label={t('emailSettings.testTo')}
+        label={t('admin-email.emailSettings.testTo')}
         kind="email"
         value={testTo}
         onChange={(event) => setTestTo(event.target.value)}
@@ -78,20 +80,20 @@ export function SendTestEmailForm({ settings, onMissingSettings, onServerError }
       />
       <SelectField
         id="email-test-language"
-        label={t('emailSettings.testLanguage')}
+        label={t('admin-email.emailSettings.testLanguage')}
         value={testLanguage}
         onChange={(event) => setTestLanguage(event.target.value === 'en' ? 'en' : 'pt')}
       >
-        <option value="pt">{t('language.pt')}</option>
-        <option value="en">{t('language.en')}</option>
+        <option value="pt">{t('common.language.pt')}</option>
+        <option value="en">{t('common.language.en')}</option>
       </SelectField>
       <SubmitButton
         pending={sendTest.isPending}
-        pendingLabel={t('emailSettings.sending')}
+        pendingLabel={t('admin-email.emailSettings.sending')}
         variant="secondary"
         className="justify-self-start"
       >
-        {t('emailSettings.sendTest')}
+        {t('admin-email.emailSettings.sendTest')}
       </SubmitButton>
     </form>
   );

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_COMPANIES_KEY } from '../../../lib/admin-energy-companies.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { PUBLIC_COMPANIES_KEY } from '../../../lib/public-energy-companies.ts';
+import { energyCompanyQueries } from '../../../lib/query-keys/energy-companies.ts';
 
 export const deleteEnergyCompany = (id: number) => apiRequest<void>('DELETE', `/api/admin/energy-companies/${id}`);
 
@@ -10,8 +9,8 @@ export function useDeleteEnergyCompany() {
   return useMutation({
     mutationFn: deleteEnergyCompany,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ADMIN_COMPANIES_KEY });
-      void queryClient.invalidateQueries({ queryKey: PUBLIC_COMPANIES_KEY });
+      void queryClient.invalidateQueries({ queryKey: energyCompanyQueries.admin().queryKey });
+      void queryClient.invalidateQueries({ queryKey: energyCompanyQueries.public().queryKey });
     },
   });
 }

@@ -1,8 +1,7 @@
 import type { AdminEnergyCompany, EnergyCompanyInput } from '@acende/shared/schemas/energy-companies';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_COMPANIES_KEY } from '../../../lib/admin-energy-companies.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { PUBLIC_COMPANIES_KEY } from '../../../lib/public-energy-companies.ts';
+import { energyCompanyQueries } from '../../../lib/query-keys/energy-companies.ts';
 
 /** Creates (no id) or updates a company. */
 export const saveEnergyCompany = (input: EnergyCompanyInput & { id?: number }) => {
@@ -17,9 +16,9 @@ export function useSaveEnergyCompany() {
   return useMutation({
     mutationFn: saveEnergyCompany,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ADMIN_COMPANIES_KEY });
+      void queryClient.invalidateQueries({ queryKey: energyCompanyQueries.admin().queryKey });
       // The public wizard's list, if this tab has it cached.
-      void queryClient.invalidateQueries({ queryKey: PUBLIC_COMPANIES_KEY });
+      void queryClient.invalidateQueries({ queryKey: energyCompanyQueries.public().queryKey });
     },
   });
 }

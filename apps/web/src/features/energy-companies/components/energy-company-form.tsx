@@ -66,7 +66,9 @@ export function EnergyCompanyForm({ company, onDone }: { company: AdminEnergyCom
     save.mutate(body, {
       onSuccess: () => {
         toast({
-          title: company ? t('operations.companies.saved') : t('operations.companies.created'),
+          title: company
+            ? t('admin-operations.operations.companies.saved')
+            : t('admin-operations.operations.companies.created'),
           variant: 'success',
         });
         onDone();
@@ -74,8 +76,8 @@ export function EnergyCompanyForm({ company, onDone }: { company: AdminEnergyCom
       onError: (error) => {
         applyServerErrors(error, form.setError, Object.keys(EMPTY));
         toast({
-          title: t('operations.companies.saveError'),
-          description: errorMessage(error, t('errors.generic')),
+          title: t('admin-operations.operations.companies.saveError'),
+          description: errorMessage(error, t('common.errors.generic')),
           variant: 'destructive',
         });
       },
@@ -90,14 +92,14 @@ export function EnergyCompanyForm({ company, onDone }: { company: AdminEnergyCom
   const icons = KNOWN_ICON_CLASSES.includes(shownIcon) ? KNOWN_ICON_CLASSES : [...KNOWN_ICON_CLASSES, shownIcon];
   const colorChoices = colors.map((color) => ({
     value: color,
-    label: t(`operations.companies.colors.${color}`, { defaultValue: color }),
+    label: t(`admin-operations.operations.companies.colors.${color}`, { defaultValue: color }),
     visual: <CompanyIcon iconClass={shownIcon} colorClass={color} />,
   }));
   const iconChoices = icons.map((icon) => ({
     value: icon,
     label: KNOWN_ICON_CLASSES.includes(icon)
-      ? t(`operations.companies.icons.${icon}` as 'operations.companies.icons.bolt')
-      : t('operations.companies.otherIcon', { name: icon }),
+      ? t(`admin-operations.operations.companies.icons.${icon}` as 'admin-operations.operations.companies.icons.bolt')
+      : t('admin-operations.operations.companies.otherIcon', { name: icon }),
     visual: <CompanyIcon iconClass={icon} colorClass={colorClass} />,
   }));
 
@@ -109,11 +111,13 @@ export function EnergyCompanyForm({ company, onDone }: { company: AdminEnergyCom
       className="grid gap-4 rounded-theme border border-gray-300 bg-white p-4"
     >
       <h2 id={titleId} className="font-heading text-xl font-semibold">
-        {company ? t('operations.companies.formTitleEdit') : t('operations.companies.formTitleNew')}
+        {company
+          ? t('admin-operations.operations.companies.formTitleEdit')
+          : t('admin-operations.operations.companies.formTitleNew')}
       </h2>
       <div className="grid gap-4 md:grid-cols-2">
-        <TextField label={t('operations.companies.name')} maxLength={60} {...field('name')} />
-        <TextField label={t('operations.companies.fullName')} maxLength={200} {...field('fullName')} />
+        <TextField label={t('admin-operations.operations.companies.name')} maxLength={60} {...field('name')} />
+        <TextField label={t('admin-operations.operations.companies.fullName')} maxLength={200} {...field('fullName')} />
       </div>
       <Controller
         control={form.control}
@@ -122,7 +126,7 @@ export function EnergyCompanyForm({ company, onDone }: { company: AdminEnergyCom
           <ChoiceGroup
             id="company-color"
             name={chosen.name}
-            legend={t('operations.companies.colorClass')}
+            legend={t('admin-operations.operations.companies.colorClass')}
             choices={colorChoices}
             value={chosen.value}
             onChange={chosen.onChange}
@@ -137,7 +141,7 @@ export function EnergyCompanyForm({ company, onDone }: { company: AdminEnergyCom
           <ChoiceGroup
             id="company-icon"
             name={chosen.name}
-            legend={t('operations.companies.iconClass')}
+            legend={t('admin-operations.operations.companies.iconClass')}
             choices={iconChoices}
             value={chosen.value}
             onChange={chosen.onChange}
@@ -146,19 +150,19 @@ export function EnergyCompanyForm({ company, onDone }: { company: AdminEnergyCom
         )}
       />
       <div className="flex items-center gap-3" aria-live="polite">
-        <span className="font-medium">{t('operations.companies.preview')}:</span>
+        <span className="font-medium">{t('admin-operations.operations.companies.preview')}:</span>
         <CompanyIcon iconClass={shownIcon} colorClass={colorClass} />
         <span data-testid="icon-preview-name">
-          {t('operations.companies.previewIcon', { name: iconNameFor(shownIcon) })}
+          {t('admin-operations.operations.companies.previewIcon', { name: iconNameFor(shownIcon) })}
         </span>
       </div>
-      <CheckboxField label={t('operations.companies.active')} {...field('active')} />
+      <CheckboxField label={t('admin-operations.operations.companies.active')} {...field('active')} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={save.isPending}>
-          {t('operations.companies.save')}
+          {t('admin-operations.operations.companies.save')}
         </Button>
         <Button variant="secondary" onClick={onDone}>
-          {t('operations.companies.cancel')}
+          {t('admin-operations.operations.companies.cancel')}
         </Button>
       </div>
     </form>

@@ -1,14 +1,7 @@
-// GET /api/operator: who runs the service, for every public page's footer.
-import type { OperatorView } from '@acende/shared/schemas/public-pages';
+// Who runs the service, for every public page's footer.
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-
-export const OPERATOR_QUERY_KEY = ['operator'] as const;
+import { publicSiteQueries } from '../../../lib/query-keys/public-site.ts';
 
 export function useOperator() {
-  return useQuery({
-    queryKey: OPERATOR_QUERY_KEY,
-    queryFn: () => apiRequest<OperatorView>('GET', '/api/operator'),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(publicSiteQueries.operator());
 }

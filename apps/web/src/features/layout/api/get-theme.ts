@@ -1,10 +1,7 @@
-// GET /api/theme: the public theme (colours, fonts, logo).
-import type { PublicTheme } from '@acende/shared/schemas/theme';
+// The public theme (colours, fonts, logo).
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-
-export const fetchTheme = () => apiRequest<PublicTheme>('GET', '/api/theme');
+import { publicSiteQueries } from '../../../lib/query-keys/public-site.ts';
 
 export function useTheme() {
-  return useQuery({ queryKey: ['theme'], queryFn: fetchTheme });
+  return useQuery(publicSiteQueries.theme());
 }

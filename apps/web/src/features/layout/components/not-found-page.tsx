@@ -4,13 +4,13 @@ import { usePageTitle } from '../../../lib/page-title.ts';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
-  usePageTitle(t('notFound.title'));
+  usePageTitle(t('common.notFound.title'));
   return (
     <section className="mx-auto max-w-lg py-16 text-center">
-      <h1 className="mb-3 font-heading text-3xl font-bold">{t('notFound.title')}</h1>
-      <p className="mb-6 text-gray-700">{t('notFound.description')}</p>
+      <h1 className="mb-3 font-heading text-3xl font-bold">{t('common.notFound.title')}</h1>
+      <p className="mb-6 text-gray-700">{t('common.notFound.description')}</p>
       <Link to="/" className="text-blue-800 underline">
-        {t('notFound.home')}
+        {t('common.notFound.home')}
       </Link>
     </section>
   );

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { QueryPage } from '../../../components/ui/page-shell.tsx';
 import { usePublicPage } from '../api/get-public-page.ts';
 
-const TITLES = { privacy: 'notice.privacyTitle', accessibility: 'notice.accessibilityTitle' } as const;
+const TITLES = { privacy: 'public.notice.privacyTitle', accessibility: 'public.notice.accessibilityTitle' } as const;
 
 /** A paragraph of one short line with no final full stop reads as a section heading. */
 const isHeading = (paragraph: string) =>
@@ -20,9 +20,9 @@ export function NoticePage({ page }: { page: PublicPage }) {
       title={t(TITLES[page])}
       className="mx-auto grid max-w-3xl gap-4"
       query={query}
-      errorMessage={t('notice.error')}
-      retryLabel={t('notice.retry')}
-      loadingLabel={t('notice.loading')}
+      errorMessage={t('public.notice.error')}
+      retryLabel={t('public.notice.retry')}
+      loadingLabel={t('public.notice.loading')}
     >
       {(data) => (
         <div className="grid gap-3 leading-relaxed" data-testid="notice-text">

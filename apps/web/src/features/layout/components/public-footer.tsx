@@ -17,13 +17,13 @@ export function PublicFooter() {
       <div className="mx-auto grid max-w-5xl gap-4 px-4 py-6 text-sm sm:grid-cols-2">
         <div className="grid content-start gap-1">
           <p className="font-semibold">
-            {operator?.name ? t('footer.operatedBy', { name: operator.name }) : t('app.title')}
+            {operator?.name ? t('public.footer.operatedBy', { name: operator.name }) : t('common.app.title')}
           </p>
           {operator?.email || operator?.phone || operator?.address ? (
             <dl className="grid grid-cols-[max-content_1fr] gap-x-2 gap-y-1">
               {operator.email ? (
                 <>
-                  <dt className="text-gray-700">{t('footer.email')}</dt>
+                  <dt className="text-gray-700">{t('public.footer.email')}</dt>
                   <dd className="min-w-0 break-words">
                     <a href={`mailto:${operator.email}`} className={LINK}>
                       {operator.email}
@@ -33,7 +33,7 @@ export function PublicFooter() {
               ) : null}
               {operator.phone ? (
                 <>
-                  <dt className="text-gray-700">{t('footer.phone')}</dt>
+                  <dt className="text-gray-700">{t('public.footer.phone')}</dt>
                   <dd>
                     <a href={phoneHref} className={LINK}>
                       {operator.phone}
@@ -43,33 +43,33 @@ export function PublicFooter() {
               ) : null}
               {operator.address ? (
                 <>
-                  <dt className="text-gray-700">{t('footer.address')}</dt>
+                  <dt className="text-gray-700">{t('public.footer.address')}</dt>
                   <dd className="min-w-0 break-words">{operator.address}</dd>
                 </>
               ) : null}
             </dl>
           ) : null}
         </div>
-        <nav aria-label={t('footer.links')} className="sm:justify-self-end">
+        <nav aria-label={t('public.footer.links')} className="sm:justify-self-end">
           <ul className="grid gap-2">
             <li>
               <Link to={NOTICE_PATH.privacy} className={LINK}>
-                {t('footer.privacy')}
+                {t('public.footer.privacy')}
               </Link>
             </li>
             <li>
               <Link to={NOTICE_PATH.accessibility} className={LINK}>
-                {t('footer.accessibility')}
+                {t('public.footer.accessibility')}
               </Link>
             </li>
             <li>
               <Link to={TRANSPARENCY_PATH} className={LINK}>
-                {t('footer.transparency')}
+                {t('public.footer.transparency')}
               </Link>
             </li>
             <li>
               <Link to="/open-data" className={LINK}>
-                {t('footer.openData')}
+                {t('public.footer.openData')}
               </Link>
             </li>
           </ul>

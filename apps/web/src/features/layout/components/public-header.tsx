@@ -25,14 +25,14 @@ export function PublicHeader() {
           to="/"
           className="flex items-center gap-2 rounded font-heading text-xl font-bold text-fg no-underline focus-visible:outline-3 focus-visible:outline-blue-700"
         >
-          <HeaderLogo src={logoUrl} alt={t('app.title')} fallback={<span>{t('app.title')}</span>} />
+          <HeaderLogo src={logoUrl} alt={t('common.app.title')} fallback={<span>{t('common.app.title')}</span>} />
         </Link>
-        <nav aria-label={t('nav.label')} className="flex items-center gap-3">
+        <nav aria-label={t('public.nav.label')} className="flex items-center gap-3">
           <Link
             to="/track"
             className="rounded text-blue-800 underline focus-visible:outline-3 focus-visible:outline-blue-700"
           >
-            {t('nav.track')}
+            {t('public.nav.track')}
           </Link>
           <LanguageToggle />
         </nav>

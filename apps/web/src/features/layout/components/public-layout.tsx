@@ -34,7 +34,7 @@ export function PublicLayout() {
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:bg-white focus:p-2"
       >
-        {t('app.skipToContent')}
+        {t('common.app.skipToContent')}
       </a>
       <PublicHeader />
       <main ref={main} id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 outline-none">

@@ -3,7 +3,8 @@
 import { useTranslation } from 'react-i18next';
 import { useFilterChoices } from '../../../components/requests/filter-choices.ts';
 import { type ListParams, listFilterValues } from '../../../components/requests/list-params.ts';
-import { DetailsLink, RequestList } from '../../../components/requests/request-results.tsx';
+import { RequestList } from '../../../components/requests/request-list.tsx';
+import { DetailsLink } from '../../../components/requests/request-results.tsx';
 import { PageShell } from '../../../components/ui/page-shell.tsx';
 import { TableCell } from '../../../components/ui/table.tsx';
 import { useAdminProfile } from '../../../lib/admin-session.ts';
@@ -18,12 +19,15 @@ export default function MyQueuePage() {
   const choices = useFilterChoices({ assignees: false });
 
   return (
-    <PageShell title={t('operations.queue.title')} description={t('operations.queue.intro')}>
+    <PageShell
+      title={t('admin-operations.operations.queue.title')}
+      description={t('admin-operations.operations.queue.intro')}
+    >
       <RequestList
         useRows={useOwnQueue}
-        label={t('operations.queue.title')}
-        none={t('operations.queue.none')}
-        empty={t('operations.queue.empty')}
+        label={t('admin-operations.operations.queue.title')}
+        none={t('admin-operations.operations.queue.none')}
+        empty={t('admin-operations.operations.queue.empty')}
         choices={choices}
         minWidth="min-w-[1220px]"
         // "All matching" in the queue is all of the account's own that match.
@@ -33,7 +37,7 @@ export default function MyQueuePage() {
         // A new key after an update starts the row's quick status afresh.
         rowKey={(item) => `${item.id}-${item.updatedAt}`}
         actions={(item) => (
-          <TableCell label={t('operations.list.columns.actions')} className="grid gap-2">
+          <TableCell label={t('admin-operations.operations.list.columns.actions')} className="grid gap-2">
             {canUpdate ? <QuickStatus item={item} /> : null}
             <DetailsLink id={item.id} />
           </TableCell>

@@ -1,3 +1,4 @@
+// Not on react-hook-form (issue 34): one select of valid statuses applied per row, nothing the client could refuse.
 // One row's quick status change: pick a status, apply. The row's updatedAt goes along,
 // so a change made meanwhile by someone else is refused rather than overwritten.
 import { REQUEST_STATUSES, type RequestStatus } from '@acende/shared/enums';
@@ -22,11 +23,11 @@ export function QuickStatus({ item }: { item: AdminRequestListItem }) {
         mutation.mutate(
           { id: item.id, status, updatedAt: item.updatedAt },
           {
-            onSuccess: () => toast({ title: t('operations.detail.updated'), variant: 'success' }),
+            onSuccess: () => toast({ title: t('admin-operations.operations.detail.updated'), variant: 'success' }),
             onError: (error) =>
               toast({
-                title: t('operations.detail.updateError'),
-                description: errorMessage(error, t('operations.detail.updateErrorDescription')),
+                title: t('admin-operations.operations.detail.updateError'),
+                description: errorMessage(error, t('admin-operations.operations.detail.updateErrorDescription')),
                 variant: 'destructive',
               }),
           },
@@ -34,7 +35,7 @@ export function QuickStatus({ item }: { item: AdminRequestListItem }) {
       }}
     >
       <label htmlFor={selectId} className="sr-only">
-        {t('operations.queue.quickStatus', { id: item.id })}
+        {t('admin-operations.operations.queue.quickStatus', { id: item.id })}
       </label>
       <select
         id={selectId}
@@ -44,7 +45,7 @@ export function QuickStatus({ item }: { item: AdminRequestListItem }) {
       >
         {REQUEST_STATUSES.map((value) => (
           <option key={value} value={value}>
-            {t(`status.${value}`)}
+            {t(`common.status.${value}`)}
           </option>
         ))}
       </select>
@@ -53,9 +54,9 @@ export function QuickStatus({ item }: { item: AdminRequestListItem }) {
         size="sm"
         variant="secondary"
         disabled={mutation.isPending || status === item.status}
-        aria-label={t('operations.queue.applyFor', { id: item.id })}
+        aria-label={t('admin-operations.operations.queue.applyFor', { id: item.id })}
       >
-        {t('operations.queue.apply')}
+        {t('admin-operations.operations.queue.apply')}
       </Button>
     </form>
   );

@@ -21,45 +21,45 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 export default function OpenDataPage() {
   const { t } = useTranslation();
-  usePageTitle(t('openData.title'));
+  usePageTitle(t('open-data.openData.title'));
   return (
     <article aria-labelledby="open-data-title" className="grid max-w-3xl gap-6">
       <header className="grid gap-2">
         <h1 id="open-data-title" className="font-heading text-2xl font-bold">
-          {t('openData.title')}
+          {t('open-data.openData.title')}
         </h1>
-        <p>{t('openData.intro')}</p>
+        <p>{t('open-data.openData.intro')}</p>
       </header>
-      <Section id="open-data-downloads" title={t('openData.downloads')}>
+      <Section id="open-data-downloads" title={t('open-data.openData.downloads')}>
         <ul className="grid gap-2">
           {(['csv', 'geojson'] as const).map((format) => (
             <li key={format}>
               <a href={OPEN_DATA_PATHS[format]} download className={`${LINK} font-medium`}>
-                {t(`openData.${format}`)}
+                {t(`open-data.openData.${format}`)}
               </a>
-              <span className="block text-sm text-gray-700">{t(`openData.${format}Hint`)}</span>
+              <span className="block text-sm text-gray-700">{t(`open-data.openData.${format}Hint`)}</span>
             </li>
           ))}
         </ul>
       </Section>
-      <Section id="open-data-fields" title={t('openData.fields')}>
+      <Section id="open-data-fields" title={t('open-data.openData.fields')}>
         <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[max-content_1fr]">
           {OPEN_DATA_COLUMNS.map((column) => (
             <div key={column} className="contents">
               <dt className="font-mono text-sm font-semibold break-all">{column}</dt>
-              <dd className="mb-2 sm:mb-0">{t(`openData.columns.${column}`)}</dd>
+              <dd className="mb-2 sm:mb-0">{t(`open-data.openData.columns.${column}`)}</dd>
             </div>
           ))}
         </dl>
       </Section>
-      <Section id="open-data-privacy" title={t('openData.privacyTitle')}>
-        <p>{t('openData.privacy')}</p>
+      <Section id="open-data-privacy" title={t('open-data.openData.privacyTitle')}>
+        <p>{t('open-data.openData.privacy')}</p>
       </Section>
-      <Section id="open-data-licence" title={t('openData.licenceTitle')}>
-        <p>{t('openData.licence')}</p>
+      <Section id="open-data-licence" title={t('open-data.openData.licenceTitle')}>
+        <p>{t('open-data.openData.licence')}</p>
         <p>
           <a href={LICENCE_URL} className={LINK} rel="license noreferrer" target="_blank">
-            {t('openData.licenceLink')}
+            {t('open-data.openData.licenceLink')}
           </a>
         </p>
       </Section>

@@ -2,7 +2,7 @@
 import type { Open311Key } from '@acende/shared/schemas/open311';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { OPEN311_KEYS_KEY } from './open311-keys.ts';
+import { open311KeyQueries } from './query-keys.ts';
 
 export const revokeOpen311Key = (id: number) => apiRequest<Open311Key>('POST', `/api/admin/open311-keys/${id}/revoke`);
 
@@ -10,6 +10,6 @@ export function useRevokeOpen311Key() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: revokeOpen311Key,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: OPEN311_KEYS_KEY }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: open311KeyQueries.list().queryKey }),
   });
 }

@@ -10,13 +10,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { type CrudColumn, CrudPage } from '../../../components/admin/crud-page.tsx';
 import { formatDateTime } from '../../../components/requests/format.ts';
-import { ConfirmDialog } from '../../../components/ui/alert-dialog.tsx';
 import { Button, SubmitButton } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { fieldBinder } from '../../../components/ui/form-binding.ts';
-import { PageShell, QueryState } from '../../../components/ui/page-shell.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
@@ -34,12 +32,12 @@ function IssuedKey({ issued, onDismiss }: { issued: IssuedOpen311Key; onDismiss:
       className="grid gap-3 rounded-theme border border-green-700 bg-green-50 p-4"
     >
       <h2 id="issued-key-title" ref={heading} tabIndex={-1} className="font-heading text-xl font-semibold">
-        {t('open311Keys.issuedTitle', { name: issued.name })}
+        {t('admin-open311.open311Keys.issuedTitle', { name: issued.name })}
       </h2>
-      <p>{t('open311Keys.issuedBody')}</p>
+      <p>{t('admin-open311.open311Keys.issuedBody')}</p>
       <TextField
         id="issued-key"
-        label={t('open311Keys.issuedKey')}
+        label={t('admin-open311.open311Keys.issuedKey')}
         value={issued.key}
         readOnly
         className="font-mono"
@@ -47,7 +45,7 @@ function IssuedKey({ issued, onDismiss }: { issued: IssuedOpen311Key; onDismiss:
       />
       <div>
         <Button variant="secondary" onClick={onDismiss}>
-          {t('open311Keys.dismiss')}
+          {t('admin-open311.open311Keys.dismiss')}
         </Button>
       </div>
     </section>
@@ -71,8 +69,8 @@ function IssueForm({ onIssued }: { onIssued: (key: IssuedOpen311Key) => void }) 
       onError: (error) => {
         applyServerErrors(error, form.setError, ['name']);
         toast({
-          title: t('errors.generic'),
-          description: errorMessage(error, t('errors.generic')),
+          title: t('common.errors.generic'),
+          description: errorMessage(error, t('common.errors.generic')),
           variant: 'destructive',
         });
       },
@@ -82,14 +80,14 @@ function IssueForm({ onIssued }: { onIssued: (key: IssuedOpen311Key) => void }) 
     <form noValidate onSubmit={submit} className="flex flex-wrap items-end gap-3">
       <div className="min-w-0 flex-1 basis-64">
         <TextField
-          label={t('open311Keys.name')}
-          hint={t('open311Keys.nameHint')}
+          label={t('admin-open311.open311Keys.name')}
+          hint={t('admin-open311.open311Keys.nameHint')}
           maxLength={OPEN311_KEY_NAME_MAX}
           {...field('name')}
         />
       </div>
-      <SubmitButton pending={issue.isPending} pendingLabel={t('open311Keys.issue')}>
-        {t('open311Keys.issue')}
+      <SubmitButton pending={issue.isPending} pendingLabel={t('admin-open311.open311Keys.issue')}>
+        {t('admin-open311.open311Keys.issue')}
       </SubmitButton>
     </form>
   );
@@ -100,90 +98,63 @@ export default function Open311KeysPage() {
   const keys = useOpen311Keys();
   const revoke = useRevokeOpen311Key();
   const [issued, setIssued] = useState<IssuedOpen311Key | null>(null);
-  const [revoking, setRevoking] = useState<Open311Key | null>(null);
+  const date = (value: string) => formatDateTime(value, i18n.language);
 
-  const confirmRevoke = (key: Open311Key) => {
-    setRevoking(null);
-    revoke.mutate(key.id, {
-      onSuccess: () => toast({ title: t('open311Keys.revokedToast'), variant: 'success' }),
-      onError: (error) =>
-        toast({
-          title: t('errors.generic'),
-          description: errorMessage(error, t('errors.generic')),
-          variant: 'destructive',
-        }),
-    });
-  };
+  const columns: CrudColumn<Open311Key>[] = [
+    { header: t('admin-open311.open311Keys.name'), className: 'font-medium', cell: (key) => key.name },
+    { header: t('admin-open311.open311Keys.prefix'), cell: (key) => <code>{key.keyPrefix}…</code> },
+    { header: t('admin-open311.open311Keys.createdAt'), cell: (key) => date(key.createdAt) },
+    {
+      header: t('admin-open311.open311Keys.lastUsedAt'),
+      cell: (key) => (key.lastUsedAt ? date(key.lastUsedAt) : t('admin-open311.open311Keys.never')),
+    },
+    {
+      header: t('admin-open311.open311Keys.state'),
+      cell: (key) =>
+        key.revokedAt
+          ? t('admin-open311.open311Keys.revoked', { date: date(key.revokedAt) })
+          : t('admin-open311.open311Keys.active'),
+    },
+    {
+      header: t('admin-open311.open311Keys.actions'),
+      cell: (key, row) =>
+        key.revokedAt ? null : (
+          <Button
+            variant="danger"
+            size="sm"
+            aria-label={`${t('admin-open311.open311Keys.revoke')}: ${key.name}`}
+            disabled={row.removing}
+            onClick={row.remove}
+          >
+            {t('admin-open311.open311Keys.revoke')}
+          </Button>
+        ),
+    },
+  ];
 
   return (
-    <PageShell title={t('open311Keys.title')} description={t('open311Keys.intro')}>
+    <CrudPage
+      title={t('admin-open311.open311Keys.title')}
+      description={t('admin-open311.open311Keys.intro')}
+      query={keys}
+      errorMessage={t('common.errors.generic')}
+      retryLabel={t('admin-operations.operations.common.retry')}
+      empty={t('admin-open311.open311Keys.empty')}
+      columns={columns}
+      removal={{
+        mutation: revoke,
+        confirm: (key) => ({
+          title: t('admin-open311.open311Keys.revokeTitle', { name: key.name }),
+          description: t('admin-open311.open311Keys.revokeBody'),
+        }),
+        confirmLabel: t('admin-open311.open311Keys.revoke'),
+        cancelLabel: t('admin-open311.open311Keys.cancel'),
+        doneTitle: t('admin-open311.open311Keys.revokedToast'),
+        errorTitle: t('common.errors.generic'),
+      }}
+    >
       <IssueForm onIssued={setIssued} />
       {issued ? <IssuedKey key={issued.id} issued={issued} onDismiss={() => setIssued(null)} /> : null}
-      <QueryState query={keys} errorMessage={t('errors.generic')} retryLabel={t('operations.common.retry')}>
-        {(data) =>
-          data.length === 0 ? (
-            <p>{t('open311Keys.empty')}</p>
-          ) : (
-            <Table label={t('open311Keys.title')} className="min-w-[720px]">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>{t('open311Keys.name')}</TableHead>
-                  <TableHead>{t('open311Keys.prefix')}</TableHead>
-                  <TableHead>{t('open311Keys.createdAt')}</TableHead>
-                  <TableHead>{t('open311Keys.lastUsedAt')}</TableHead>
-                  <TableHead>{t('open311Keys.state')}</TableHead>
-                  <TableHead>{t('open311Keys.actions')}</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {data.map((key) => (
-                  <TableRow key={key.id}>
-                    <TableCell label={t('open311Keys.name')} className="font-medium">
-                      {key.name}
-                    </TableCell>
-                    <TableCell label={t('open311Keys.prefix')}>
-                      <code>{key.keyPrefix}…</code>
-                    </TableCell>
-                    <TableCell label={t('open311Keys.createdAt')}>
-                      {formatDateTime(key.createdAt, i18n.language)}
-                    </TableCell>
-                    <TableCell label={t('open311Keys.lastUsedAt')}>
-                      {key.lastUsedAt ? formatDateTime(key.lastUsedAt, i18n.language) : t('open311Keys.never')}
-                    </TableCell>
-                    <TableCell label={t('open311Keys.state')}>
-                      {key.revokedAt
-                        ? t('open311Keys.revoked', { date: formatDateTime(key.revokedAt, i18n.language) })
-                        : t('open311Keys.active')}
-                    </TableCell>
-                    <TableCell label={t('open311Keys.actions')}>
-                      {key.revokedAt ? null : (
-                        <Button
-                          variant="danger"
-                          size="sm"
-                          aria-label={`${t('open311Keys.revoke')}: ${key.name}`}
-                          disabled={revoke.isPending}
-                          onClick={() => setRevoking(key)}
-                        >
-                          {t('open311Keys.revoke')}
-                        </Button>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )
-        }
-      </QueryState>
-      <ConfirmDialog
-        open={revoking !== null}
-        title={revoking ? t('open311Keys.revokeTitle', { name: revoking.name }) : ''}
-        description={revoking ? t('open311Keys.revokeBody') : undefined}
-        confirmLabel={t('open311Keys.revoke')}
-        cancelLabel={t('open311Keys.cancel')}
-        onConfirm={() => revoking && confirmRevoke(revoking)}
-        onCancel={() => setRevoking(null)}
-      />
-    </PageShell>
+    </CrudPage>
   );
 }

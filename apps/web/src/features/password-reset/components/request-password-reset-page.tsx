@@ -17,8 +17,8 @@ export default function RequestPasswordResetPage() {
   const { t } = useTranslation();
   const request = useRequestPasswordReset();
   const { submit, checking, captcha } = useCaptchaSubmit(request, {
-    title: t('passwordReset.request.error'),
-    fallback: t('errors.generic'),
+    title: t('admin-password-reset.passwordReset.request.error'),
+    fallback: t('common.errors.generic'),
   });
   const form = useForm<RequestPasswordResetInput>({
     resolver: zodResolver(requestPasswordResetSchema, undefined, { raw: true }) as never,
@@ -26,30 +26,36 @@ export default function RequestPasswordResetPage() {
   });
   const field = fieldBinder(form, 'reset');
 
-  usePageTitle(t('passwordReset.request.title'));
+  usePageTitle(t('admin-password-reset.passwordReset.request.title'));
 
   const onSubmit = form.handleSubmit(submit);
 
   return (
-    <AuthCardLayout title={t('passwordReset.request.title')}>
+    <AuthCardLayout title={t('admin-password-reset.passwordReset.request.title')}>
       {request.isSuccess ? (
         <p role="status" className="mb-4 rounded-theme border border-green-700 bg-green-50 p-3 text-green-950">
-          {t('passwordReset.requested')}
+          {t('admin-password-reset.passwordReset.requested')}
         </p>
       ) : (
-        <p className="mb-4 text-gray-700">{t('passwordReset.request.description')}</p>
+        <p className="mb-4 text-gray-700">{t('admin-password-reset.passwordReset.request.description')}</p>
       )}
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
-        <TextField label={t('passwordReset.request.username')} kind="username" {...field('username')} />
+        <TextField
+          label={t('admin-password-reset.passwordReset.request.username')}
+          kind="username"
+          {...field('username')}
+        />
         <Captcha {...captcha} />
         <SubmitButton
           pending={request.isPending || checking}
-          pendingLabel={checking ? t('captcha.checking') : t('passwordReset.request.submitting')}
+          pendingLabel={
+            checking ? t('captcha.captcha.checking') : t('admin-password-reset.passwordReset.request.submitting')
+          }
         >
-          {t('passwordReset.request.submit')}
+          {t('admin-password-reset.passwordReset.request.submit')}
         </SubmitButton>
         <Link to="/admin/login" className="text-center text-blue-800 underline">
-          {t('passwordReset.request.backToLogin')}
+          {t('admin-password-reset.passwordReset.request.backToLogin')}
         </Link>
       </form>
     </AuthCardLayout>

@@ -28,33 +28,33 @@ export default function ResetPasswordPage() {
   const { errors } = form.formState;
   const field = fieldBinder(form, 'reset');
 
-  usePageTitle(t('passwordReset.complete.title'));
+  usePageTitle(t('admin-password-reset.passwordReset.complete.title'));
 
   const onSubmit = form.handleSubmit(({ token: value, newPassword }) =>
     complete.mutate(
       { token: value, newPassword },
       {
-        onError: () => toast({ title: t('passwordReset.complete.error'), variant: 'destructive' }),
+        onError: () => toast({ title: t('admin-password-reset.passwordReset.complete.error'), variant: 'destructive' }),
       },
     ),
   );
 
   if (complete.isSuccess) {
     return (
-      <AuthCardLayout title={t('passwordReset.complete.title')}>
+      <AuthCardLayout title={t('admin-password-reset.passwordReset.complete.title')}>
         <p role="status" className="mb-4 rounded-theme border border-green-700 bg-green-50 p-3 text-green-950">
-          {t('passwordReset.complete.success')}
+          {t('admin-password-reset.passwordReset.complete.success')}
         </p>
         <LinkButton to="/admin/login" className="w-full">
-          {t('passwordReset.complete.goToLogin')}
+          {t('admin-password-reset.passwordReset.complete.goToLogin')}
         </LinkButton>
       </AuthCardLayout>
     );
   }
 
   return (
-    <AuthCardLayout title={t('passwordReset.complete.title')}>
-      <p className="mb-4 text-gray-700">{t('passwordReset.complete.description')}</p>
+    <AuthCardLayout title={t('admin-password-reset.passwordReset.complete.title')}>
+      <p className="mb-4 text-gray-700">{t('admin-password-reset.passwordReset.complete.description')}</p>
       {errors.token?.message ? (
         <p role="alert" className="mb-4 text-red-700">
           {t(messageKey(errors.token.message))}
@@ -62,22 +62,29 @@ export default function ResetPasswordPage() {
       ) : null}
       {complete.isError ? (
         <div role="alert" className="mb-4 rounded-theme border border-red-700 bg-red-50 p-3 text-red-900">
-          <p>{t('passwordReset.complete.error')}</p>
+          <p>{t('admin-password-reset.passwordReset.complete.error')}</p>
           <Link to="/admin/request-password-reset" className="text-blue-800 underline">
-            {t('passwordReset.complete.requestAgain')}
+            {t('admin-password-reset.passwordReset.complete.requestAgain')}
           </Link>
         </div>
       ) : null}
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
         <input type="hidden" {...form.register('token')} />
-        <TextField label={t('passwordReset.complete.newPassword')} kind="new-password" {...field('newPassword')} />
         <TextField
-          label={t('passwordReset.complete.confirmPassword')}
+          label={t('admin-password-reset.passwordReset.complete.newPassword')}
+          kind="new-password"
+          {...field('newPassword')}
+        />
+        <TextField
+          label={t('admin-password-reset.passwordReset.complete.confirmPassword')}
           kind="new-password"
           {...field('confirmPassword')}
         />
-        <SubmitButton pending={complete.isPending} pendingLabel={t('passwordReset.complete.submitting')}>
-          {t('passwordReset.complete.submit')}
+        <SubmitButton
+          pending={complete.isPending}
+          pendingLabel={t('admin-password-reset.passwordReset.complete.submitting')}
+        >
+          {t('admin-password-reset.passwordReset.complete.submit')}
         </SubmitButton>
       </form>
     </AuthCardLayout>

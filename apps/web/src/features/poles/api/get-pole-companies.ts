@@ -2,9 +2,8 @@
 // company for an administrator (active or not); for others the active ones, only those the
 // account is linked to when it has links (the API refuses the rest).
 import { useQuery } from '@tanstack/react-query';
-import { ADMIN_COMPANIES_KEY, getAdminEnergyCompanies } from '../../../lib/admin-energy-companies.ts';
 import { isAdmin, useAdminProfile } from '../../../lib/admin-session.ts';
-import { fetchPublicEnergyCompanies, PUBLIC_COMPANIES_KEY } from '../../../lib/public-energy-companies.ts';
+import { energyCompanyQueries } from '../../../lib/query-keys/energy-companies.ts';
 
 export interface PoleCompany {
   id: number;
@@ -15,13 +14,9 @@ export interface PoleCompany {
 export function usePoleCompanies(): { data: PoleCompany[] | undefined; isPending: boolean; isError: boolean } {
   const profile = useAdminProfile().data;
   const admin = isAdmin(profile);
-  // The same keys as the shared hooks', asked for only when the account's role is known.
-  const all = useQuery({ queryKey: ADMIN_COMPANIES_KEY, queryFn: getAdminEnergyCompanies, enabled: admin });
-  const open = useQuery({
-    queryKey: PUBLIC_COMPANIES_KEY,
-    queryFn: fetchPublicEnergyCompanies,
-    enabled: profile != null && !admin,
-  });
+  // The same queries as the shared hooks', asked for only when the account's role is known.
+  const all = useQuery({ ...energyCompanyQueries.admin(), enabled: admin });
+  const open = useQuery({ ...energyCompanyQueries.public(), enabled: profile != null && !admin });
   if (admin) {
     return {
       data: all.data?.map((c) => ({ id: c.id, name: c.name, active: c.active })),

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { toast } from '../../../components/ui/toast.tsx';
 import { apiRequest, errorMessage } from '../../../lib/api-client.ts';
-import { POLES_QUERY_KEY } from './get-poles.ts';
+import { poleQueries } from './query-keys.ts';
 
 export const createPole = (input: PoleInput) => apiRequest<AdminPole>('POST', '/api/admin/poles', input);
 export const updatePole = (id: number, input: PoleInput) =>
@@ -22,7 +22,7 @@ export function useSavePole() {
   return useMutation({
     mutationFn: ({ id, input }: { id?: number; input: PoleInput }) =>
       id === undefined ? createPole(input) : updatePole(id, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: POLES_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: poleQueries.all() }),
   });
 }
 
@@ -34,13 +34,15 @@ export function togglePoleActive(save: ReturnType<typeof useSavePole>, pole: Adm
     {
       onSuccess: () =>
         toast({
-          title: t(active ? 'poles.registry.reactivated' : 'poles.registry.deactivated', { number: pole.number }),
+          title: t(active ? 'admin-poles.poles.registry.reactivated' : 'admin-poles.poles.registry.deactivated', {
+            number: pole.number,
+          }),
           variant: 'success',
         }),
       onError: (error) =>
         toast({
-          title: t('poles.registry.saveError'),
-          description: errorMessage(error, t('poles.registry.saveErrorDescription')),
+          title: t('admin-poles.poles.registry.saveError'),
+          description: errorMessage(error, t('admin-poles.poles.registry.saveErrorDescription')),
           variant: 'destructive',
         }),
     },

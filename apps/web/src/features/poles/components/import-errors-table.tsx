@@ -6,14 +6,14 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 
 export function ImportErrorsTable({ preview }: { preview: Pick<PoleImportPreview, 'format' | 'errors'> }) {
   const { t } = useTranslation();
-  const rowLabel = preview.format === 'csv' ? t('poles.import.row') : t('poles.import.feature');
+  const rowLabel = preview.format === 'csv' ? t('admin-poles.poles.import.row') : t('admin-poles.poles.import.feature');
   return (
-    <Table label={t('poles.import.errorsTitle', { count: preview.errors.length })}>
+    <Table label={t('admin-poles.poles.import.errorsTitle', { count: preview.errors.length })}>
       <TableHeader>
         <TableRow>
           <TableHead className="w-24">{rowLabel}</TableHead>
-          <TableHead className="w-40">{t('poles.import.field')}</TableHead>
-          <TableHead>{t('poles.import.message')}</TableHead>
+          <TableHead className="w-40">{t('admin-poles.poles.import.field')}</TableHead>
+          <TableHead>{t('admin-poles.poles.import.message')}</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -22,8 +22,10 @@ export function ImportErrorsTable({ preview }: { preview: Pick<PoleImportPreview
           // biome-ignore lint/suspicious/noArrayIndexKey: the list is replaced whole, never reordered
           <TableRow key={index}>
             <TableCell label={rowLabel}>{error.row}</TableCell>
-            <TableCell label={t('poles.import.field')}>{error.field === '_row' ? '—' : error.field}</TableCell>
-            <TableCell label={t('poles.import.message')}>{error.message}</TableCell>
+            <TableCell label={t('admin-poles.poles.import.field')}>
+              {error.field === '_row' ? '—' : error.field}
+            </TableCell>
+            <TableCell label={t('admin-poles.poles.import.message')}>{error.message}</TableCell>
           </TableRow>
         ))}
       </TableBody>

@@ -16,9 +16,9 @@ export function LabelsOutcome({
 }) {
   const { t } = useTranslation();
   const status = printer.isPending
-    ? t('poles.labels.preparing')
+    ? t('admin-poles.poles.labels.preparing')
     : printer.isSuccess
-      ? t('poles.labels.ready', { count: printer.data.count, name: printer.data.name })
+      ? t('admin-poles.poles.labels.ready', { count: printer.data.count, name: printer.data.name })
       : (hint ?? '');
   return (
     <div id={id} className="grid gap-1 text-sm">
@@ -27,7 +27,7 @@ export function LabelsOutcome({
       </p>
       {printer.isError ? (
         <p role="alert" className="font-medium text-red-800">
-          {errorMessage(printer.error, t('poles.labels.failed'))}
+          {errorMessage(printer.error, t('admin-poles.poles.labels.failed'))}
         </p>
       ) : null}
     </div>

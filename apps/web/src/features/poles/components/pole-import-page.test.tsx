@@ -1,7 +1,7 @@
 import enPoles from '@acende/shared/i18n/en/admin-poles.json';
 import ptPoles from '@acende/shared/i18n/pt/admin-poles.json';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addCatalogue } from '../../../lib/i18n.ts';
@@ -9,8 +9,8 @@ import { createQueryClient } from '../../../lib/query-client.ts';
 import PoleImportPage from './pole-import-page.tsx';
 
 beforeAll(() => {
-  addCatalogue('pt', ptPoles);
-  addCatalogue('en', enPoles);
+  addCatalogue('pt', 'admin-poles', ptPoles);
+  addCatalogue('en', 'admin-poles', enPoles);
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -72,5 +72,27 @@ describe('poles import screen', () => {
     renderAs('admin');
     expect(await options('Coprel')).toEqual(['Escolha uma empresa', 'CEEE', 'Coprel']);
     expect(screen.getByRole('button', { name: 'Verificar arquivo' })).toBeTruthy();
+  });
+
+  it('asks for the company first, then the file, and refuses a file over the limit, with nothing sent', async () => {
+    const fetch = renderAs('admin');
+    await options('Coprel');
+    const company = screen.getByRole('combobox', { name: /Empresa de energia/ });
+    const file = screen.getByLabelText(/Arquivo/) as HTMLInputElement;
+    fireEvent.click(screen.getByRole('button', { name: 'Verificar arquivo' }));
+    expect(await screen.findByText('Escolha um arquivo primeiro.')).toBeTruthy();
+    expect(document.activeElement).toBe(company);
+    fireEvent.change(company, { target: { value: '1' } });
+    expect(screen.queryByText('Escolha um arquivo primeiro.')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Verificar arquivo' }));
+    await screen.findByText('Escolha um arquivo primeiro.');
+    expect(document.activeElement).toBe(file);
+    const big = new File(['x'], 'postes.csv', { type: 'text/csv' });
+    Object.defineProperty(big, 'size', { value: 200 * 1024 * 1024 });
+    fireEvent.change(file, { target: { files: [big] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verificar arquivo' }));
+    expect(await screen.findByText(/O arquivo tem mais de \d+ MB\./)).toBeTruthy();
+    expect(file.getAttribute('aria-invalid')).toBe('true');
+    expect(fetch.mock.calls.map(([url]) => url)).not.toContain(expect.stringContaining('/import'));
   });
 });

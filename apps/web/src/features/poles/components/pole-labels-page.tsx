@@ -17,22 +17,22 @@ export default function PoleLabelsPage() {
   const wanted = Number(params.get('companyId'));
   return (
     <QueryPage
-      title={t('poles.labels.title')}
-      description={t('poles.labels.description')}
+      title={t('admin-poles.poles.labels.title')}
+      description={t('admin-poles.poles.labels.description')}
       className="max-w-2xl gap-6"
       query={companies}
-      errorMessage={errorMessage(companies.error, t('poles.labels.companiesError'))}
-      retryLabel={t('poles.labels.retry')}
+      errorMessage={errorMessage(companies.error, t('admin-poles.poles.labels.companiesError'))}
+      retryLabel={t('admin-poles.poles.labels.retry')}
     >
       {(list) => (
         <>
-          <p className="text-gray-700">{t('poles.labels.sheet')}</p>
+          <p className="text-gray-700">{t('admin-poles.poles.labels.sheet')}</p>
           {profile.data?.role === 'viewer' ? (
             <p role="note" className="rounded-theme border border-amber-700 bg-amber-50 p-3 text-amber-950">
-              {t('poles.labels.viewerNote')}
+              {t('admin-poles.poles.labels.viewerNote')}
             </p>
           ) : list.length === 0 ? (
-            <p>{t('poles.labels.noCompanies')}</p>
+            <p>{t('admin-poles.poles.labels.noCompanies')}</p>
           ) : (
             <PrintCompanyLabels
               companies={list}

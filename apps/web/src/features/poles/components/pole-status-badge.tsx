@@ -11,7 +11,7 @@ export function PoleStatusBadge({ active }: { active: boolean }) {
         active ? 'border-green-300 bg-green-50 text-green-900' : 'border-gray-400 bg-gray-100 text-gray-900',
       )}
     >
-      {active ? t('poles.registry.active') : t('poles.registry.inactive')}
+      {active ? t('admin-poles.poles.registry.active') : t('admin-poles.poles.registry.inactive')}
     </span>
   );
 }

@@ -16,8 +16,12 @@ import { createQueryClient } from '../../../lib/query-client.ts';
 import PolesPage from './poles-page.tsx';
 
 beforeAll(() => {
-  for (const catalogue of [ptAccess, ptOperations, ptPoles]) addCatalogue('pt', catalogue);
-  for (const catalogue of [enAccess, enOperations, enPoles]) addCatalogue('en', catalogue);
+  addCatalogue('pt', 'admin-access', ptAccess);
+  addCatalogue('pt', 'admin-operations', ptOperations);
+  addCatalogue('pt', 'admin-poles', ptPoles);
+  addCatalogue('en', 'admin-access', enAccess);
+  addCatalogue('en', 'admin-operations', enOperations);
+  addCatalogue('en', 'admin-poles', enPoles);
 });
 afterEach(async () => {
   vi.unstubAllGlobals();

@@ -4,22 +4,22 @@
 // deactivate or reactivate a pole from its row, after a confirmation.
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@acende/shared/constants';
 import type { AdminPole } from '@acende/shared/schemas/poles';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Pagination } from '../../../components/requests/pagination.tsx';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog.tsx';
 import { Button, LinkButton } from '../../../components/ui/button.tsx';
-import { inputClass, SelectField } from '../../../components/ui/field.tsx';
 import { PageShell, QueryState } from '../../../components/ui/page-shell.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
 import { useAdminProfile } from '../../../lib/admin-session.ts';
-import { usePoleCompanies } from '../api/get-pole-companies.ts';
-import { type PoleListParams, usePoles } from '../api/get-poles.ts';
+import { usePoles } from '../api/get-poles.ts';
+import type { PoleListParams } from '../api/query-keys.ts';
 import { togglePoleActive, useSavePole } from '../api/save-pole.ts';
+import { PoleFilters } from './pole-filters.tsx';
 import { type PoleSelection, usePoleSelection } from './pole-selection.ts';
+import { SelectionBar } from './pole-selection-bar.tsx';
 import { PoleStatusBadge } from './pole-status-badge.tsx';
-import { PrintLabelsButton } from './print-labels-button.tsx';
 
 function readParams(params: URLSearchParams): PoleListParams {
   const page = Number(params.get('page'));
@@ -65,61 +65,69 @@ export default function PolesPage() {
 
   return (
     <PageShell
-      title={t('poles.registry.title')}
-      description={t('poles.registry.description')}
+      title={t('admin-poles.poles.registry.title')}
+      description={t('admin-poles.poles.registry.description')}
       actions={
         canWrite ? (
           // Links to other ways of adding poles (an import) go beside "New pole".
           <div className="flex flex-wrap gap-2">
-            <LinkButton to="/admin/poles/new">{t('poles.registry.new')}</LinkButton>
+            <LinkButton to="/admin/poles/new">{t('admin-poles.poles.registry.new')}</LinkButton>
             <LinkButton to="/admin/poles/import" variant="secondary">
-              {t('poles.import.title')}
+              {t('admin-poles.poles.import.title')}
             </LinkButton>
             <LinkButton
               to={`/admin/poles/labels${params.companyId ? `?companyId=${params.companyId}` : ''}`}
               variant="secondary"
             >
-              {t('poles.labels.companyLink')}
+              {t('admin-poles.poles.labels.companyLink')}
             </LinkButton>
           </div>
         ) : null
       }
     >
       <PoleFilters params={params} onChange={change} hasFilters={hasFilters} />
-      <QueryState query={poles} errorMessage={t('poles.registry.loadError')} retryLabel={t('poles.registry.retry')}>
+      <QueryState
+        query={poles}
+        errorMessage={t('admin-poles.poles.registry.loadError')}
+        retryLabel={t('admin-poles.poles.registry.retry')}
+      >
         {(data) => (
           <>
             <p aria-live="polite" className="text-sm text-gray-800">
               {data.totalIsCapped
-                ? t('poles.registry.resultsCapped', { total: data.total })
-                : t('poles.registry.results', { count: data.total })}
+                ? t('admin-poles.poles.registry.resultsCapped', { total: data.total })
+                : t('admin-poles.poles.registry.results', { count: data.total })}
             </p>
             {data.items.length === 0 ? (
               hasFilters ? (
                 <div className="grid justify-items-start gap-2">
-                  <p>{t('poles.registry.empty')}</p>
+                  <p>{t('admin-poles.poles.registry.empty')}</p>
                   <Button variant="secondary" size="sm" onClick={() => setSearch({})}>
-                    {t('poles.registry.clear')}
+                    {t('admin-poles.poles.registry.clear')}
                   </Button>
                 </div>
               ) : (
-                <p>{t('poles.registry.none')}</p>
+                <p>{t('admin-poles.poles.registry.none')}</p>
               )
             ) : (
               <>
                 <SelectionBar selection={selection} rows={data.items} canWrite={canWrite} />
-                <Table label={t('poles.registry.listLabel')} className="min-w-[860px]" aria-busy={poles.isFetching}>
+                <Table
+                  label={t('admin-poles.poles.registry.listLabel')}
+                  className="min-w-[860px]"
+                  aria-busy={poles.isFetching}
+                >
                   <TableHeader>
                     <TableRow>
                       <TableHead>
-                        <span className="sr-only">{t('poles.registry.columns.select')}</span>
+                        <span className="sr-only">{t('admin-poles.poles.registry.columns.select')}</span>
                       </TableHead>
-                      <TableHead>{t('poles.registry.columns.number')}</TableHead>
-                      <TableHead>{t('poles.registry.columns.company')}</TableHead>
-                      <TableHead>{t('poles.registry.columns.street')}</TableHead>
-                      <TableHead>{t('poles.registry.columns.coordinates')}</TableHead>
-                      <TableHead>{t('poles.registry.columns.status')}</TableHead>
-                      <TableHead>{t('poles.registry.columns.actions')}</TableHead>
+                      <TableHead>{t('admin-poles.poles.registry.columns.number')}</TableHead>
+                      <TableHead>{t('admin-poles.poles.registry.columns.company')}</TableHead>
+                      <TableHead>{t('admin-poles.poles.registry.columns.street')}</TableHead>
+                      <TableHead>{t('admin-poles.poles.registry.columns.coordinates')}</TableHead>
+                      <TableHead>{t('admin-poles.poles.registry.columns.status')}</TableHead>
+                      <TableHead>{t('admin-poles.poles.registry.columns.actions')}</TableHead>
                     </TableRow>
                   </TableHeader>
                   <TableBody>
@@ -152,7 +160,9 @@ export default function PolesPage() {
         title={
           confirming
             ? t(
-                confirming.active ? 'poles.registry.confirmDeactivate.title' : 'poles.registry.confirmReactivate.title',
+                confirming.active
+                  ? 'admin-poles.poles.registry.confirmDeactivate.title'
+                  : 'admin-poles.poles.registry.confirmReactivate.title',
                 {
                   number: confirming.number,
                 },
@@ -161,15 +171,15 @@ export default function PolesPage() {
         }
         description={
           confirming?.active
-            ? t('poles.registry.confirmDeactivate.description')
-            : t('poles.registry.confirmReactivate.description')
+            ? t('admin-poles.poles.registry.confirmDeactivate.description')
+            : t('admin-poles.poles.registry.confirmReactivate.description')
         }
         confirmLabel={
           confirming?.active
-            ? t('poles.registry.confirmDeactivate.confirm')
-            : t('poles.registry.confirmReactivate.confirm')
+            ? t('admin-poles.poles.registry.confirmDeactivate.confirm')
+            : t('admin-poles.poles.registry.confirmReactivate.confirm')
         }
-        cancelLabel={t('poles.registry.cancel')}
+        cancelLabel={t('admin-poles.poles.registry.cancel')}
         variant={confirming?.active ? 'danger' : 'primary'}
         onConfirm={() => confirming && setActive(confirming)}
         onCancel={() => setConfirming(null)}
@@ -198,161 +208,51 @@ function PoleRow({
         <input
           type="checkbox"
           className="h-5 w-5 accent-blue-700 max-sm:my-1"
-          aria-label={t('poles.registry.selectRow', names)}
+          aria-label={t('admin-poles.poles.registry.selectRow', names)}
           checked={selection.isSelected(pole.id)}
           onChange={(event) => selection.toggle(pole, event.target.checked)}
         />
       </TableCell>
-      <TableCell label={t('poles.registry.columns.number')} className="font-medium">
+      <TableCell label={t('admin-poles.poles.registry.columns.number')} className="font-medium">
         {pole.number}
       </TableCell>
-      <TableCell label={t('poles.registry.columns.company')}>{pole.companyName}</TableCell>
-      <TableCell label={t('poles.registry.columns.street')}>{pole.street ?? '—'}</TableCell>
+      <TableCell label={t('admin-poles.poles.registry.columns.company')}>{pole.companyName}</TableCell>
+      <TableCell label={t('admin-poles.poles.registry.columns.street')}>{pole.street ?? '—'}</TableCell>
       <TableCell card={false} className="whitespace-nowrap">
         {coordinate.format(pole.latitude)}, {coordinate.format(pole.longitude)}
       </TableCell>
-      <TableCell label={t('poles.registry.columns.status')}>
+      <TableCell label={t('admin-poles.poles.registry.columns.status')}>
         <PoleStatusBadge active={pole.active} />
       </TableCell>
-      <TableCell label={t('poles.registry.columns.actions')}>
+      <TableCell label={t('admin-poles.poles.registry.columns.actions')}>
         <div className="flex flex-wrap items-center gap-3">
           <Link
             to={`/admin/poles/${pole.id}`}
-            aria-label={t(canWrite ? 'poles.registry.editLabel' : 'poles.registry.viewLabel', names)}
+            aria-label={t(
+              canWrite ? 'admin-poles.poles.registry.editLabel' : 'admin-poles.poles.registry.viewLabel',
+              names,
+            )}
             className="text-blue-800 underline"
           >
-            {canWrite ? t('poles.registry.edit') : t('poles.registry.view')}
+            {canWrite ? t('admin-poles.poles.registry.edit') : t('admin-poles.poles.registry.view')}
           </Link>
           {canWrite ? (
             <Button
               variant="link"
               size="sm"
-              aria-label={t(pole.active ? 'poles.registry.deactivateLabel' : 'poles.registry.reactivateLabel', names)}
+              aria-label={t(
+                pole.active
+                  ? 'admin-poles.poles.registry.deactivateLabel'
+                  : 'admin-poles.poles.registry.reactivateLabel',
+                names,
+              )}
               onClick={onToggleActive}
             >
-              {pole.active ? t('poles.registry.deactivate') : t('poles.registry.reactivate')}
+              {pole.active ? t('admin-poles.poles.registry.deactivate') : t('admin-poles.poles.registry.reactivate')}
             </Button>
           ) : null}
         </div>
       </TableCell>
     </TableRow>
-  );
-}
-
-/** "Select all on this page", how many are chosen, and the actions on them. */
-function SelectionBar({
-  selection,
-  rows,
-  canWrite,
-}: {
-  selection: PoleSelection;
-  rows: readonly AdminPole[];
-  canWrite: boolean;
-}) {
-  const { t } = useTranslation();
-  const id = useId();
-  const box = useRef<HTMLInputElement>(null);
-  const chosenHere = rows.filter((pole) => selection.isSelected(pole.id)).length;
-  const all = chosenHere === rows.length;
-  useEffect(() => {
-    if (box.current) box.current.indeterminate = chosenHere > 0 && !all;
-  }, [chosenHere, all]);
-  const count = selection.poles.length;
-  return (
-    <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-      <div className="flex min-h-11 items-center gap-2">
-        <input
-          ref={box}
-          id={`${id}-page`}
-          type="checkbox"
-          className="h-5 w-5 accent-blue-700"
-          checked={all}
-          onChange={(event) => selection.setMany(rows, event.target.checked)}
-        />
-        <label htmlFor={`${id}-page`}>{t('poles.registry.selectPage')}</label>
-      </div>
-      {count > 0 ? (
-        <>
-          <span className="text-sm" aria-live="polite">
-            {t('poles.registry.selected', { count })}
-          </span>
-          <Button variant="secondary" size="sm" onClick={selection.clear}>
-            {t('poles.registry.clearSelection')}
-          </Button>
-          {/* Actions on the chosen poles (selection.poles) go here. */}
-          {canWrite ? <PrintLabelsButton poleIds={selection.poles.map((pole) => pole.id)} size="sm" /> : null}
-        </>
-      ) : null}
-    </div>
-  );
-}
-
-function PoleFilters({
-  params,
-  onChange,
-  hasFilters,
-}: {
-  params: PoleListParams;
-  onChange: (change: Partial<PoleListParams>) => void;
-  hasFilters: boolean;
-}) {
-  const { t } = useTranslation();
-  const id = useId();
-  const companies = usePoleCompanies();
-  const [text, setText] = useState(params.q);
-  // The URL is the truth: going back or clearing updates the box.
-  useEffect(() => setText(params.q), [params.q]);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onChange({ q: text.trim() });
-  };
-  return (
-    <form onSubmit={submit} className="grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-4">
-      <div className="grid min-w-0 gap-1 sm:col-span-2">
-        <label htmlFor={`${id}-q`} className="font-medium">
-          {t('poles.registry.search')}
-        </label>
-        <div className="flex gap-2">
-          <input
-            id={`${id}-q`}
-            type="search"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            placeholder={t('poles.registry.searchPlaceholder')}
-            maxLength={100}
-            className={`${inputClass} min-w-0`}
-          />
-          <Button type="submit" variant="secondary">
-            {t('poles.registry.searchButton')}
-          </Button>
-        </div>
-      </div>
-      <SelectField
-        id={`${id}-company`}
-        label={t('poles.registry.company')}
-        empty={t('poles.registry.allCompanies')}
-        choices={(companies.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-        value={params.companyId}
-        onChange={(event) => onChange({ companyId: event.target.value })}
-      />
-      <SelectField
-        id={`${id}-active`}
-        label={t('poles.registry.status')}
-        empty={t('poles.registry.allStatuses')}
-        choices={[
-          { value: 'true', label: t('poles.registry.activeOnly') },
-          { value: 'false', label: t('poles.registry.inactiveOnly') },
-        ]}
-        value={params.active}
-        onChange={(event) => onChange({ active: event.target.value as PoleListParams['active'] })}
-      />
-      {hasFilters ? (
-        <div className="sm:col-span-2 lg:col-span-4">
-          <Button variant="secondary" size="sm" onClick={() => onChange({ q: '', companyId: '', active: '' })}>
-            {t('poles.registry.clear')}
-          </Button>
-        </div>
-      ) : null}
-    </form>
   );
 }

@@ -1,12 +1,35 @@
 // Labels for every pole of one company: choose the company (and whether inactive poles get
-// one too), then one PDF of all of them. Two plain controls, so plain state, not a form library.
-import { type FormEvent, useId, useState } from 'react';
+// one too), then one PDF of all of them. Checked with the route's schema when sent; no company
+// chosen says so under the field and takes the focus, and choosing one clears it.
+import { type PoleLabelsRequest, poleLabelsRequestSchema } from '@acende/shared/schemas/pole-labels';
+import { useId } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../components/ui/button.tsx';
 import { CheckboxField, SelectField } from '../../../components/ui/field.tsx';
-import type { LabelCompany } from '../api/get-label-companies.ts';
+import { fieldBinder, payloadResolver } from '../../../components/ui/form-binding.ts';
+import { messageKey } from '../../../lib/i18n-types.ts';
 import { usePrintPoleLabels } from '../api/print-labels.ts';
+import type { LabelCompany } from '../api/query-keys.ts';
 import { LabelsOutcome } from './labels-outcome.tsx';
+
+interface CompanyLabels {
+  company: string;
+  inactive: boolean;
+}
+
+const toBody = ({ company, inactive }: CompanyLabels): PoleLabelsRequest => ({
+  companyId: Number(company),
+  includeInactive: inactive,
+});
+
+const check = payloadResolver<CompanyLabels>(poleLabelsRequestSchema, toBody, () => 'company');
+
+/** The route's check, but for a company not chosen yet: the screen's own key says so first. */
+const resolver: Resolver<CompanyLabels> = async (values, context, options) =>
+  values.company === ''
+    ? { values: {}, errors: { company: { type: 'required', message: 'admin-poles.poles.labels.companyRequired' } } }
+    : check(values, context, options);
 
 export function PrintCompanyLabels({
   companies,
@@ -20,48 +43,37 @@ export function PrintCompanyLabels({
   const id = useId();
   const printer = usePrintPoleLabels();
   const only = companies.length === 1 ? companies[0]?.id : undefined;
-  const [companyId, setCompanyId] = useState(String(defaultCompanyId ?? only ?? ''));
-  const [includeInactive, setIncludeInactive] = useState(false);
-  const [missing, setMissing] = useState(false);
+  const form = useForm<CompanyLabels>({
+    resolver,
+    defaultValues: { company: String(defaultCompanyId ?? only ?? ''), inactive: false },
+  });
+  const field = fieldBinder(form, id);
+  const company = field('company');
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!companyId) {
-      setMissing(true);
-      document.getElementById(`${id}-company`)?.focus();
-      return;
-    }
-    printer.mutate({ companyId: Number(companyId), includeInactive });
-  };
+  const onSubmit = form.handleSubmit((values) => printer.mutate(toBody(values)));
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-describedby={`${id}-outcome`}>
       <SelectField
-        id={`${id}-company`}
-        label={t('poles.labels.company')}
+        label={t('admin-poles.poles.labels.company')}
         required
-        empty={t('poles.labels.chooseCompany')}
+        empty={t('admin-poles.poles.labels.chooseCompany')}
         choices={companies.map((c) => ({ value: c.id, label: c.name }))}
-        value={companyId}
-        error={missing && !companyId ? t('poles.labels.companyRequired') : undefined}
-        onChange={(event) => {
-          setCompanyId(event.target.value);
-          setMissing(false);
-        }}
+        {...company}
+        // Every error here is a catalogue key, read in the screen's language as it is drawn.
+        error={company.error ? t(messageKey(company.error)) : undefined}
       />
       <CheckboxField
-        id={`${id}-inactive`}
-        label={t('poles.labels.includeInactive')}
-        hint={t('poles.labels.includeInactiveHint')}
-        checked={includeInactive}
-        onChange={(event) => setIncludeInactive(event.target.checked)}
+        label={t('admin-poles.poles.labels.includeInactive')}
+        hint={t('admin-poles.poles.labels.includeInactiveHint')}
+        {...field('inactive')}
       />
       <SubmitButton
         pending={printer.isPending}
-        pendingLabel={t('poles.labels.preparing')}
+        pendingLabel={t('admin-poles.poles.labels.preparing')}
         className="justify-self-start"
       >
-        {t('poles.labels.printCompany')}
+        {t('admin-poles.poles.labels.printCompany')}
       </SubmitButton>
       <LabelsOutcome id={`${id}-outcome`} printer={printer} />
     </form>

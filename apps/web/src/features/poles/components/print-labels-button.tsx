@@ -23,9 +23,9 @@ export function PrintLabelsButton({
   const tooMany = count > POLE_LABELS_SELECTION_MAX;
   const hint =
     count === 0
-      ? t('poles.labels.selectFirst')
+      ? t('admin-poles.poles.labels.selectFirst')
       : tooMany
-        ? t('poles.labels.tooMany', { max: POLE_LABELS_SELECTION_MAX })
+        ? t('admin-poles.poles.labels.tooMany', { max: POLE_LABELS_SELECTION_MAX })
         : undefined;
   return (
     <div className={className ?? 'grid gap-1'}>
@@ -39,10 +39,10 @@ export function PrintLabelsButton({
         aria-describedby={`${id}-outcome`}
       >
         {printer.isPending
-          ? t('poles.labels.preparing')
+          ? t('admin-poles.poles.labels.preparing')
           : count === 0
-            ? t('poles.labels.printSelectionNone')
-            : t('poles.labels.printSelection', { count })}
+            ? t('admin-poles.poles.labels.printSelectionNone')
+            : t('admin-poles.poles.labels.printSelection', { count })}
       </Button>
       <LabelsOutcome id={`${id}-outcome`} printer={printer} hint={hint} />
     </div>

@@ -1,14 +1,16 @@
+import enPoles from '@acende/shared/i18n/en/admin-poles.json';
 import ptPoles from '@acende/shared/i18n/pt/admin-poles.json';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addCatalogue } from '../../../lib/i18n.ts';
+import { addCatalogue, setLanguage } from '../../../lib/i18n.ts';
 import { PrintCompanyLabels } from './print-company-labels.tsx';
 import { PrintLabelsButton } from './print-labels-button.tsx';
 
-addCatalogue('pt', ptPoles);
+addCatalogue('pt', 'admin-poles', ptPoles);
+addCatalogue('en', 'admin-poles', enPoles);
 
 const pdf = () =>
   new Response('%PDF-1.3', {
@@ -80,9 +82,12 @@ describe('printing QR labels', () => {
       />,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Imprimir etiquetas da concessionária' }));
-    expect(screen.getByText('Escolha uma concessionária', { selector: 'p, span' })).toBeVisible();
+    expect(await screen.findByText('Escolha uma concessionária', { selector: 'p, span' })).toBeVisible();
     expect(screen.getByLabelText(/Concessionária/)).toHaveFocus();
     expect(fetchMock).not.toHaveBeenCalled();
+    await setLanguage('en');
+    expect(await screen.findByText('Choose an energy company', { selector: 'p' })).toBeVisible();
+    await setLanguage('pt');
     await userEvent.selectOptions(screen.getByLabelText(/Concessionária/), '3');
     await userEvent.click(screen.getByLabelText('Incluir postes inativos'));
     await userEvent.click(screen.getByRole('button', { name: 'Imprimir etiquetas da concessionária' }));

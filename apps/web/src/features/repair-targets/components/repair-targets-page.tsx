@@ -17,12 +17,12 @@ export default function RepairTargetsPage() {
 
   return (
     <QueryPage
-      title={t('settings.repairTargets.title')}
-      description={t('settings.repairTargets.intro')}
+      title={t('admin-settings.settings.repairTargets.title')}
+      description={t('admin-settings.settings.repairTargets.intro')}
       className="max-w-3xl gap-6"
       query={targets}
-      errorMessage={errorMessage(targets.error, t('settings.loadError'))}
-      retryLabel={t('settings.retry')}
+      errorMessage={errorMessage(targets.error, t('admin-settings.settings.loadError'))}
+      retryLabel={t('admin-settings.settings.retry')}
     >
       {(initial) => <TargetsForm initial={initial} />}
     </QueryPage>
@@ -37,23 +37,25 @@ function TargetsForm({ initial }: { initial: RepairTargets }) {
     schema: repairTargetsSchema,
     initial,
     save,
-    savedTitle: t('settings.repairTargets.saved'),
-    errorTitle: t('settings.saveError'),
+    savedTitle: t('admin-settings.settings.repairTargets.saved'),
+    errorTitle: t('admin-settings.settings.saveError'),
   });
   const overrides = useFieldArray({ control: form.control, name: 'overrides' });
   const companyChoices = (companies.data ?? []).map((c) => ({ value: c.id, label: c.name }));
-  const typeChoices = PROBLEM_TYPES.map((value) => ({ value, label: t(`problemType.${value}`) }));
+  const typeChoices = PROBLEM_TYPES.map((value) => ({ value, label: t(`common.problemType.${value}`) }));
   const listError = form.formState.errors.overrides?.message ?? form.formState.errors.overrides?.root?.message;
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-6">
       <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 font-heading text-lg font-semibold">{t('settings.repairTargets.defaults')}</legend>
+        <legend className="mb-2 font-heading text-lg font-semibold">
+          {t('admin-settings.settings.repairTargets.defaults')}
+        </legend>
         {PROBLEM_TYPES.map((type) => (
           <TextField
             key={type}
-            label={t(`problemType.${type}`)}
-            hint={t('settings.repairTargets.hoursHint')}
+            label={t(`common.problemType.${type}`)}
+            hint={t('admin-settings.settings.repairTargets.hoursHint')}
             kind="number"
             min={1}
             max={8760}
@@ -66,29 +68,29 @@ function TargetsForm({ initial }: { initial: RepairTargets }) {
 
       <fieldset className="grid gap-3">
         <legend className="mb-2 font-heading text-lg font-semibold">
-          {t('settings.repairTargets.companyTargets')}
+          {t('admin-settings.settings.repairTargets.companyTargets')}
         </legend>
-        {companies.isError ? <p role="alert">{t('settings.repairTargets.companiesError')}</p> : null}
-        {overrides.fields.length === 0 ? <p>{t('settings.repairTargets.noCompanyTargets')}</p> : null}
+        {companies.isError ? <p role="alert">{t('admin-settings.settings.repairTargets.companiesError')}</p> : null}
+        {overrides.fields.length === 0 ? <p>{t('admin-settings.settings.repairTargets.noCompanyTargets')}</p> : null}
         {overrides.fields.map((row, index) => (
           <div
             key={row.id}
             className="grid items-end gap-3 rounded-theme border border-gray-200 p-3 sm:grid-cols-[1fr_1fr_8rem_auto]"
           >
             <SelectField
-              label={t('settings.repairTargets.company')}
+              label={t('admin-settings.settings.repairTargets.company')}
               choices={companyChoices}
               required
               {...field(`overrides.${index}.companyId`, { valueAsNumber: true })}
             />
             <SelectField
-              label={t('settings.repairTargets.problemType')}
+              label={t('admin-settings.settings.repairTargets.problemType')}
               choices={typeChoices}
               required
               {...field(`overrides.${index}.problemType`)}
             />
             <TextField
-              label={t('settings.repairTargets.hours')}
+              label={t('admin-settings.settings.repairTargets.hours')}
               kind="number"
               min={1}
               max={8760}
@@ -98,16 +100,16 @@ function TargetsForm({ initial }: { initial: RepairTargets }) {
             />
             <Button
               variant="secondary"
-              aria-label={t('settings.repairTargets.removeOf', { n: index + 1 })}
+              aria-label={t('admin-settings.settings.repairTargets.removeOf', { n: index + 1 })}
               onClick={() => overrides.remove(index)}
             >
-              {t('settings.repairTargets.remove')}
+              {t('admin-settings.settings.repairTargets.remove')}
             </Button>
           </div>
         ))}
         {listError ? (
           <p role="alert" className="text-red-800">
-            {t(listError as 'settings.repairTargets.title')}
+            {t(listError as 'admin-settings.settings.repairTargets.title')}
           </p>
         ) : null}
         <Button
@@ -122,12 +124,16 @@ function TargetsForm({ initial }: { initial: RepairTargets }) {
             })
           }
         >
-          {t('settings.repairTargets.add')}
+          {t('admin-settings.settings.repairTargets.add')}
         </Button>
       </fieldset>
 
-      <SubmitButton pending={save.isPending} pendingLabel={t('settings.saving')} className="justify-self-start">
-        {t('settings.save')}
+      <SubmitButton
+        pending={save.isPending}
+        pendingLabel={t('admin-settings.settings.saving')}
+        className="justify-self-start"
+      >
+        {t('admin-settings.settings.save')}
       </SubmitButton>
     </form>
   );

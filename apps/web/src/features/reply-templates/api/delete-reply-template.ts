@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { REPLY_TEMPLATES_KEY } from '../../../lib/reply-templates.ts';
+import { replyTemplateQueries } from '../../../lib/query-keys/reply-templates.ts';
 
 export const deleteReplyTemplate = (id: number) => apiRequest<void>('DELETE', `/api/admin/reply-templates/${id}`);
 
@@ -8,6 +8,6 @@ export function useDeleteReplyTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteReplyTemplate,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: REPLY_TEMPLATES_KEY }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: replyTemplateQueries.list().queryKey }),
   });
 }

@@ -1,7 +1,7 @@
 import type { ReplyTemplate, ReplyTemplateInput } from '@acende/shared/schemas/reply-templates';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { REPLY_TEMPLATES_KEY } from '../../../lib/reply-templates.ts';
+import { replyTemplateQueries } from '../../../lib/query-keys/reply-templates.ts';
 
 /** Creates (no id) or changes a template. */
 export const saveReplyTemplate = (input: ReplyTemplateInput & { id?: number }) => {
@@ -15,6 +15,6 @@ export function useSaveReplyTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveReplyTemplate,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: REPLY_TEMPLATES_KEY }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: replyTemplateQueries.list().queryKey }),
   });
 }

@@ -49,14 +49,14 @@ export function ReplyTemplateForm({ template, onDone }: { template: ReplyTemplat
       { ...values, id: template?.id },
       {
         onSuccess: () => {
-          toast({ title: t('replyTemplates.saved'), variant: 'success' });
+          toast({ title: t('admin-templates.replyTemplates.saved'), variant: 'success' });
           onDone();
         },
         onError: (error) => {
           applyServerErrors(error, form.setError, Object.keys(EMPTY));
           toast({
-            title: t('errors.generic'),
-            description: errorMessage(error, t('errors.generic')),
+            title: t('common.errors.generic'),
+            description: errorMessage(error, t('common.errors.generic')),
             variant: 'destructive',
           });
         },
@@ -72,25 +72,29 @@ export function ReplyTemplateForm({ template, onDone }: { template: ReplyTemplat
       className="grid gap-4 rounded-theme border border-gray-300 bg-white p-4"
     >
       <h2 id={titleId} className="font-heading text-xl font-semibold">
-        {template ? t('replyTemplates.edit') : t('replyTemplates.new')}
+        {template ? t('admin-templates.replyTemplates.edit') : t('admin-templates.replyTemplates.new')}
       </h2>
       <div className="grid gap-4 md:grid-cols-2">
-        <TextField label={t('replyTemplates.name')} maxLength={REPLY_TEMPLATE_NAME_MAX} {...field('name')} />
+        <TextField
+          label={t('admin-templates.replyTemplates.name')}
+          maxLength={REPLY_TEMPLATE_NAME_MAX}
+          {...field('name')}
+        />
         <SelectField
-          label={t('replyTemplates.status')}
-          choices={REQUEST_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
+          label={t('admin-templates.replyTemplates.status')}
+          choices={REQUEST_STATUSES.map((status) => ({ value: status, label: t(`common.status.${status}`) }))}
           {...field('status')}
         />
       </div>
       <TextAreaField
-        label={t('replyTemplates.textPt')}
+        label={t('admin-templates.replyTemplates.textPt')}
         rows={4}
         maxLength={REPLY_TEMPLATE_TEXT_MAX}
         lang="pt"
         {...field('textPt')}
       />
       <TextAreaField
-        label={t('replyTemplates.textEn')}
+        label={t('admin-templates.replyTemplates.textEn')}
         rows={4}
         maxLength={REPLY_TEMPLATE_TEXT_MAX}
         lang="en"
@@ -98,10 +102,10 @@ export function ReplyTemplateForm({ template, onDone }: { template: ReplyTemplat
       />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={save.isPending}>
-          {t('replyTemplates.save')}
+          {t('admin-templates.replyTemplates.save')}
         </Button>
         <Button variant="secondary" onClick={onDone}>
-          {t('replyTemplates.cancel')}
+          {t('admin-templates.replyTemplates.cancel')}
         </Button>
       </div>
     </form>

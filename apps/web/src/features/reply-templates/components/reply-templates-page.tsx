@@ -1,14 +1,9 @@
 // /admin/reply-templates (admin only, decision 0031): the templates by status, with both
 // texts; add, edit, and delete (asked to confirm first; history keeps what was sent).
 import type { ReplyTemplate } from '@acende/shared/schemas/reply-templates';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/ui/alert-dialog.tsx';
+import { type CrudColumn, CrudPage } from '../../../components/admin/crud-page.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { PageShell, QueryState } from '../../../components/ui/page-shell.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { useReplyTemplates } from '../../../lib/reply-templates.ts';
 import { useDeleteReplyTemplate } from '../api/delete-reply-template.ts';
 import { ReplyTemplateForm } from './reply-template-form.tsx';
@@ -17,101 +12,66 @@ export default function ReplyTemplatesPage() {
   const { t } = useTranslation();
   const templates = useReplyTemplates();
   const remove = useDeleteReplyTemplate();
-  // null: no form; 'new': creating; a template: editing it.
-  const [editing, setEditing] = useState<ReplyTemplate | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<ReplyTemplate | null>(null);
 
-  const confirmDelete = (template: ReplyTemplate) => {
-    setDeleting(null);
-    remove.mutate(template.id, {
-      onSuccess: () => toast({ title: t('replyTemplates.deleted'), variant: 'success' }),
-      onError: (error) =>
-        toast({
-          title: t('errors.generic'),
-          description: errorMessage(error, t('errors.generic')),
-          variant: 'destructive',
-        }),
-    });
-  };
+  const columns: CrudColumn<ReplyTemplate>[] = [
+    { header: t('admin-templates.replyTemplates.name'), className: 'font-medium', cell: (template) => template.name },
+    { header: t('admin-templates.replyTemplates.status'), cell: (template) => t(`common.status.${template.status}`) },
+    {
+      header: t('admin-templates.replyTemplates.textPt'),
+      cell: (template) => <span lang="pt">{template.textPt}</span>,
+    },
+    {
+      header: t('admin-templates.replyTemplates.textEn'),
+      cell: (template) => <span lang="en">{template.textEn}</span>,
+    },
+    {
+      header: t('admin-templates.replyTemplates.actions'),
+      cell: (template, row) => (
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label={`${t('admin-templates.replyTemplates.edit')}: ${template.name}`}
+            onClick={row.edit}
+          >
+            {t('admin-templates.replyTemplates.edit')}
+          </Button>
+          <Button
+            variant="danger"
+            size="sm"
+            aria-label={`${t('admin-templates.replyTemplates.delete')}: ${template.name}`}
+            disabled={row.removing}
+            onClick={row.remove}
+          >
+            {t('admin-templates.replyTemplates.delete')}
+          </Button>
+        </div>
+      ),
+    },
+  ];
 
   return (
-    <PageShell
-      title={t('replyTemplates.title')}
-      description={t('replyTemplates.intro')}
-      actions={editing === null ? <Button onClick={() => setEditing('new')}>{t('replyTemplates.new')}</Button> : null}
-    >
-      {editing !== null ? (
-        <ReplyTemplateForm
-          key={editing === 'new' ? 'new' : editing.id}
-          template={editing === 'new' ? null : editing}
-          onDone={() => setEditing(null)}
-        />
-      ) : null}
-      <QueryState query={templates} errorMessage={t('errors.generic')} retryLabel={t('operations.common.retry')}>
-        {(data) =>
-          data.length === 0 ? (
-            <p>{t('replyTemplates.empty')}</p>
-          ) : (
-            <Table label={t('replyTemplates.title')} className="min-w-[720px]">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>{t('replyTemplates.name')}</TableHead>
-                  <TableHead>{t('replyTemplates.status')}</TableHead>
-                  <TableHead>{t('replyTemplates.textPt')}</TableHead>
-                  <TableHead>{t('replyTemplates.textEn')}</TableHead>
-                  <TableHead>{t('replyTemplates.actions')}</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {data.map((template) => (
-                  <TableRow key={template.id}>
-                    <TableCell label={t('replyTemplates.name')} className="font-medium">
-                      {template.name}
-                    </TableCell>
-                    <TableCell label={t('replyTemplates.status')}>{t(`status.${template.status}`)}</TableCell>
-                    <TableCell label={t('replyTemplates.textPt')}>
-                      <span lang="pt">{template.textPt}</span>
-                    </TableCell>
-                    <TableCell label={t('replyTemplates.textEn')}>
-                      <span lang="en">{template.textEn}</span>
-                    </TableCell>
-                    <TableCell label={t('replyTemplates.actions')}>
-                      <div className="flex flex-wrap gap-2">
-                        <Button
-                          variant="secondary"
-                          size="sm"
-                          aria-label={`${t('replyTemplates.edit')}: ${template.name}`}
-                          onClick={() => setEditing(template)}
-                        >
-                          {t('replyTemplates.edit')}
-                        </Button>
-                        <Button
-                          variant="danger"
-                          size="sm"
-                          aria-label={`${t('replyTemplates.delete')}: ${template.name}`}
-                          disabled={remove.isPending}
-                          onClick={() => setDeleting(template)}
-                        >
-                          {t('replyTemplates.delete')}
-                        </Button>
-                      </div>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )
-        }
-      </QueryState>
-      <ConfirmDialog
-        open={deleting !== null}
-        title={deleting ? t('replyTemplates.deleteTitle', { name: deleting.name }) : ''}
-        description={deleting ? t('replyTemplates.deleteBody') : undefined}
-        confirmLabel={t('replyTemplates.delete')}
-        cancelLabel={t('replyTemplates.cancel')}
-        onConfirm={() => deleting && confirmDelete(deleting)}
-        onCancel={() => setDeleting(null)}
-      />
-    </PageShell>
+    <CrudPage
+      title={t('admin-templates.replyTemplates.title')}
+      description={t('admin-templates.replyTemplates.intro')}
+      addLabel={t('admin-templates.replyTemplates.new')}
+      form={(template, done) => <ReplyTemplateForm template={template} onDone={done} />}
+      query={templates}
+      errorMessage={t('common.errors.generic')}
+      retryLabel={t('admin-operations.operations.common.retry')}
+      empty={t('admin-templates.replyTemplates.empty')}
+      columns={columns}
+      removal={{
+        mutation: remove,
+        confirm: (template) => ({
+          title: t('admin-templates.replyTemplates.deleteTitle', { name: template.name }),
+          description: t('admin-templates.replyTemplates.deleteBody'),
+        }),
+        confirmLabel: t('admin-templates.replyTemplates.delete'),
+        cancelLabel: t('admin-templates.replyTemplates.cancel'),
+        doneTitle: t('admin-templates.replyTemplates.deleted'),
+        errorTitle: t('common.errors.generic'),
+      }}
+    />
   );
 }

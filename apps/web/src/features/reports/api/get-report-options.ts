@@ -1,10 +1,7 @@
-// GET /api/admin/reports/options: companies, users and areas for the advanced filters.
-import type { ReportOptions } from '@acende/shared/schemas/reports';
+// Companies, users and areas for the advanced filters.
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-
-export const fetchReportOptions = () => apiRequest<ReportOptions>('GET', '/api/admin/reports/options');
+import { reportQueries } from './query-keys.ts';
 
 export function useReportOptions() {
-  return useQuery({ queryKey: ['reports', 'options'], queryFn: fetchReportOptions });
+  return useQuery(reportQueries.options());
 }

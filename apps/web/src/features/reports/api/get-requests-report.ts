@@ -1,16 +1,8 @@
-// GET /api/admin/reports/requests: summary and one page of rows.
-import type { RequestsReport } from '@acende/shared/schemas/reports';
+// Summary and one page of rows.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { type ReportParams, reportQueryString } from '../lib/report-params.ts';
-
-export const fetchRequestsReport = (params: ReportParams) =>
-  apiRequest<RequestsReport>('GET', `/api/admin/reports/requests?${reportQueryString(params)}`);
+import type { ReportParams } from '../lib/report-params.ts';
+import { reportQueries } from './query-keys.ts';
 
 export function useRequestsReport(params: ReportParams) {
-  return useQuery({
-    queryKey: ['reports', 'requests', params],
-    queryFn: () => fetchRequestsReport(params),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...reportQueries.requests(params), placeholderData: keepPreviousData });
 }

@@ -1,16 +1,8 @@
-// GET /api/admin/reports/sla: one row per energy company and problem type, paged, with the summary.
-import type { SlaReport } from '@acende/shared/schemas/reports';
+// One row per energy company and problem type, paged, with the summary.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { type ReportParams, reportQueryString } from '../lib/report-params.ts';
-
-export const fetchSlaReport = (params: ReportParams) =>
-  apiRequest<SlaReport>('GET', `/api/admin/reports/sla?${reportQueryString(params)}`);
+import type { ReportParams } from '../lib/report-params.ts';
+import { reportQueries } from './query-keys.ts';
 
 export function useSlaReport(params: ReportParams) {
-  return useQuery({
-    queryKey: ['reports', 'sla', params],
-    queryFn: () => fetchSlaReport(params),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...reportQueries.sla(params), placeholderData: keepPreviousData });
 }

@@ -13,7 +13,7 @@ export default function AreaReportPage() {
   const { params, setFilters, setPage, setPageSize } = useReportParams();
   const report = useAreaReport(params);
   const top = useTopAreas(params);
-  const unknown = t('reports.area.unknown');
+  const unknown = t('admin-reports.reports.area.unknown');
   const percent = new Intl.NumberFormat(i18n.language === 'en' ? 'en-US' : 'pt-BR', {
     style: 'percent',
     maximumFractionDigits: 1,
@@ -29,36 +29,40 @@ export default function AreaReportPage() {
         onPage={setPage}
         onPageSize={setPageSize}
         table={(data) => (
-          <Table label={t('reports.kinds.area.title')} className="min-w-[820px]" aria-busy={report.isFetching}>
+          <Table
+            label={t('admin-reports.reports.kinds.area.title')}
+            className="min-w-[820px]"
+            aria-busy={report.isFetching}
+          >
             <TableHeader>
               <TableRow>
-                <TableHead>{t('reports.columns.area')}</TableHead>
-                <TableHead className="text-right">{t('reports.columns.total')}</TableHead>
+                <TableHead>{t('admin-reports.reports.columns.area')}</TableHead>
+                <TableHead className="text-right">{t('admin-reports.reports.columns.total')}</TableHead>
                 {REQUEST_STATUSES.map((s) => (
                   <TableHead key={s} className="text-right">
-                    {t(`status.${s}`)}
+                    {t(`common.status.${s}`)}
                   </TableHead>
                 ))}
-                <TableHead className="text-right">{t('reports.columns.share')}</TableHead>
-                <TableHead className="text-right">{t('reports.columns.median')}</TableHead>
+                <TableHead className="text-right">{t('admin-reports.reports.columns.share')}</TableHead>
+                <TableHead className="text-right">{t('admin-reports.reports.columns.median')}</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
               {data.rows.map((row) => (
                 <TableRow key={row.key}>
                   <TableHead scope="row">{areaName(row.city, row.district, unknown)}</TableHead>
-                  <TableCell label={t('reports.columns.total')} className="text-right tabular-nums">
+                  <TableCell label={t('admin-reports.reports.columns.total')} className="text-right tabular-nums">
                     {row.total}
                   </TableCell>
                   {REQUEST_STATUSES.map((s) => (
-                    <TableCell key={s} label={t(`status.${s}`)} className="text-right tabular-nums">
+                    <TableCell key={s} label={t(`common.status.${s}`)} className="text-right tabular-nums">
                       {row.byStatus[s]}
                     </TableCell>
                   ))}
-                  <TableCell label={t('reports.columns.share')} className="text-right tabular-nums">
+                  <TableCell label={t('admin-reports.reports.columns.share')} className="text-right tabular-nums">
                     {percent.format(row.share)}
                   </TableCell>
-                  <TableCell label={t('reports.columns.median')} className="text-right tabular-nums">
+                  <TableCell label={t('admin-reports.reports.columns.median')} className="text-right tabular-nums">
                     {formatDuration(row.medianSeconds, i18n.language, t)}
                   </TableCell>
                 </TableRow>
@@ -69,7 +73,9 @@ export default function AreaReportPage() {
       >
         {chart.length ? (
           <figure className="grid gap-2">
-            <figcaption className="font-heading text-lg font-semibold">{t('reports.area.chartTitle')}</figcaption>
+            <figcaption className="font-heading text-lg font-semibold">
+              {t('admin-reports.reports.area.chartTitle')}
+            </figcaption>
             <div className="h-72 w-full" aria-hidden="true">
               <ResponsiveContainer width="100%" height="100%">
                 <BarChart
@@ -82,7 +88,12 @@ export default function AreaReportPage() {
                   <XAxis type="number" allowDecimals={false} />
                   <YAxis type="category" dataKey="name" width={150} tick={{ fontSize: 12 }} />
                   <Tooltip />
-                  <Bar dataKey="open" name={t('reports.area.open')} fill="#0072b2" isAnimationActive={false} />
+                  <Bar
+                    dataKey="open"
+                    name={t('admin-reports.reports.area.open')}
+                    fill="#0072b2"
+                    isAnimationActive={false}
+                  />
                 </BarChart>
               </ResponsiveContainer>
             </div>

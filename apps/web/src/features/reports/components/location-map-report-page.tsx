@@ -39,11 +39,11 @@ export default function LocationMapReportPage() {
                     onChange={(event) => setHeat(event.target.checked)}
                     className="h-5 w-5"
                   />
-                  {t('reports.map.heat')}
+                  {t('admin-reports.reports.map.heat')}
                 </label>
                 {data.totalRows > data.rows.length ? (
                   <p className="text-sm" role="note">
-                    {t('reports.map.truncated', { shown: data.rows.length, total: data.totalRows })}
+                    {t('admin-reports.reports.map.truncated', { shown: data.rows.length, total: data.totalRows })}
                   </p>
                 ) : null}
               </div>
@@ -55,10 +55,10 @@ export default function LocationMapReportPage() {
                     tileUrl={site.data.tileUrl}
                     attribution={site.data.tileAttribution}
                     fallback={site.data.map}
-                    label={t('reports.map.label')}
-                    statusLabel={(s) => t(`status.${s}`)}
-                    problemLabel={(p) => t(`problemType.${p}`)}
-                    detailLabel={(requestId) => t('reports.actions.viewDetail', { id: requestId })}
+                    label={t('admin-reports.reports.map.label')}
+                    statusLabel={(s) => t(`common.status.${s}`)}
+                    problemLabel={(p) => t(`common.problemType.${p}`)}
+                    detailLabel={(requestId) => t('admin-reports.reports.actions.viewDetail', { id: requestId })}
                     onOpen={(requestId) => navigate(`/admin/requests/${requestId}`)}
                   />
                 </Suspense>
@@ -67,7 +67,7 @@ export default function LocationMapReportPage() {
               )}
               <section aria-labelledby={`${id}-legend`} className="text-sm">
                 <h2 id={`${id}-legend`} className="font-semibold">
-                  {t('reports.map.legend')}
+                  {t('admin-reports.reports.map.legend')}
                 </h2>
                 <ul className="flex flex-wrap gap-x-4 gap-y-1">
                   {REQUEST_STATUSES.map((s) => (
@@ -77,7 +77,7 @@ export default function LocationMapReportPage() {
                         className="inline-block h-3 w-3 rounded-full border border-gray-900"
                         style={{ background: STATUS_COLORS[s] }}
                       />
-                      {t(`status.${s}`)}
+                      {t(`common.status.${s}`)}
                     </li>
                   ))}
                 </ul>

@@ -14,13 +14,15 @@ export function ReportActions({ kind, filters }: { kind: ReportKind; filters: Re
       {
         onSuccess: () =>
           toast({
-            title: t(format === 'pdf' ? 'reports.toast.pdfExported' : 'reports.toast.csvExported'),
+            title: t(
+              format === 'pdf' ? 'admin-reports.reports.toast.pdfExported' : 'admin-reports.reports.toast.csvExported',
+            ),
             variant: 'success',
           }),
         onError: () =>
           toast({
-            title: t('reports.toast.exportErrorTitle'),
-            description: t('reports.toast.exportError'),
+            title: t('admin-reports.reports.toast.exportErrorTitle'),
+            description: t('admin-reports.reports.toast.exportError'),
             variant: 'destructive',
           }),
       },
@@ -34,7 +36,7 @@ export function ReportActions({ kind, filters }: { kind: ReportKind; filters: Re
         disabled={busy}
         aria-busy={busy && exporter.variables?.format === 'pdf'}
       >
-        {t('reports.actions.exportPdf')}
+        {t('admin-reports.reports.actions.exportPdf')}
       </Button>
       <Button
         variant="secondary"
@@ -42,10 +44,10 @@ export function ReportActions({ kind, filters }: { kind: ReportKind; filters: Re
         disabled={busy}
         aria-busy={busy && exporter.variables?.format === 'csv'}
       >
-        {t('reports.actions.exportCsv')}
+        {t('admin-reports.reports.actions.exportCsv')}
       </Button>
       <Button variant="secondary" onClick={() => window.print()}>
-        {t('reports.actions.print')}
+        {t('admin-reports.reports.actions.print')}
       </Button>
     </div>
   );

@@ -3,12 +3,13 @@
 import { PROBLEM_TYPES, REQUEST_STATUSES } from '@acende/shared/enums';
 import type { MessageKey } from '@acende/shared/i18n/message-key';
 import { type ReportFilters, reportFiltersSchema } from '@acende/shared/schemas/reports';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import * as z from 'zod/mini';
 import { Button } from '../../../components/ui/button.tsx';
 import { type Choice, SelectField, TextField } from '../../../components/ui/field.tsx';
-import { messageKey } from '../../../lib/i18n-types.ts';
+import { fieldBinder } from '../../../components/ui/form-binding.ts';
 import { useReportOptions } from '../api/get-report-options.ts';
 import { areaName, hasFilters } from '../lib/report-params.ts';
 
@@ -36,76 +37,82 @@ export function ReportFiltersForm({
   const { t } = useTranslation();
   const id = useId();
   const options = useReportOptions();
-  const [draft, setDraft] = useState<Draft>(() => toDraft(filters));
-  const [errors, setErrors] = useState<Partial<Record<keyof ReportFilters, string>>>({});
+  const form = useForm<Draft, unknown, ReportFilters>({
+    resolver: zodResolver(reportFiltersSchema, undefined, { mode: 'sync' }) as unknown as Resolver<
+      Draft,
+      unknown,
+      ReportFilters
+    >,
+    defaultValues: toDraft(filters),
+    // Checked when applied, as before: errors stay until the next try, and the focus stays put.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const field = fieldBinder(form, id);
   const advancedSet = Boolean(
     filters.assigneeId || filters.companyId || filters.problemType || filters.area !== undefined || filters.pole,
   );
 
-  useEffect(() => setDraft(toDraft(filters)), [filters]);
+  useEffect(() => form.reset(toDraft(filters)), [filters, form]);
 
-  const set = (name: keyof ReportFilters) => (event: { target: { value: string } }) =>
-    setDraft((d) => ({ ...d, [name]: event.target.value }));
+  const submit = form.handleSubmit((parsed) => onApply(parsed));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = z.safeParse(reportFiltersSchema, draft);
-    if (!parsed.success) {
-      const next: Partial<Record<keyof ReportFilters, string>> = {};
-      for (const issue of parsed.error.issues)
-        next[issue.path[0] as keyof ReportFilters] ??= t(messageKey(issue.message));
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    onApply(parsed.data);
-  };
-
-  /** The control's id, value, change and error, in the filters' compact size. */
-  const bind = (name: keyof ReportFilters) => ({
-    id: `${id}-${name}`,
-    value: draft[name],
-    onChange: set(name),
-    error: errors[name],
-    compact: true,
-  });
+  /** The control's id, registration and error, in the filters' compact size. */
+  const bind = (name: keyof ReportFilters) => ({ ...field(name), compact: true });
   const select = (name: keyof ReportFilters, label: MessageKey, any: MessageKey, choices: Choice[] = []) => (
     <SelectField label={t(label)} empty={t(any)} choices={choices} {...bind(name)} />
   );
-  const statuses = REQUEST_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }));
-  const problemTypes = PROBLEM_TYPES.map((value) => ({ value, label: t(`problemType.${value}`) }));
+  const statuses = REQUEST_STATUSES.map((value) => ({ value, label: t(`common.status.${value}`) }));
+  const problemTypes = PROBLEM_TYPES.map((value) => ({ value, label: t(`common.problemType.${value}`) }));
   const assignees = options.data?.assignees.map((a) => ({ value: a.id, label: a.name }));
   const companies = options.data?.companies.map((c) => ({ value: c.id, label: c.name }));
   const areas = options.data?.areas.map((a) => ({
     value: a.key,
-    label: areaName(a.city, a.district, t('reports.area.unknown')),
+    label: areaName(a.city, a.district, t('admin-reports.reports.area.unknown')),
   }));
 
   return (
     <form onSubmit={submit} className="grid gap-3 rounded-theme border border-gray-200 p-3 print:hidden" noValidate>
-      <h2 className="font-heading text-lg font-semibold">{t('reports.filters.title')}</h2>
+      <h2 className="font-heading text-lg font-semibold">{t('admin-reports.reports.filters.title')}</h2>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        {select('status', 'reports.filters.status', 'reports.filters.anyStatus', statuses)}
-        <TextField label={t('reports.filters.startDate')} type="date" {...bind('startDate')} />
-        <TextField label={t('reports.filters.endDate')} type="date" {...bind('endDate')} />
+        {select('status', 'admin-reports.reports.filters.status', 'admin-reports.reports.filters.anyStatus', statuses)}
+        <TextField label={t('admin-reports.reports.filters.startDate')} type="date" {...bind('startDate')} />
+        <TextField label={t('admin-reports.reports.filters.endDate')} type="date" {...bind('endDate')} />
         <TextField
-          label={t('reports.filters.search')}
+          label={t('admin-reports.reports.filters.search')}
           type="search"
-          placeholder={t('reports.filters.searchPlaceholder')}
+          placeholder={t('admin-reports.reports.filters.searchPlaceholder')}
           maxLength={100}
           {...bind('q')}
         />
       </div>
       <details open={advancedSet} className="grid gap-3">
-        <summary className="cursor-pointer text-sm font-medium text-blue-800">{t('reports.filters.advanced')}</summary>
+        <summary className="cursor-pointer text-sm font-medium text-blue-800">
+          {t('admin-reports.reports.filters.advanced')}
+        </summary>
         <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          {select('assigneeId', 'reports.filters.assignee', 'reports.filters.anyAssignee', assignees)}
-          {select('companyId', 'reports.filters.company', 'reports.filters.anyCompany', companies)}
-          {select('problemType', 'reports.filters.problemType', 'reports.filters.anyProblemType', problemTypes)}
-          {select('area', 'reports.filters.area', 'reports.filters.anyArea', areas)}
+          {select(
+            'assigneeId',
+            'admin-reports.reports.filters.assignee',
+            'admin-reports.reports.filters.anyAssignee',
+            assignees,
+          )}
+          {select(
+            'companyId',
+            'admin-reports.reports.filters.company',
+            'admin-reports.reports.filters.anyCompany',
+            companies,
+          )}
+          {select(
+            'problemType',
+            'admin-reports.reports.filters.problemType',
+            'admin-reports.reports.filters.anyProblemType',
+            problemTypes,
+          )}
+          {select('area', 'admin-reports.reports.filters.area', 'admin-reports.reports.filters.anyArea', areas)}
           <TextField
-            label={t('reports.filters.pole')}
-            placeholder={t('reports.filters.polePlaceholder')}
+            label={t('admin-reports.reports.filters.pole')}
+            placeholder={t('admin-reports.reports.filters.polePlaceholder')}
             maxLength={40}
             kind="verbatim"
             autoCapitalize="characters"
@@ -114,17 +121,17 @@ export function ReportFiltersForm({
         </div>
       </details>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit">{t('reports.filters.apply')}</Button>
+        <Button type="submit">{t('admin-reports.reports.filters.apply')}</Button>
         <Button
           type="button"
           variant="secondary"
           disabled={!hasFilters(filters)}
           onClick={() => {
-            setErrors({});
+            form.clearErrors();
             onApply({});
           }}
         >
-          {t('reports.filters.clear')}
+          {t('admin-reports.reports.filters.clear')}
         </Button>
       </div>
     </form>

@@ -43,6 +43,48 @@ function clusterIcon(count: number) {
   });
 }
 
+/** The heat layer over the map's visible part; cleared when heat is off. */
+function drawHeatLayer(instance: L.Map, heatCanvas: HTMLCanvasElement, props: ReportMapProps) {
+  const size = instance.getSize();
+  heatCanvas.width = size.x;
+  heatCanvas.height = size.y;
+  L.DomUtil.setPosition(heatCanvas, instance.containerPointToLayerPoint([0, 0]));
+  const heat = simpleheat(heatCanvas);
+  if (!props.heat) {
+    heat.clear();
+    return;
+  }
+  heat.data(
+    props.points.map((p) => {
+      const c = instance.latLngToContainerPoint([p.lat, p.lon]);
+      return [c.x, c.y, 1] as [number, number, number];
+    }),
+  );
+  heat.max(Math.max(3, props.points.length / 200));
+  heat.radius(18, 15);
+  heat.draw(0.05);
+}
+
+/** A point's popup: number, status and problem, the address and a link to the request. */
+function pointPopup(point: PointProps['point'], latest: { current: ReportMapProps }): HTMLElement {
+  const p = latest.current;
+  const popup = document.createElement('div');
+  const heading = document.createElement('p');
+  heading.style.fontWeight = '600';
+  heading.textContent = `#${point.id} · ${p.statusLabel(point.status)} · ${p.problemLabel(point.problemType)}`;
+  const address = document.createElement('p');
+  address.textContent = point.address;
+  const link = document.createElement('a');
+  link.href = `/admin/requests/${point.id}`;
+  link.textContent = p.detailLabel(point.id);
+  link.addEventListener('click', (event) => {
+    event.preventDefault();
+    latest.current.onOpen(point.id);
+  });
+  popup.append(heading, address, link);
+  return popup;
+}
+
 export default function ReportMap(props: ReportMapProps) {
   const element = useRef<HTMLElement>(null);
   const map = useRef<L.Map | null>(null);
@@ -91,26 +133,7 @@ export default function ReportMap(props: ReportMapProps) {
     }
 
     const drawHeat = () => {
-      const heatCanvas = canvas.current;
-      if (!heatCanvas) return;
-      const size = instance.getSize();
-      heatCanvas.width = size.x;
-      heatCanvas.height = size.y;
-      L.DomUtil.setPosition(heatCanvas, instance.containerPointToLayerPoint([0, 0]));
-      const heat = simpleheat(heatCanvas);
-      if (!latest.current.heat) {
-        heat.clear();
-        return;
-      }
-      heat.data(
-        latest.current.points.map((p) => {
-          const c = instance.latLngToContainerPoint([p.lat, p.lon]);
-          return [c.x, c.y, 1] as [number, number, number];
-        }),
-      );
-      heat.max(Math.max(3, latest.current.points.length / 200));
-      heat.radius(18, 15);
-      heat.draw(0.05);
+      if (canvas.current) drawHeatLayer(instance, canvas.current, latest.current);
     };
 
     const drawMarkers = () => {
@@ -136,21 +159,7 @@ export default function ReportMap(props: ReportMapProps) {
         const p = latest.current;
         const title = `${point.id} · ${p.statusLabel(point.status)}`;
         const marker = L.marker([lat, lon], { icon: pointIcon(point), title, alt: title });
-        const popup = document.createElement('div');
-        const heading = document.createElement('p');
-        heading.style.fontWeight = '600';
-        heading.textContent = `#${point.id} · ${p.statusLabel(point.status)} · ${p.problemLabel(point.problemType)}`;
-        const address = document.createElement('p');
-        address.textContent = point.address;
-        const link = document.createElement('a');
-        link.href = `/admin/requests/${point.id}`;
-        link.textContent = p.detailLabel(point.id);
-        link.addEventListener('click', (event) => {
-          event.preventDefault();
-          latest.current.onOpen(point.id);
-        });
-        popup.append(heading, address, link);
-        marker.bindPopup(popup);
+        marker.bindPopup(pointPopup(point, latest));
         group.addLayer(marker);
       }
     };

@@ -28,10 +28,10 @@ export function ReportPage({
   return (
     <PageShell
       data-report-page={kind}
-      title={t(`reports.kinds.${kind}.title`)}
+      title={t(`admin-reports.reports.kinds.${kind}.title`)}
       above={
         <Link to="/admin/reports" className="text-sm text-blue-800 underline print:hidden">
-          {t('reports.actions.back')}
+          {t('admin-reports.reports.actions.back')}
         </Link>
       }
       actions={<ReportActions kind={kind} filters={filters} />}
@@ -55,23 +55,23 @@ export function ReportState({
   if (query.isPending) {
     return (
       <div className="flex items-center gap-2">
-        <Spinner label={t('reports.states.loading')} />
-        <span aria-hidden="true">{t('reports.states.loading')}</span>
+        <Spinner label={t('admin-reports.reports.states.loading')} />
+        <span aria-hidden="true">{t('admin-reports.reports.states.loading')}</span>
       </div>
     );
   }
   if (query.isError) {
     return (
       <LoadError
-        message={t('reports.states.error')}
-        retryLabel={t('reports.states.retry')}
+        message={t('admin-reports.reports.states.error')}
+        retryLabel={t('admin-reports.reports.states.retry')}
         onRetry={() => void query.refetch()}
       />
     );
   }
   return (
     <>
-      {empty ? <p>{t('reports.states.empty')}</p> : null}
+      {empty ? <p>{t('admin-reports.reports.states.empty')}</p> : null}
       {children}
     </>
   );

@@ -1,4 +1,4 @@
-// /admin/reports: the menu of the four reports.
+// /admin/reports: the menu of the reports.
 import { REPORT_KINDS } from '@acende/shared/schemas/reports';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,7 +7,7 @@ import { PageShell } from '../../../components/ui/page-shell.tsx';
 export default function ReportsMenuPage() {
   const { t } = useTranslation();
   return (
-    <PageShell title={t('reports.menu.title')} description={t('reports.menu.description')}>
+    <PageShell title={t('admin-reports.reports.menu.title')} description={t('admin-reports.reports.menu.description')}>
       <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-4">
         {REPORT_KINDS.map((kind) => (
           <li key={kind}>
@@ -16,9 +16,9 @@ export default function ReportsMenuPage() {
               className="block h-full rounded-theme border border-gray-300 p-4 text-fg no-underline hover:border-blue-700 hover:bg-gray-50 focus-visible:outline-2"
             >
               <span className="block font-heading text-lg font-semibold text-blue-800 underline">
-                {t(`reports.kinds.${kind}.title`)}
+                {t(`admin-reports.reports.kinds.${kind}.title`)}
               </span>
-              <span className="mt-1 block text-sm">{t(`reports.kinds.${kind}.description`)}</span>
+              <span className="mt-1 block text-sm">{t(`admin-reports.reports.kinds.${kind}.description`)}</span>
             </Link>
           </li>
         ))}

@@ -32,53 +32,64 @@ export default function RequestsReportPage() {
         onPage={setPage}
         onPageSize={setPageSize}
         table={(data) => (
-          <Table label={t('reports.kinds.requests.title')} className="min-w-[980px]" aria-busy={report.isFetching}>
+          <Table
+            label={t('admin-reports.reports.kinds.requests.title')}
+            className="min-w-[980px]"
+            aria-busy={report.isFetching}
+          >
             <TableHeader>
               <TableRow>
                 {COLUMNS.map((column) => (
-                  <TableHead key={column}>{t(`reports.columns.${column}`)}</TableHead>
+                  <TableHead key={column}>{t(`admin-reports.reports.columns.${column}`)}</TableHead>
                 ))}
               </TableRow>
             </TableHeader>
             <TableBody>
               {data.rows.map((row) => (
                 <TableRow key={row.id} className="align-top">
-                  <TableCell label={t('reports.columns.id')} className="font-medium">
+                  <TableCell label={t('admin-reports.reports.columns.id')} className="font-medium">
                     <Link
                       to={`/admin/requests/${row.id}`}
-                      aria-label={t('reports.actions.viewDetail', { id: row.id })}
+                      aria-label={t('admin-reports.reports.actions.viewDetail', { id: row.id })}
                       className="text-blue-800 underline"
                     >
                       {row.id}
                     </Link>
                   </TableCell>
-                  <TableCell label={t('reports.columns.date')} className="whitespace-nowrap">
+                  <TableCell label={t('admin-reports.reports.columns.date')} className="whitespace-nowrap">
                     {formatDateTime(row.createdAt, i18n.language)}
                   </TableCell>
-                  <TableCell label={t('reports.columns.status')}>
+                  <TableCell label={t('admin-reports.reports.columns.status')}>
                     <StatusBadge status={row.status} />
                   </TableCell>
-                  <TableCell label={t('reports.columns.problemType')}>{t(`problemType.${row.problemType}`)}</TableCell>
-                  <TableCell label={t('reports.columns.address')}>{row.address}</TableCell>
+                  <TableCell label={t('admin-reports.reports.columns.problemType')}>
+                    {t(`common.problemType.${row.problemType}`)}
+                  </TableCell>
+                  <TableCell label={t('admin-reports.reports.columns.address')}>{row.address}</TableCell>
                   {/* A phone's card names the pole only when the request has one. */}
                   <TableCell
-                    label={t('reports.columns.pole')}
+                    label={t('admin-reports.reports.columns.pole')}
                     card={row.poleNumber !== null}
                     className="whitespace-nowrap"
                   >
                     {row.poleNumber ?? '—'}
                   </TableCell>
-                  <TableCell label={t('reports.columns.area')}>
-                    {areaName(row.city, row.district, t('reports.area.unknown'))}
+                  <TableCell label={t('admin-reports.reports.columns.area')}>
+                    {areaName(row.city, row.district, t('admin-reports.reports.area.unknown'))}
                   </TableCell>
-                  <TableCell label={t('reports.columns.company')}>{row.companyName}</TableCell>
-                  <TableCell label={t('reports.columns.assignee')}>{row.assignee ?? '—'}</TableCell>
-                  <TableCell label={t('reports.columns.days')} className="whitespace-nowrap">
+                  <TableCell label={t('admin-reports.reports.columns.company')}>{row.companyName}</TableCell>
+                  <TableCell label={t('admin-reports.reports.columns.assignee')}>{row.assignee ?? '—'}</TableCell>
+                  <TableCell label={t('admin-reports.reports.columns.days')} className="whitespace-nowrap">
                     {row.days === null
                       ? '—'
-                      : t(row.status === 'completed' ? 'reports.days.toComplete' : 'reports.days.open', {
-                          count: row.days,
-                        })}
+                      : t(
+                          row.status === 'completed'
+                            ? 'admin-reports.reports.days.toComplete'
+                            : 'admin-reports.reports.days.open',
+                          {
+                            count: row.days,
+                          },
+                        )}
                   </TableCell>
                 </TableRow>
               ))}

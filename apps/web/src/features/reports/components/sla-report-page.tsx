@@ -30,14 +30,18 @@ export default function SlaReportPage() {
         onPage={setPage}
         onPageSize={setPageSize}
         table={(data) => (
-          <Table label={t('reports.kinds.sla.title')} className="min-w-[820px]" aria-busy={report.isFetching}>
+          <Table
+            label={t('admin-reports.reports.kinds.sla.title')}
+            className="min-w-[820px]"
+            aria-busy={report.isFetching}
+          >
             <TableHeader>
               <TableRow>
-                <TableHead>{t('reports.columns.company')}</TableHead>
-                <TableHead>{t('reports.columns.problemType')}</TableHead>
+                <TableHead>{t('admin-reports.reports.columns.company')}</TableHead>
+                <TableHead>{t('admin-reports.reports.columns.problemType')}</TableHead>
                 {numbers.map((key) => (
                   <TableHead key={key} className="text-right">
-                    {t(`reports.columns.${key}`)}
+                    {t(`admin-reports.reports.columns.${key}`)}
                   </TableHead>
                 ))}
               </TableRow>
@@ -58,11 +62,15 @@ export default function SlaReportPage() {
                     data-sla-row={`${row.companyId}-${row.problemType}`}
                   >
                     <TableHead scope="row">{row.companyName}</TableHead>
-                    <TableCell label={t('reports.columns.problemType')}>
-                      {t(`problemType.${row.problemType}`)}
+                    <TableCell label={t('admin-reports.reports.columns.problemType')}>
+                      {t(`common.problemType.${row.problemType}`)}
                     </TableCell>
                     {numbers.map((key) => (
-                      <TableCell key={key} label={t(`reports.columns.${key}`)} className="text-right tabular-nums">
+                      <TableCell
+                        key={key}
+                        label={t(`admin-reports.reports.columns.${key}`)}
+                        className="text-right tabular-nums"
+                      >
                         {cells[key]}
                       </TableCell>
                     ))}

@@ -60,8 +60,8 @@ export function formatDuration(seconds: number | null, language: string, t: TFun
     }).format(n);
   const hours = seconds / 3600;
   return hours < 48
-    ? t('reports.duration.hours', { value: format(hours) })
-    : t('reports.duration.days', { value: format(hours / 24) });
+    ? t('admin-reports.reports.duration.hours', { value: format(hours) })
+    : t('admin-reports.reports.duration.days', { value: format(hours / 24) });
 }
 
 export function areaName(city: string | null, district: string | null, unknown: string): string {

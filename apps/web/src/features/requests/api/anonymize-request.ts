@@ -3,7 +3,7 @@
 import type { AdminRequestDetail } from '@acende/shared/schemas/admin-requests';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { requestQueryKey } from './get-request.ts';
+import { allRequestsBut, requestQueries } from './query-keys.ts';
 
 export const anonymizeRequest = (id: number) =>
   apiRequest<AdminRequestDetail>('POST', `/api/admin/repair-requests/${id}/anonymize`);
@@ -13,12 +13,9 @@ export function useAnonymizeRequest(id: number) {
   return useMutation({
     mutationFn: () => anonymizeRequest(id),
     onSuccess: (detail) => {
-      queryClient.setQueryData(requestQueryKey(id), detail);
+      queryClient.setQueryData(requestQueries.detail(id).queryKey, detail);
       // Lists and queues show the name and phone too.
-      void queryClient.invalidateQueries({
-        queryKey: ['admin', 'repair-requests'],
-        predicate: (query) => query.queryKey[2] !== 'detail',
-      });
+      void queryClient.invalidateQueries(allRequestsBut(requestQueries.details()));
     },
   });
 }

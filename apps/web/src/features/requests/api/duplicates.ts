@@ -1,16 +1,11 @@
 // The duplicate calls of one request (issue 23): the likely originals, marking, undoing.
 import type { AdminRequestDetail } from '@acende/shared/schemas/admin-requests';
-import type { DuplicateCandidates } from '@acende/shared/schemas/followers';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { requestQueryKey } from './get-request.ts';
+import { allRequestsBut, requestQueries } from './query-keys.ts';
 
 export function useDuplicateCandidates(id: number, enabled: boolean) {
-  return useQuery({
-    queryKey: ['admin', 'repair-requests', 'duplicate-candidates', id],
-    queryFn: () => apiRequest<DuplicateCandidates>('GET', `/api/admin/repair-requests/${id}/duplicate-candidates`),
-    enabled,
-  });
+  return useQuery({ ...requestQueries.duplicateCandidates(id), enabled });
 }
 
 function useDetailMutation<V>(id: number, call: (input: V) => Promise<AdminRequestDetail>) {
@@ -18,12 +13,10 @@ function useDetailMutation<V>(id: number, call: (input: V) => Promise<AdminReque
   return useMutation({
     mutationFn: call,
     onSuccess: (detail) => {
-      queryClient.setQueryData(requestQueryKey(id), detail);
+      const { queryKey } = requestQueries.detail(id);
+      queryClient.setQueryData(queryKey, detail);
       // The original's detail and the lists show the change too.
-      void queryClient.invalidateQueries({
-        queryKey: ['admin', 'repair-requests'],
-        predicate: (query) => !(query.queryKey[2] === 'detail' && query.queryKey[3] === id),
-      });
+      void queryClient.invalidateQueries(allRequestsBut(queryKey));
     },
   });
 }

@@ -1,16 +1,7 @@
-import type { AdminRequestList } from '@acende/shared/schemas/admin-requests';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ListParams, listQueryString } from '../../../components/requests/list-params.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
-
-export const getRequests = (query: string) =>
-  apiRequest<AdminRequestList>('GET', `/api/admin/repair-requests?${query}`);
+import { requestQueries } from './query-keys.ts';
 
 export function useRequests(params: ListParams) {
-  const query = listQueryString(params);
-  return useQuery({
-    queryKey: ['admin', 'repair-requests', 'list', query],
-    queryFn: () => getRequests(query),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...requestQueries.list(listQueryString(params)), placeholderData: keepPreviousData });
 }

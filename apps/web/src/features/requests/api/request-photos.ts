@@ -1,20 +1,15 @@
 // A request's photos for operators (decision 0033): the list, the images' addresses, and
 // publishing one on the public tracking page (operators only; audited on the server).
-import type { Photo, PhotoList, PhotoSize } from '@acende/shared/schemas/photos';
+import type { Photo, PhotoSize } from '@acende/shared/schemas/photos';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-
-export const requestPhotosQueryKey = (id: number) => ['admin', 'repair-requests', 'photos', id] as const;
+import { requestQueries } from './query-keys.ts';
 
 export const photoUrl = (requestId: number, photoId: number, size: PhotoSize) =>
   `/api/admin/repair-requests/${requestId}/photos/${photoId}?size=${size}`;
 
 export function useRequestPhotos(id: number) {
-  return useQuery({
-    queryKey: requestPhotosQueryKey(id),
-    queryFn: () => apiRequest<PhotoList>('GET', `/api/admin/repair-requests/${id}/photos`),
-    enabled: Number.isInteger(id) && id > 0,
-  });
+  return useQuery({ ...requestQueries.photos(id), enabled: Number.isInteger(id) && id > 0 });
 }
 
 export function useSetPhotoPublic(requestId: number) {
@@ -22,6 +17,6 @@ export function useSetPhotoPublic(requestId: number) {
   return useMutation({
     mutationFn: ({ photoId, isPublic }: { photoId: number; isPublic: boolean }) =>
       apiRequest<Photo>('PATCH', `/api/admin/repair-requests/${requestId}/photos/${photoId}`, { isPublic }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: requestPhotosQueryKey(requestId) }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: requestQueries.photos(requestId).queryKey }),
   });
 }

@@ -3,7 +3,7 @@
 import type { TransferRepairRequestInput, TransferResult } from '@acende/shared/schemas/admin-requests';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { requestQueryKey } from './get-request.ts';
+import { allRequestsBut, requestQueries } from './query-keys.ts';
 
 export const transferRequest = (id: number, body: TransferRepairRequestInput) =>
   apiRequest<TransferResult>('POST', `/api/admin/repair-requests/${id}/transfer`, body);
@@ -13,13 +13,10 @@ export function useTransferRequest(id: number) {
   return useMutation({
     mutationFn: (body: TransferRepairRequestInput) => transferRequest(id, body),
     onSuccess: (result) => {
-      if (result.request) queryClient.setQueryData(requestQueryKey(id), result.request);
-      else queryClient.removeQueries({ queryKey: requestQueryKey(id) });
+      if (result.request) queryClient.setQueryData(requestQueries.detail(id).queryKey, result.request);
+      else queryClient.removeQueries({ queryKey: requestQueries.detail(id).queryKey });
       // Lists, counts and queues show the company too.
-      void queryClient.invalidateQueries({
-        queryKey: ['admin', 'repair-requests'],
-        predicate: (query) => query.queryKey[2] !== 'detail',
-      });
+      void queryClient.invalidateQueries(allRequestsBut(requestQueries.details()));
     },
   });
 }

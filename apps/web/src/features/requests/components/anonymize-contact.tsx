@@ -18,7 +18,9 @@ export function AnonymizeContact({ request, canAnonymize }: { request: AdminRequ
   if (request.anonymizedAt) {
     return (
       <p role="note" className="mt-3 text-sm text-gray-800" data-testid="anonymized-note">
-        {t('operations.anonymize.anonymizedAt', { date: formatDateTime(request.anonymizedAt, i18n.language) })}
+        {t('admin-settings.operations.anonymize.anonymizedAt', {
+          date: formatDateTime(request.anonymizedAt, i18n.language),
+        })}
       </p>
     );
   }
@@ -26,21 +28,25 @@ export function AnonymizeContact({ request, canAnonymize }: { request: AdminRequ
   return (
     <>
       <Button variant="secondary" className="mt-3" disabled={anonymize.isPending} onClick={() => setAsking(true)}>
-        {t('operations.anonymize.button')}
+        {t('admin-settings.operations.anonymize.button')}
       </Button>
       <ConfirmDialog
         open={asking}
-        title={t('operations.anonymize.title')}
-        description={t('operations.anonymize.description')}
-        confirmLabel={t('operations.anonymize.confirm')}
-        cancelLabel={t('operations.anonymize.cancel')}
+        title={t('admin-settings.operations.anonymize.title')}
+        description={t('admin-settings.operations.anonymize.description')}
+        confirmLabel={t('admin-settings.operations.anonymize.confirm')}
+        cancelLabel={t('admin-settings.operations.anonymize.cancel')}
         onCancel={() => setAsking(false)}
         onConfirm={() => {
           setAsking(false);
           anonymize.mutate(undefined, {
-            onSuccess: () => toast({ title: t('operations.anonymize.done'), variant: 'success' }),
+            onSuccess: () => toast({ title: t('admin-settings.operations.anonymize.done'), variant: 'success' }),
             onError: (error) =>
-              toast({ title: t('settings.saveError'), description: errorMessage(error, ''), variant: 'destructive' }),
+              toast({
+                title: t('admin-settings.settings.saveError'),
+                description: errorMessage(error, ''),
+                variant: 'destructive',
+              }),
           });
         }}
       />

@@ -2,11 +2,14 @@
 // follow it, the link to its original or its duplicates, and for operators marking it as a
 // duplicate (by number, or from the open requests within 100 m or on its pole) and undoing it.
 import type { AdminRequestDetail } from '@acende/shared/schemas/admin-requests';
-import { type FormEvent, useId, useState } from 'react';
+import { markDuplicateSchema } from '@acende/shared/schemas/followers';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
+import { fieldBinder, payloadResolver } from '../../../components/ui/form-binding.ts';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import '../../../lib/followers-catalogue.ts';
@@ -26,16 +29,16 @@ export function DuplicatePanel({ request, canUpdate }: { request: AdminRequestDe
       data-testid="duplicate-panel"
     >
       <h2 id={titleId} className="mb-2 font-heading text-xl font-semibold">
-        {t('duplicates.title')}
+        {t('followers.duplicates.title')}
       </h2>
-      <p data-testid="follower-count">{t('duplicates.followers', { count: request.followerCount ?? 0 })}</p>
+      <p data-testid="follower-count">{t('followers.duplicates.followers', { count: request.followerCount ?? 0 })}</p>
       {request.duplicateOfId ? (
         <div className="mt-2 grid justify-items-start gap-2">
           <p className="font-medium" data-testid="duplicate-of">
-            {t('duplicates.isDuplicateOf', { id: request.duplicateOfId })}
+            {t('followers.duplicates.isDuplicateOf', { id: request.duplicateOfId })}
           </p>
           <Link to={`/admin/requests/${request.duplicateOfId}`} className="text-blue-800 underline">
-            {t('duplicates.openOriginal', { id: request.duplicateOfId })}
+            {t('followers.duplicates.openOriginal', { id: request.duplicateOfId })}
           </Link>
           {canUpdate ? (
             <Button
@@ -45,25 +48,28 @@ export function DuplicatePanel({ request, canUpdate }: { request: AdminRequestDe
                 undo.mutate(
                   { updatedAt: request.updatedAt },
                   {
-                    onSuccess: () => toast({ title: t('duplicates.undone'), variant: 'success' }),
+                    onSuccess: () => toast({ title: t('followers.duplicates.undone'), variant: 'success' }),
                     onError: (error) =>
-                      toast({ title: errorMessage(error, t('settings.saveError')), variant: 'destructive' }),
+                      toast({
+                        title: errorMessage(error, t('admin-settings.settings.saveError')),
+                        variant: 'destructive',
+                      }),
                   },
                 )
               }
             >
-              {t('duplicates.undo')}
+              {t('followers.duplicates.undo')}
             </Button>
           ) : null}
         </div>
       ) : duplicates.length > 0 ? (
-        <p className="mt-2">{t('duplicates.hasDuplicates', { ids: duplicates.join(', ') })}</p>
+        <p className="mt-2">{t('followers.duplicates.hasDuplicates', { ids: duplicates.join(', ') })}</p>
       ) : canUpdate ? (
         marking ? (
           <MarkForm request={request} onDone={() => setMarking(false)} />
         ) : (
           <Button variant="secondary" className="mt-2" onClick={() => setMarking(true)}>
-            {t('duplicates.mark')}
+            {t('followers.duplicates.mark')}
           </Button>
         )
       ) : null}
@@ -71,45 +77,60 @@ export function DuplicatePanel({ request, canUpdate }: { request: AdminRequestDe
   );
 }
 
+interface MarkValues {
+  /** The original's number, as typed or chosen from the suggestions. */
+  originalId: string;
+}
+
+/** Checked with the route's schema when sent; the server's refusal (its own number, say) shows under the field. */
 function MarkForm({ request, onDone }: { request: AdminRequestDetail; onDone: () => void }) {
   const { t } = useTranslation();
-  const [original, setOriginal] = useState('');
   const candidates = useDuplicateCandidates(request.id, true);
   const mark = useMarkDuplicate(request.id);
   const listId = useId();
-  const error =
-    mark.error instanceof ApiError ? (mark.error.fieldErrors?.originalId ?? mark.error.serverMessage) : undefined;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const originalId = Number(original.trim());
-    mark.mutate(
-      { originalId: Number.isInteger(originalId) ? originalId : 0, updatedAt: request.updatedAt },
-      {
-        onSuccess: () => {
-          toast({ title: t('duplicates.marked', { id: originalId }), variant: 'success' });
-          onDone();
-        },
-      },
-    );
+  const toBody = (values: MarkValues) => {
+    const originalId = Number(values.originalId.trim());
+    return { originalId: Number.isInteger(originalId) ? originalId : 0, updatedAt: request.updatedAt };
   };
+  const form = useForm<MarkValues>({
+    resolver: payloadResolver(markDuplicateSchema, toBody, () => 'originalId'),
+    defaultValues: { originalId: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const field = fieldBinder(form, 'duplicate');
+  const original = form.watch('originalId');
+
+  const submit = form.handleSubmit((values) => {
+    const body = toBody(values);
+    mark.mutate(body, {
+      onSuccess: () => {
+        toast({ title: t('followers.duplicates.marked', { id: body.originalId }), variant: 'success' });
+        onDone();
+      },
+      onError: (error) => {
+        const message = error instanceof ApiError ? (error.fieldErrors?.originalId ?? error.serverMessage) : undefined;
+        if (message) form.setError('originalId', { message });
+      },
+    });
+  });
   const items = candidates.data?.items ?? [];
   return (
     <form className="mt-2 grid gap-3" onSubmit={submit} noValidate>
       <TextField
-        id="duplicate-original"
-        label={t('duplicates.original')}
+        label={t('followers.duplicates.original')}
         inputMode="numeric"
         required
-        value={original}
-        error={error}
-        onChange={(event) => setOriginal(event.target.value)}
+        {...field('originalId')}
+        id="duplicate-original"
       />
       <div className="grid gap-1">
         <p id={listId} className="text-sm font-medium text-gray-800">
-          {t('duplicates.suggestions')}
+          {t('followers.duplicates.suggestions')}
         </p>
-        {candidates.isSuccess && items.length === 0 ? <p className="text-sm">{t('duplicates.noSuggestions')}</p> : null}
+        {candidates.isSuccess && items.length === 0 ? (
+          <p className="text-sm">{t('followers.duplicates.noSuggestions')}</p>
+        ) : null}
         <ul aria-labelledby={listId} className="grid gap-1">
           {items.map((item) => (
             <li key={item.id}>
@@ -118,12 +139,12 @@ function MarkForm({ request, onDone }: { request: AdminRequestDetail; onDone: ()
                 variant="secondary"
                 size="sm"
                 aria-pressed={original === String(item.id)}
-                onClick={() => setOriginal(String(item.id))}
+                onClick={() => form.setValue('originalId', String(item.id))}
               >
-                {t('duplicates.suggestion', {
+                {t('followers.duplicates.suggestion', {
                   id: item.id,
-                  problem: t(`problemType.${item.problemType}`),
-                  status: t(`status.${item.status}`),
+                  problem: t(`common.problemType.${item.problemType}`),
+                  status: t(`common.status.${item.status}`),
                   distance: item.distance,
                 })}
               </Button>
@@ -133,10 +154,10 @@ function MarkForm({ request, onDone }: { request: AdminRequestDetail; onDone: ()
       </div>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={mark.isPending}>
-          {t('duplicates.confirm')}
+          {t('followers.duplicates.confirm')}
         </Button>
         <Button type="button" variant="secondary" onClick={onDone}>
-          {t('follow.cancel')}
+          {t('followers.follow.cancel')}
         </Button>
       </div>
     </form>

@@ -10,8 +10,8 @@ import { createQueryClient } from '../../../lib/query-client.ts';
 import RequestDetailPage from './request-detail-page.tsx';
 
 beforeAll(() => {
-  addCatalogue('pt', ptOperations);
-  addCatalogue('en', enOperations);
+  addCatalogue('pt', 'admin-operations', ptOperations);
+  addCatalogue('en', 'admin-operations', enOperations);
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -131,5 +131,27 @@ describe('a request on a pole', () => {
     await screen.findByRole('heading', { level: 2, name: 'Atualizar solicitação' });
     expect(screen.getByText('Poste', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Não informado');
     expect(screen.queryByRole('region', { name: /poste/ })).toBeNull();
+  });
+});
+
+describe('a rated request', () => {
+  it('shows the citizen’s score and comment to the operator', async () => {
+    renderDetail({
+      ...detail,
+      status: 'completed',
+      closedAt: '2026-11-21T12:00:00.000Z',
+      rating: { score: 4, comment: 'Rápido.\nObrigado', at: '2026-11-22T12:00:00.000Z' },
+    });
+    const score = await screen.findByText('Avaliação do cidadão', { selector: 'dt' });
+    expect(score.nextElementSibling).toHaveTextContent(/^4 de 5, em 22\/11\/2026/);
+    expect(screen.getByText('Comentário da avaliação', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+      'Rápido. Obrigado',
+    );
+  });
+
+  it('shows no rating before one is given', async () => {
+    renderDetail();
+    await screen.findByRole('heading', { level: 2, name: 'Atualizar solicitação' });
+    expect(screen.queryByText('Avaliação do cidadão')).toBeNull();
   });
 });

@@ -38,11 +38,11 @@ export default function RequestDetailPage() {
   const profile = useAdminProfile().data;
   const backTo = listReturnPath(useLocation().state);
 
-  usePageTitle(t('operations.detail.title', { id }));
+  usePageTitle(t('admin-operations.operations.detail.title', { id }));
 
   const back = (
     <Link to={backTo} className="text-blue-800 underline">
-      {t('operations.detail.back')}
+      {t('admin-operations.operations.detail.back')}
     </Link>
   );
 
@@ -54,13 +54,15 @@ export default function RequestDetailPage() {
     return (
       <section className="grid justify-items-start gap-3">
         <h1 className="font-heading text-2xl font-bold">
-          {t('operations.detail.title', { id: Number.isFinite(id) ? id : '' })}
+          {t('admin-operations.operations.detail.title', { id: Number.isFinite(id) ? id : '' })}
         </h1>
         <div role="alert" className="grid justify-items-start gap-2">
-          <p className="text-red-700">{missing ? t('operations.detail.notFound') : t('operations.detail.error')}</p>
+          <p className="text-red-700">
+            {missing ? t('admin-operations.operations.detail.notFound') : t('admin-operations.operations.detail.error')}
+          </p>
           {missing ? null : (
             <Button variant="secondary" onClick={() => void request.refetch()}>
-              {t('operations.common.retry')}
+              {t('admin-operations.operations.common.retry')}
             </Button>
           )}
         </div>
@@ -81,7 +83,9 @@ export default function RequestDetailPage() {
       <div className="grid gap-2">
         {back}
         <div className="flex flex-wrap items-center gap-3">
-          <h1 className="font-heading text-2xl font-bold">{t('operations.detail.title', { id: r.id })}</h1>
+          <h1 className="font-heading text-2xl font-bold">
+            {t('admin-operations.operations.detail.title', { id: r.id })}
+          </h1>
           <StatusBadge status={r.status} />
         </div>
       </div>
@@ -95,23 +99,48 @@ export default function RequestDetailPage() {
         <div className="grid content-start gap-6 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <section aria-labelledby="info-title" className="rounded-theme border border-gray-200 p-4">
             <h2 id="info-title" className="mb-2 font-heading text-xl font-semibold">
-              {t('operations.detail.info')}
+              {t('admin-operations.operations.detail.info')}
             </h2>
             <dl>
-              <Item label={t('operations.detail.number')}>{r.id}</Item>
-              <Item label={t('operations.detail.status')}>{t(`status.${r.status}`)}</Item>
-              <Item label={t('operations.detail.problemType')}>{t(`problemType.${r.problemType}`)}</Item>
-              <Item label={t('operations.detail.pole')}>{r.poleNumber ?? t('operations.common.notInformed')}</Item>
-              <Item label={t('operations.detail.company')}>
+              <Item label={t('admin-operations.operations.detail.number')}>{r.id}</Item>
+              <Item label={t('admin-operations.operations.detail.status')}>{t(`common.status.${r.status}`)}</Item>
+              <Item label={t('admin-operations.operations.detail.problemType')}>
+                {t(`common.problemType.${r.problemType}`)}
+              </Item>
+              <Item label={t('admin-operations.operations.detail.pole')}>
+                {r.poleNumber ?? t('admin-operations.operations.common.notInformed')}
+              </Item>
+              <Item label={t('admin-operations.operations.detail.company')}>
                 {r.company.name} — {r.company.fullName}
               </Item>
-              <Item label={t('operations.detail.assignee')}>{r.assignedTo ?? t('operations.common.notAssigned')}</Item>
-              <Item label={t('operations.detail.createdAt')}>{formatDateTime(r.createdAt, i18n.language)}</Item>
-              <Item label={t('operations.deadline.label')}>
+              <Item label={t('admin-operations.operations.detail.assignee')}>
+                {r.assignedTo ?? t('admin-operations.operations.common.notAssigned')}
+              </Item>
+              <Item label={t('admin-operations.operations.detail.createdAt')}>
+                {formatDateTime(r.createdAt, i18n.language)}
+              </Item>
+              <Item label={t('admin-operations.operations.deadline.label')}>
                 <DeadlineBadge request={r} now={Date.now()} showDue />
               </Item>
-              <Item label={t('operations.detail.updatedAt')}>{formatDateTime(r.updatedAt, i18n.language)}</Item>
-              {r.notes ? <Item label={t('operations.detail.notes')}>{r.notes}</Item> : null}
+              <Item label={t('admin-operations.operations.detail.updatedAt')}>
+                {formatDateTime(r.updatedAt, i18n.language)}
+              </Item>
+              {r.notes ? <Item label={t('admin-operations.operations.detail.notes')}>{r.notes}</Item> : null}
+              {r.rating ? (
+                <>
+                  <Item label={t('admin-operations.operations.detail.rating')}>
+                    {t('admin-operations.operations.detail.ratingValue', {
+                      score: r.rating.score,
+                      date: formatDateTime(r.rating.at, i18n.language),
+                    })}
+                  </Item>
+                  {r.rating.comment ? (
+                    <Item label={t('admin-operations.operations.detail.ratingComment')}>
+                      <span className="whitespace-pre-line">{r.rating.comment}</span>
+                    </Item>
+                  ) : null}
+                </>
+              ) : null}
             </dl>
           </section>
 
@@ -119,26 +148,28 @@ export default function RequestDetailPage() {
 
           <section aria-labelledby="contact-title" className="rounded-theme border border-gray-200 p-4">
             <h2 id="contact-title" className="mb-2 font-heading text-xl font-semibold">
-              {t('operations.detail.contact')}
+              {t('admin-operations.operations.detail.contact')}
             </h2>
             <dl>
-              <Item label={t('operations.detail.name')}>{r.name ?? t('operations.common.notInformed')}</Item>
-              <Item label={t('operations.detail.phone')}>
+              <Item label={t('admin-operations.operations.detail.name')}>
+                {r.name ?? t('admin-operations.operations.common.notInformed')}
+              </Item>
+              <Item label={t('admin-operations.operations.detail.phone')}>
                 {r.phone ? (
                   <a href={`tel:${r.phone.replace(/[^\d+]/g, '')}`} className="text-blue-800 underline">
                     {r.phone}
                   </a>
                 ) : (
-                  t('operations.common.notInformed')
+                  t('admin-operations.operations.common.notInformed')
                 )}
               </Item>
-              <Item label={t('operations.detail.email')}>
+              <Item label={t('admin-operations.operations.detail.email')}>
                 {r.email ? (
                   <a href={`mailto:${r.email}`} className="text-blue-800 underline">
                     {r.email}
                   </a>
                 ) : (
-                  t('operations.common.notInformed')
+                  t('admin-operations.operations.common.notInformed')
                 )}
               </Item>
             </dl>
@@ -149,26 +180,30 @@ export default function RequestDetailPage() {
 
           <section aria-labelledby="location-title" className="rounded-theme border border-gray-200 p-4">
             <h2 id="location-title" className="mb-2 font-heading text-xl font-semibold">
-              {t('operations.detail.location')}
+              {t('admin-operations.operations.detail.location')}
             </h2>
             <dl>
-              <Item label={t('operations.detail.address')}>{r.address}</Item>
-              {r.reference ? <Item label={t('operations.detail.reference')}>{r.reference}</Item> : null}
-              <Item label={t('operations.detail.area')}>
+              <Item label={t('admin-operations.operations.detail.address')}>{r.address}</Item>
+              {r.reference ? (
+                <Item label={t('admin-operations.operations.detail.reference')}>{r.reference}</Item>
+              ) : null}
+              <Item label={t('admin-operations.operations.detail.area')}>
                 {r.district || r.city
                   ? [r.district, r.city].filter(Boolean).join(', ')
-                  : t('operations.detail.unknownArea')}
+                  : t('admin-operations.operations.detail.unknownArea')}
               </Item>
-              <Item label={t('operations.detail.coordinates')}>
+              <Item label={t('admin-operations.operations.detail.coordinates')}>
                 {r.latitude}, {r.longitude}
               </Item>
             </dl>
             <p className="my-2">
               <a href={mapsUrl} target="_blank" rel="noopener noreferrer" className="text-blue-800 underline">
-                {t('operations.detail.openMap')}
+                {t('admin-operations.operations.detail.openMap')}
               </a>
             </p>
-            {hasPoint ? <PointMap lat={lat} lon={lon} label={t('operations.detail.map')} heightPx={220} /> : null}
+            {hasPoint ? (
+              <PointMap lat={lat} lon={lon} label={t('admin-operations.operations.detail.map')} heightPx={220} />
+            ) : null}
           </section>
         </div>
 
@@ -176,7 +211,7 @@ export default function RequestDetailPage() {
           {canUpdate ? (
             <UpdateRequestForm request={r} onStale={() => void request.refetch()} />
           ) : (
-            <p role="note">{t('operations.common.readOnly')}</p>
+            <p role="note">{t('admin-operations.operations.common.readOnly')}</p>
           )}
           {canUpdate ? <TransferRequest request={r} onStale={() => void request.refetch()} /> : null}
         </section>
@@ -186,7 +221,7 @@ export default function RequestDetailPage() {
           className="self-start rounded-theme border border-gray-200 p-4 lg:col-start-2 lg:row-start-2"
         >
           <h2 id="history-title" className="mb-3 font-heading text-xl font-semibold">
-            {t('operations.detail.history')}
+            {t('admin-operations.operations.detail.history')}
           </h2>
           <RequestHistory events={r.history} />
         </section>

@@ -17,17 +17,17 @@ export function RequestPhotos({ requestId, canPublish }: { requestId: number; ca
   return (
     <section aria-labelledby="photos-title" className="rounded-theme border border-gray-200 p-4">
       <h2 id="photos-title" className="mb-2 font-heading text-xl font-semibold">
-        {t('operations.photos.title')}
+        {t('admin-operations.operations.photos.title')}
       </h2>
       <QueryState
         query={photos}
-        errorMessage={t('operations.photos.loadError')}
-        retryLabel={t('operations.common.retry')}
-        loadingLabel={t('operations.common.loading')}
+        errorMessage={t('admin-operations.operations.photos.loadError')}
+        retryLabel={t('admin-operations.operations.common.retry')}
+        loadingLabel={t('admin-operations.operations.common.loading')}
       >
         {(data) =>
           data.photos.length === 0 ? (
-            <p className="text-gray-700">{t('operations.photos.none')}</p>
+            <p className="text-gray-700">{t('admin-operations.operations.photos.none')}</p>
           ) : (
             <>
               <Button
@@ -43,19 +43,21 @@ export function RequestPhotos({ requestId, canPublish }: { requestId: number; ca
                   )
                 }
               >
-                {t('operations.photos.pdf')}
+                {t('admin-operations.operations.photos.pdf')}
               </Button>
-              {canPublish ? <p className="mb-2 text-sm text-gray-700">{t('operations.photos.publicHint')}</p> : null}
+              {canPublish ? (
+                <p className="mb-2 text-sm text-gray-700">{t('admin-operations.operations.photos.publicHint')}</p>
+              ) : null}
               <ul className="flex flex-wrap gap-4">
                 {data.photos.map((photo) => (
                   <li key={photo.id} className="grid justify-items-start gap-1">
                     <Dialog
-                      title={t('operations.photos.dialogTitle', { n: photo.position })}
-                      closeLabel={t('operations.photos.close')}
+                      title={t('admin-operations.operations.photos.dialogTitle', { n: photo.position })}
+                      closeLabel={t('admin-operations.operations.photos.close')}
                       trigger={
                         <button
                           type="button"
-                          aria-label={t('operations.photos.open', { n: photo.position })}
+                          aria-label={t('admin-operations.operations.photos.open', { n: photo.position })}
                           className="rounded focus-visible:outline-3 focus-visible:outline-blue-700"
                         >
                           <img
@@ -68,14 +70,16 @@ export function RequestPhotos({ requestId, canPublish }: { requestId: number; ca
                     >
                       <img
                         src={photoUrl(requestId, photo.id, 'full')}
-                        alt={t('operations.photos.alt', { n: photo.position })}
+                        alt={t('admin-operations.operations.photos.alt', { n: photo.position })}
                         width={photo.width}
                         height={photo.height}
                         className="h-auto max-h-[80vh] w-auto max-w-full justify-self-center"
                       />
                     </Dialog>
                     <span className="text-sm" data-testid={`photo-${photo.position}-visibility`}>
-                      {photo.isPublic ? t('operations.photos.public') : t('operations.photos.private')}
+                      {photo.isPublic
+                        ? t('admin-operations.operations.photos.public')
+                        : t('admin-operations.operations.photos.private')}
                     </span>
                     {canPublish ? (
                       <Button
@@ -86,14 +90,17 @@ export function RequestPhotos({ requestId, canPublish }: { requestId: number; ca
                           publish.mutate(
                             { photoId: photo.id, isPublic: !photo.isPublic },
                             {
-                              onSuccess: () => toast({ title: t('operations.photos.saved'), variant: 'success' }),
+                              onSuccess: () =>
+                                toast({ title: t('admin-operations.operations.photos.saved'), variant: 'success' }),
                               onError: (error) =>
                                 toast({ title: errorMessage(error, error.message), variant: 'destructive' }),
                             },
                           )
                         }
                       >
-                        {photo.isPublic ? t('operations.photos.makePrivate') : t('operations.photos.makePublic')}
+                        {photo.isPublic
+                          ? t('admin-operations.operations.photos.makePrivate')
+                          : t('admin-operations.operations.photos.makePublic')}
                       </Button>
                     ) : null}
                   </li>

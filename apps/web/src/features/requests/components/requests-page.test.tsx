@@ -12,8 +12,8 @@ import { createQueryClient } from '../../../lib/query-client.ts';
 import RequestsPage from './requests-page.tsx';
 
 beforeAll(() => {
-  addCatalogue('pt', ptOperations);
-  addCatalogue('en', enOperations);
+  addCatalogue('pt', 'admin-operations', ptOperations);
+  addCatalogue('en', 'admin-operations', enOperations);
 });
 afterEach(async () => {
   vi.unstubAllGlobals();

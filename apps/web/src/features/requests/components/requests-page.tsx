@@ -3,7 +3,8 @@
 import { useTranslation } from 'react-i18next';
 import { useFilterChoices } from '../../../components/requests/filter-choices.ts';
 import { listFilterValues } from '../../../components/requests/list-params.ts';
-import { DetailsLink, RequestList } from '../../../components/requests/request-results.tsx';
+import { RequestList } from '../../../components/requests/request-list.tsx';
+import { DetailsLink } from '../../../components/requests/request-results.tsx';
 import { PageShell } from '../../../components/ui/page-shell.tsx';
 import { TableCell } from '../../../components/ui/table.tsx';
 import { useAdminProfile } from '../../../lib/admin-session.ts';
@@ -16,17 +17,17 @@ export default function RequestsPage() {
   const canUpdate = role === 'admin' || role === 'user';
 
   return (
-    <PageShell title={t('operations.list.title')}>
+    <PageShell title={t('admin-operations.operations.list.title')}>
       <RequestList
         useRows={useRequests}
-        label={t('operations.list.title')}
-        none={t('operations.list.none')}
-        empty={t('operations.list.empty')}
+        label={t('admin-operations.operations.list.title')}
+        none={t('admin-operations.operations.list.none')}
+        empty={t('admin-operations.operations.list.empty')}
         choices={choices}
         minWidth="min-w-[1120px]"
         bulkFilter={canUpdate ? (params) => listFilterValues(params) : undefined}
         actions={(item) => (
-          <TableCell label={t('operations.list.columns.actions')}>
+          <TableCell label={t('admin-operations.operations.list.columns.actions')}>
             <DetailsLink id={item.id} />
           </TableCell>
         )}

@@ -16,18 +16,18 @@ export function SamePoleWarning({ others }: { others: AdminRequestDetail['openOn
       className="grid gap-2 rounded-theme border border-amber-700 bg-amber-50 p-4 text-amber-950"
     >
       <h2 id="same-pole-title" className="font-heading text-lg font-semibold">
-        {t('operations.detail.samePole.title')}
+        {t('admin-operations.operations.detail.samePole.title')}
       </h2>
-      <p>{t('operations.detail.samePole.intro', { count: others.length })}</p>
+      <p>{t('admin-operations.operations.detail.samePole.intro', { count: others.length })}</p>
       <ul className="grid gap-1">
         {others.map((other) => (
           <li key={other.id}>
             <Link to={`/admin/requests/${other.id}`} state={state} className="font-medium text-blue-900 underline">
-              {t('operations.detail.samePole.item', { id: other.id })}
+              {t('admin-operations.operations.detail.samePole.item', { id: other.id })}
             </Link>{' '}
             <span>
-              {t('operations.detail.samePole.itemDetail', {
-                status: t(`status.${other.status}`),
+              {t('admin-operations.operations.detail.samePole.itemDetail', {
+                status: t(`common.status.${other.status}`),
                 date: formatDateTime(other.createdAt, i18n.language),
               })}
             </span>

@@ -4,28 +4,43 @@
 // scope, the page goes back to the list.
 
 import type { AdminRequestDetail } from '@acende/shared/schemas/admin-requests';
-import { type TransferRepairRequestInput, transferRepairRequestSchema } from '@acende/shared/schemas/admin-requests';
+import { transferRepairRequestSchema } from '@acende/shared/schemas/admin-requests';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import * as z from 'zod/mini';
 import { FormDialog } from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextAreaField } from '../../../components/ui/field.tsx';
+import { fieldBinder, payloadResolver } from '../../../components/ui/form-binding.ts';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { usePublicEnergyCompanies } from '../../../lib/public-energy-companies.ts';
 import { useTransferRequest } from '../api/transfer-request.ts';
 
-type Errors = Partial<Record<'companyId' | 'reason', string>>;
+interface TransferForm {
+  companyId: string;
+  reason: string;
+}
 
 export function TransferRequest({ request, onStale }: { request: AdminRequestDetail; onStale: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const [companyId, setCompanyId] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const toBody = (values: TransferForm) => ({
+    companyId: values.companyId === '' ? 0 : Number(values.companyId),
+    reason: values.reason,
+    updatedAt: request.updatedAt,
+  });
+  // Checked when sent, as before: errors stay until the next try, and the focus stays put.
+  const form = useForm<TransferForm>({
+    resolver: payloadResolver(transferRepairRequestSchema, toBody),
+    defaultValues: { companyId: '', reason: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const field = fieldBinder(form, 'transfer');
   const companies = usePublicEnergyCompanies();
   const mutation = useTransferRequest(request.id);
   const choices = (companies.data ?? [])
@@ -34,45 +49,29 @@ export function TransferRequest({ request, onStale }: { request: AdminRequestDet
 
   const close = () => {
     setOpen(false);
-    setErrors({});
+    form.clearErrors();
   };
-  const submit = () => {
-    const body: TransferRepairRequestInput = {
-      companyId: companyId === '' ? 0 : Number(companyId),
-      reason,
-      updatedAt: request.updatedAt,
-    };
-    const checked = z.safeParse(transferRepairRequestSchema, body);
-    if (!checked.success) {
-      const found: Errors = {};
-      for (const issue of checked.error.issues) {
-        const field = issue.path[0] as keyof Errors;
-        found[field] ??= issue.message;
-      }
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    const target = choices.find((choice) => choice.value === companyId)?.label ?? '';
-    mutation.mutate(body, {
+  const submit = form.handleSubmit((values) => {
+    const target = choices.find((choice) => choice.value === values.companyId)?.label ?? '';
+    mutation.mutate(toBody(values), {
       onSuccess: (result) => {
         close();
-        setCompanyId('');
-        setReason('');
+        form.reset();
         if (result.request) {
-          toast({ title: t('operations.transfer.done', { company: target }), variant: 'success' });
+          toast({ title: t('admin-operations.operations.transfer.done', { company: target }), variant: 'success' });
         } else {
-          toast({ title: t('operations.transfer.doneOutOfScope', { company: target }), variant: 'success' });
+          toast({
+            title: t('admin-operations.operations.transfer.doneOutOfScope', { company: target }),
+            variant: 'success',
+          });
           void navigate('/admin/requests');
         }
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.fieldErrors) {
-          setErrors({ companyId: error.fieldErrors.companyId, reason: error.fieldErrors.reason });
-        }
+        applyServerErrors(error, form.setError, ['companyId', 'reason']);
         toast({
-          title: t('operations.transfer.error'),
-          description: errorMessage(error, t('operations.detail.updateErrorDescription')),
+          title: t('admin-operations.operations.transfer.error'),
+          description: errorMessage(error, t('admin-operations.operations.detail.updateErrorDescription')),
           variant: 'destructive',
         });
         if (error instanceof ApiError && error.status === 409) {
@@ -81,44 +80,40 @@ export function TransferRequest({ request, onStale }: { request: AdminRequestDet
         }
       },
     });
-  };
+  });
 
   return (
     <>
       <Button variant="secondary" onClick={() => setOpen(true)}>
-        {t('operations.transfer.button')}
+        {t('admin-operations.operations.transfer.button')}
       </Button>
       <FormDialog
         open={open}
-        title={t('operations.transfer.title', { id: request.id })}
-        description={t('operations.transfer.description')}
-        submitLabel={t('operations.transfer.submit')}
-        cancelLabel={t('operations.transfer.cancel')}
+        title={t('admin-operations.operations.transfer.title', { id: request.id })}
+        description={t('admin-operations.operations.transfer.description')}
+        submitLabel={t('admin-operations.operations.transfer.submit')}
+        cancelLabel={t('admin-operations.operations.transfer.cancel')}
         pending={mutation.isPending}
-        onSubmit={submit}
+        onSubmit={() => void submit()}
         onCancel={close}
       >
         <SelectField
-          id="transfer-company"
-          label={t('operations.transfer.company')}
+          label={t('admin-operations.operations.transfer.company')}
           required
-          empty={t('operations.transfer.chooseCompany')}
+          empty={t('admin-operations.operations.transfer.chooseCompany')}
           choices={choices}
-          value={companyId}
-          error={errors.companyId}
           aria-busy={companies.isPending}
-          onChange={(event) => setCompanyId(event.target.value)}
+          {...field('companyId')}
+          id="transfer-company"
         />
         <TextAreaField
-          id="transfer-reason"
-          label={t('operations.transfer.reason')}
-          hint={t('operations.transfer.reasonHint')}
+          label={t('admin-operations.operations.transfer.reason')}
+          hint={t('admin-operations.operations.transfer.reasonHint')}
           required
           rows={3}
           maxLength={500}
-          value={reason}
-          error={errors.reason}
-          onChange={(event) => setReason(event.target.value)}
+          {...field('reason')}
+          id="transfer-reason"
         />
       </FormDialog>
     </>

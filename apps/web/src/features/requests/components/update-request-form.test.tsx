@@ -15,8 +15,10 @@ import { createQueryClient } from '../../../lib/query-client.ts';
 import { UpdateRequestForm } from './update-request-form.tsx';
 
 beforeAll(() => {
-  addCatalogue('pt', { ...ptOperations, ...ptTemplates });
-  addCatalogue('en', { ...enOperations, ...enTemplates });
+  addCatalogue('pt', 'admin-operations', ptOperations);
+  addCatalogue('pt', 'admin-templates', ptTemplates);
+  addCatalogue('en', 'admin-operations', enOperations);
+  addCatalogue('en', 'admin-templates', enTemplates);
 });
 afterEach(async () => {
   vi.unstubAllGlobals();

@@ -15,12 +15,12 @@ export default function RetentionSettingsPage() {
 
   return (
     <QueryPage
-      title={t('settings.retention.title')}
-      description={t('settings.retention.intro')}
+      title={t('admin-settings.settings.retention.title')}
+      description={t('admin-settings.settings.retention.intro')}
       className="max-w-2xl gap-6"
       query={settings}
-      errorMessage={errorMessage(settings.error, t('settings.loadError'))}
-      retryLabel={t('settings.retry')}
+      errorMessage={errorMessage(settings.error, t('admin-settings.settings.loadError'))}
+      retryLabel={t('admin-settings.settings.retry')}
     >
       {(initial) => <RetentionForm initial={initial} />}
     </QueryPage>
@@ -34,15 +34,15 @@ function RetentionForm({ initial }: { initial: RetentionSettings }) {
     schema: retentionSettingsSchema,
     initial,
     save,
-    savedTitle: t('settings.retention.saved'),
-    errorTitle: t('settings.saveError'),
+    savedTitle: t('admin-settings.settings.retention.saved'),
+    errorTitle: t('admin-settings.settings.saveError'),
   });
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5">
       <TextField
-        label={t('settings.retention.months')}
-        hint={t('settings.retention.monthsHint')}
+        label={t('admin-settings.settings.retention.months')}
+        hint={t('admin-settings.settings.retention.monthsHint')}
         kind="number"
         min={1}
         max={120}
@@ -51,8 +51,8 @@ function RetentionForm({ initial }: { initial: RetentionSettings }) {
         {...field('retentionMonths', { valueAsNumber: true })}
       />
       <TextField
-        label={t('settings.retention.auditMonths')}
-        hint={t('settings.retention.auditMonthsHint')}
+        label={t('admin-settings.settings.retention.auditMonths')}
+        hint={t('admin-settings.settings.retention.auditMonthsHint')}
         kind="number"
         min={12}
         max={240}
@@ -60,8 +60,12 @@ function RetentionForm({ initial }: { initial: RetentionSettings }) {
         required
         {...field('auditRetentionMonths', { valueAsNumber: true })}
       />
-      <SubmitButton pending={save.isPending} pendingLabel={t('settings.saving')} className="justify-self-start">
-        {t('settings.save')}
+      <SubmitButton
+        pending={save.isPending}
+        pendingLabel={t('admin-settings.settings.saving')}
+        className="justify-self-start"
+      >
+        {t('admin-settings.settings.save')}
       </SubmitButton>
     </form>
   );

@@ -1,12 +1,7 @@
-// GET /api/admin/theme-settings: the theme and the map defaults.
-import type { ThemeSettingsPayload } from '@acende/shared/schemas/theme';
+// The theme and the map defaults.
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-
-export const THEME_SETTINGS_QUERY_KEY = ['admin', 'theme-settings'] as const;
-
-export const fetchThemeSettings = () => apiRequest<ThemeSettingsPayload>('GET', '/api/admin/theme-settings');
+import { themeSettingsQueries } from './query-keys.ts';
 
 export function useThemeSettings() {
-  return useQuery({ queryKey: THEME_SETTINGS_QUERY_KEY, queryFn: fetchThemeSettings });
+  return useQuery(themeSettingsQueries.theme());
 }

@@ -2,14 +2,11 @@
 import type { PublicPagesSettingsInput, PublicPagesSettingsView } from '@acende/shared/schemas/public-pages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-
-export const PUBLIC_PAGES_SETTINGS_QUERY_KEY = ['admin', 'public-pages'] as const;
+import { publicSiteQueries } from '../../../lib/query-keys/public-site.ts';
+import { themeSettingsQueries } from './query-keys.ts';
 
 export function usePublicPagesSettings() {
-  return useQuery({
-    queryKey: PUBLIC_PAGES_SETTINGS_QUERY_KEY,
-    queryFn: () => apiRequest<PublicPagesSettingsView>('GET', '/api/admin/public-pages'),
-  });
+  return useQuery(themeSettingsQueries.publicPages());
 }
 
 export function useSavePublicPagesSettings() {
@@ -18,9 +15,9 @@ export function useSavePublicPagesSettings() {
     mutationFn: (input: PublicPagesSettingsInput) =>
       apiRequest<PublicPagesSettingsView>('POST', '/api/admin/public-pages', input),
     onSuccess: (saved) => {
-      queryClient.setQueryData(PUBLIC_PAGES_SETTINGS_QUERY_KEY, saved);
-      void queryClient.invalidateQueries({ queryKey: ['operator'] });
-      void queryClient.invalidateQueries({ queryKey: ['public-page'] });
+      queryClient.setQueryData(themeSettingsQueries.publicPages().queryKey, saved);
+      void queryClient.invalidateQueries({ queryKey: publicSiteQueries.operator().queryKey });
+      void queryClient.invalidateQueries({ queryKey: publicSiteQueries.publicPages() });
     },
   });
 }

@@ -2,8 +2,9 @@
 import type { ThemeSettingsInput, ThemeSettingsPayload } from '@acende/shared/schemas/theme';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { publicSiteQueries } from '../../../lib/query-keys/public-site.ts';
 import { applyTheme } from '../../../lib/theme.ts';
-import { THEME_SETTINGS_QUERY_KEY } from './get-theme-settings.ts';
+import { themeSettingsQueries } from './query-keys.ts';
 
 export type ThemeSettingsForm = ThemeSettingsInput & { map: ThemeSettingsPayload['map'] };
 
@@ -15,9 +16,9 @@ export function useSaveThemeSettings() {
   return useMutation({
     mutationFn: saveThemeSettings,
     onSuccess: (saved) => {
-      queryClient.setQueryData(THEME_SETTINGS_QUERY_KEY, saved);
-      void queryClient.invalidateQueries({ queryKey: ['site'] });
-      void queryClient.invalidateQueries({ queryKey: ['theme'] });
+      queryClient.setQueryData(themeSettingsQueries.theme().queryKey, saved);
+      void queryClient.invalidateQueries({ queryKey: publicSiteQueries.site().queryKey });
+      void queryClient.invalidateQueries({ queryKey: publicSiteQueries.theme().queryKey });
       applyTheme(saved);
     },
   });

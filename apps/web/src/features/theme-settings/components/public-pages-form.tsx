@@ -32,10 +32,10 @@ type Form = {
 };
 
 const TEXTS = [
-  ['privacy', 'pt', 'settings.publicPages.privacyPt'],
-  ['privacy', 'en', 'settings.publicPages.privacyEn'],
-  ['accessibility', 'pt', 'settings.publicPages.accessibilityPt'],
-  ['accessibility', 'en', 'settings.publicPages.accessibilityEn'],
+  ['privacy', 'pt', 'admin-settings.settings.publicPages.privacyPt'],
+  ['privacy', 'en', 'admin-settings.settings.publicPages.privacyEn'],
+  ['accessibility', 'pt', 'admin-settings.settings.publicPages.accessibilityPt'],
+  ['accessibility', 'en', 'admin-settings.settings.publicPages.accessibilityEn'],
 ] as const;
 
 function toForm(view: PublicPagesSettingsView): Form {
@@ -58,13 +58,13 @@ export function PublicPagesSection() {
   return (
     <section aria-labelledby="public-pages-title" className="grid gap-3 border-t border-gray-200 pt-6">
       <h2 id="public-pages-title" className="font-heading text-xl font-semibold">
-        {t('settings.publicPages.title')}
+        {t('admin-settings.settings.publicPages.title')}
       </h2>
-      <p className="text-gray-700">{t('settings.publicPages.description')}</p>
+      <p className="text-gray-700">{t('admin-settings.settings.publicPages.description')}</p>
       <QueryState
         query={settings}
-        errorMessage={errorMessage(settings.error, t('settings.publicPages.loadError'))}
-        retryLabel={t('settings.retry')}
+        errorMessage={errorMessage(settings.error, t('admin-settings.settings.publicPages.loadError'))}
+        retryLabel={t('admin-settings.settings.retry')}
       >
         {(view) => <PublicPagesForm view={view} />}
       </QueryState>
@@ -87,12 +87,12 @@ function PublicPagesForm({ view }: { view: PublicPagesSettingsView }) {
     save.mutate(input as PublicPagesSettingsInput, {
       onSuccess: (saved) => {
         form.reset(toForm(saved));
-        toast({ title: t('settings.publicPages.saved'), variant: 'success' });
+        toast({ title: t('admin-settings.settings.publicPages.saved'), variant: 'success' });
       },
       onError: (error) => {
         applyServerErrors(error, form.setError);
         toast({
-          title: t('settings.publicPages.saveError'),
+          title: t('admin-settings.settings.publicPages.saveError'),
           description: errorMessage(error, ''),
           variant: 'destructive',
         });
@@ -107,19 +107,23 @@ function PublicPagesForm({ view }: { view: PublicPagesSettingsView }) {
     <form noValidate onSubmit={onSubmit} className="grid min-w-0 gap-4">
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField
-          label={t('settings.publicPages.operatorName')}
+          label={t('admin-settings.settings.publicPages.operatorName')}
           maxLength={OPERATOR_NAME_MAX}
           {...field('operator.name')}
         />
-        <TextField label={t('settings.publicPages.operatorEmail')} kind="email" {...field('operator.email')} />
         <TextField
-          label={t('settings.publicPages.operatorPhone')}
+          label={t('admin-settings.settings.publicPages.operatorEmail')}
+          kind="email"
+          {...field('operator.email')}
+        />
+        <TextField
+          label={t('admin-settings.settings.publicPages.operatorPhone')}
           type="tel"
           maxLength={OPERATOR_PHONE_MAX}
           {...field('operator.phone')}
         />
         <TextField
-          label={t('settings.publicPages.operatorAddress')}
+          label={t('admin-settings.settings.publicPages.operatorAddress')}
           maxLength={OPERATOR_ADDRESS_MAX}
           {...field('operator.address')}
         />
@@ -128,14 +132,16 @@ function PublicPagesForm({ view }: { view: PublicPagesSettingsView }) {
         <div key={`${page}-${language}`} className="grid gap-2">
           <TextAreaField
             label={t(label)}
-            hint={t('settings.publicPages.defaultHint')}
+            hint={t('admin-settings.settings.publicPages.defaultHint')}
             rows={8}
             maxLength={PUBLIC_PAGE_TEXT_MAX}
             lang={language === 'en' ? 'en' : 'pt-BR'}
             {...field(`${page}.${language}`)}
           />
           <details className="rounded-theme border border-gray-300 p-3">
-            <summary className="cursor-pointer font-medium">{t('settings.publicPages.showDefault')}</summary>
+            <summary className="cursor-pointer font-medium">
+              {t('admin-settings.settings.publicPages.showDefault')}
+            </summary>
             <p
               className="mt-2 max-h-64 overflow-auto whitespace-pre-line text-sm"
               lang={language === 'en' ? 'en' : 'pt-BR'}
@@ -143,14 +149,14 @@ function PublicPagesForm({ view }: { view: PublicPagesSettingsView }) {
               {defaults[page][language]}
             </p>
             <Button variant="secondary" size="sm" className="mt-2" onClick={() => copyDefault(page, language)}>
-              {t('settings.publicPages.useDefault')}
+              {t('admin-settings.settings.publicPages.useDefault')}
             </Button>
           </details>
         </div>
       ))}
       <div>
-        <SubmitButton pending={save.isPending} pendingLabel={t('settings.saving')}>
-          {t('settings.publicPages.save')}
+        <SubmitButton pending={save.isPending} pendingLabel={t('admin-settings.settings.saving')}>
+          {t('admin-settings.settings.publicPages.save')}
         </SubmitButton>
       </div>
     </form>

@@ -1,11 +1,7 @@
-// GET /api/repair-requests/:id/photos: the photos an operator published (decision 19).
-import type { PublicPhotoList } from '@acende/shared/schemas/photos';
+// The photos an operator published (decision 19).
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { trackingQueries } from './query-keys.ts';
 
 export function usePublicPhotos(id: number) {
-  return useQuery({
-    queryKey: ['repair-request', id, 'photos'],
-    queryFn: () => apiRequest<PublicPhotoList>('GET', `/api/repair-requests/${id}/photos`),
-  });
+  return useQuery(trackingQueries.photos(id));
 }

@@ -1,18 +1,7 @@
-// GET /api/repair-requests/:id, with the tracking token when the link carried one.
-import type { PublicRepairRequest } from '@acende/shared/schemas/repair-requests';
+// The request as the public sees it, with the tracking token when the link carried one.
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-
-export const fetchRepairRequest = (id: string, token: string | null) =>
-  apiRequest<PublicRepairRequest>(
-    'GET',
-    `/api/repair-requests/${encodeURIComponent(id)}${token ? `?t=${encodeURIComponent(token)}` : ''}`,
-  );
+import { trackingQueries } from './query-keys.ts';
 
 export function useRepairRequest(id: string | undefined, token: string | null) {
-  return useQuery({
-    queryKey: ['repair-request', id, token],
-    queryFn: () => fetchRepairRequest(id as string, token),
-    enabled: Boolean(id),
-  });
+  return useQuery({ ...trackingQueries.request(id, token), enabled: Boolean(id) });
 }

@@ -8,10 +8,10 @@ export default function MergedNotice({ originalId }: { originalId: number }) {
   const { t } = useTranslation();
   return (
     <div data-testid="merged-into" className="grid gap-1 rounded-theme border border-blue-800 bg-blue-50 p-3">
-      <p className="font-semibold">{t('tracking.mergedInto', { id: originalId })}</p>
-      <p className="text-sm">{t('tracking.mergedIntoBody', { id: originalId })}</p>
+      <p className="font-semibold">{t('followers.tracking.mergedInto', { id: originalId })}</p>
+      <p className="text-sm">{t('followers.tracking.mergedIntoBody', { id: originalId })}</p>
       <Link to={`/track/${originalId}`} className="justify-self-start text-blue-800 underline">
-        {t('follow.track', { id: originalId })}
+        {t('followers.follow.track', { id: originalId })}
       </Link>
     </div>
   );

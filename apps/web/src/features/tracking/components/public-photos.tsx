@@ -12,7 +12,7 @@ export function PublicPhotos({ requestId }: { requestId: number }) {
   return (
     <section aria-labelledby="public-photos-title">
       <h3 id="public-photos-title" className="mb-2 font-heading font-semibold">
-        {t('photos.publicTitle')}
+        {t('public-photos.photos.publicTitle')}
       </h3>
       <ul className="flex flex-wrap gap-3">
         {list.map((photo, index) => (
@@ -25,7 +25,7 @@ export function PublicPhotos({ requestId }: { requestId: number }) {
             >
               <img
                 src={`/api/repair-requests/${requestId}/photos/${photo.id}?size=thumb`}
-                alt={t('photos.publicAlt', { n: index + 1 })}
+                alt={t('public-photos.photos.publicAlt', { n: index + 1 })}
                 className="h-28 w-28 rounded border border-gray-300 object-cover"
               />
             </a>

@@ -6,10 +6,14 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../../../lib/i18n.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import TrackingPage from './tracking-page.tsx';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await setLanguage('pt');
+});
 
 const DAY = 24 * 3600_000;
 const completed = (closedDaysAgo: number, masked = false) => ({
@@ -87,5 +91,18 @@ describe('reopen on the tracking page', () => {
     renderAt('/track/7?t=secret', completed(31));
     expect(await screen.findByText(/O prazo de 30 dias para reabrir passou/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reabrir solicitação' })).not.toBeInTheDocument();
+  });
+
+  it('refuses a note of spaces under the field, in English too, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const posts = renderAt('/track/7?t=secret', completed(2));
+    const send = await screen.findByRole('button', { name: 'Reabrir solicitação' }, { timeout: 5000 });
+    await user.type(screen.getByLabelText(/O que continua com defeito/), '   ');
+    await user.click(send);
+    expect(await screen.findByText('Conte em poucas palavras o que continua com defeito')).toBeInTheDocument();
+    expect(screen.getByLabelText(/O que continua com defeito/)).toHaveAttribute('aria-invalid', 'true');
+    await setLanguage('en');
+    expect(await screen.findByText('Say in a few words what is still broken')).toBeInTheDocument();
+    expect(posts).toHaveLength(0);
   });
 });

@@ -1,10 +1,11 @@
 // What the tracking page shows only for some requests, once the request has arrived: below
-// its heading the "merged into N" notice, after the timeline the reopen section and the
-// published photos, with their texts. One lazy chunk behind one component (decision 0024's
+// its heading the "merged into N" notice, after the timeline the rating (decision 0050), the
+// reopen section and the published photos, with their texts. One lazy chunk behind one component (decision 0024's
 // budget): three lazy parts made the page's first load carry three imports and their lists.
 import type { PublicRepairRequest } from '@acende/shared/schemas/repair-requests';
 import MergedNotice from './merged-notice.tsx';
 import { PublicPhotos } from './public-photos.tsx';
+import RatingSection from './rating-form.tsx';
 import ReopenSection from './reopen-form.tsx';
 
 export default function TrackingExtras({
@@ -21,6 +22,7 @@ export default function TrackingExtras({
     request.status === 'completed' || (request.status === 'open' && request.timeline.at(-1)?.reopened === true);
   return (
     <>
+      {request.status === 'completed' || request.rating ? <RatingSection request={request} token={token} /> : null}
       {reopen ? <ReopenSection request={request} token={token} /> : null}
       <PublicPhotos requestId={request.id} />
     </>

@@ -1,6 +1,7 @@
 import '../../../lib/i18n.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
@@ -76,6 +77,21 @@ describe('tracking page', () => {
   it('gives the generic error for another failure', async () => {
     renderAt('/track/99', () => new Response('{"message":"x"}', { status: 500 }));
     expect(await screen.findByText('Erro ao buscar os detalhes da solicitação')).toBeInTheDocument();
+  });
+
+  it('explains what a request number looks like when the search is not one, and finds one typed as the e-mail writes it', async () => {
+    const fetchMock = renderAt('/track', () => new Response(JSON.stringify({ ...request, id: 12 })));
+    const user = userEvent.setup();
+    const box = screen.getByLabelText('Número da solicitação');
+    await user.type(box, 'abc{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/só com algarismos, por exemplo 1234/);
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
+    await user.clear(box);
+    await user.type(box, 'nº 12{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Solicitação nº 12' })).toBeInTheDocument();
+    expect(screen.queryByText(/só com algarismos/)).toBeNull();
   });
 
   it('does not ask the API for a malformed number', async () => {

@@ -1,9 +1,10 @@
+// Not on react-hook-form (issue 34): its form is one search box that goes to /track/:id, on a public page's first load (decision 0024).
 // The tracking page at /track and /track/:id (lazily loaded): a number search box and
 // the request's status, details and history. Contact details come masked unless the
 // link's ?t= token is right (decision 0002 §8).
 import { MAP_HEIGHT_PX } from '@acende/shared/constants';
 import type { RequestStatus } from '@acende/shared/enums';
-import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PointMap } from '../../../components/map/point-map.tsx';
@@ -14,6 +15,7 @@ import { currentLanguage } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useRepairRequest } from '../api/get-repair-request.ts';
 import { formatDateTime, relativeTime } from '../lib/relative-time.ts';
+import { isRequestNumber, typedRequestNumber } from '../lib/request-number.ts';
 
 // The merged notice, reopen section and published photos: one chunk, loaded once the
 // request has arrived (decision 0024's budget).
@@ -25,8 +27,6 @@ const STATUS_STYLES: Record<RequestStatus, string> = {
   completed: 'bg-green-100 text-green-900 border-green-400',
   cancelled: 'bg-gray-200 text-gray-900 border-gray-400',
 };
-
-export const isRequestNumber = (value: string) => /^[1-9]\d{0,9}$/.test(value);
 
 export function mapsLink(latitude: string, longitude: string): string {
   return `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=18/${latitude}/${longitude}`;
@@ -40,7 +40,7 @@ export function StatusBadge({ status }: { status: RequestStatus }) {
       data-status={status}
       className={`inline-flex items-center rounded-full border px-3 py-1 text-sm font-semibold ${STATUS_STYLES[status]}`}
     >
-      {t(`status.${status}`)}
+      {t(`common.status.${status}`)}
     </span>
   );
 }
@@ -52,69 +52,80 @@ export default function TrackingPage() {
   const navigate = useNavigate();
   const token = params.get('t');
   const [number, setNumber] = useState(id && /^\d+$/.test(id) ? id : '');
+  const [hint, setHint] = useState(false);
+  const searchBox = useRef<HTMLInputElement>(null);
   const valid = id !== undefined && isRequestNumber(id);
   const query = useRepairRequest(valid ? id : undefined, token);
   const [showMap, setShowMap] = useState(false);
   const language = currentLanguage();
 
-  usePageTitle(t('track.title'));
+  usePageTitle(t('public.track.title'));
 
   useEffect(() => {
     setNumber(id && /^\d+$/.test(id) ? id : '');
+    setHint(false);
     setShowMap(false);
   }, [id]);
 
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
-    if (number) navigate(`/track/${number}`);
+    const found = typedRequestNumber(number);
+    setHint(found === undefined);
+    if (found === undefined) searchBox.current?.focus();
+    else navigate(`/track/${found}`);
   };
 
   const request = query.data;
   const errorKey =
     query.error instanceof ApiError && query.error.status === 404
-      ? 'track.notFound'
+      ? 'public.track.notFound'
       : query.error && String(query.error.message).includes('404')
-        ? 'track.notFound'
-        : 'track.error';
+        ? 'public.track.notFound'
+        : 'public.track.error';
 
   return (
     <section aria-labelledby="track-title" className="mx-auto grid max-w-2xl gap-6">
       <h1 id="track-title" className="font-heading text-2xl font-bold">
-        {t('track.title')}
+        {t('public.track.title')}
       </h1>
 
-      <form onSubmit={onSearch} className="grid gap-1">
+      <form onSubmit={onSearch} noValidate className="grid gap-1">
         <label htmlFor="track-number" className="font-medium">
-          {t('track.searchLabel')}
+          {t('public.track.searchLabel')}
         </label>
         <div className="flex gap-2">
           <input
             id="track-number"
+            ref={searchBox}
             inputMode="numeric"
-            pattern="[0-9]*"
             autoComplete="off"
-            maxLength={10}
-            placeholder={t('track.searchPlaceholder')}
+            maxLength={20}
+            placeholder={t('public.track.searchPlaceholder')}
             value={number}
-            onChange={(event) => setNumber(event.target.value.replace(/\D/g, ''))}
+            aria-invalid={hint || undefined}
+            aria-describedby={hint ? 'track-number-hint' : undefined}
+            onChange={(event) => setNumber(event.target.value)}
             className="w-full flex-1 rounded-theme border border-gray-500 bg-white px-3 py-2 text-base focus-visible:outline-3 focus-visible:outline-blue-700"
           />
-          <Button type="submit" disabled={!number}>
-            {t('track.search')}
-          </Button>
+          <Button type="submit">{t('public.track.search')}</Button>
         </div>
+        {hint && (
+          <p id="track-number-hint" role="alert" className="text-red-800">
+            {t('public.track.searchHint')}
+          </p>
+        )}
       </form>
 
       {id !== undefined && !valid ? (
         <p role="alert" className="rounded-theme border border-red-700 bg-red-50 p-4 text-red-900">
-          {t('validation.id.invalid')}
+          {t('common.validation.id.invalid')}
         </p>
       ) : query.isFetching && !request ? (
         // While the request loads it keeps the room it will take: the footer stays below the
         // fold instead of jumping down when the request arrives (no layout shift).
         <p className="flex min-h-dvh items-start gap-2">
           <Spinner />
-          <span>{t('track.loading')}</span>
+          <span>{t('public.track.loading')}</span>
         </p>
       ) : query.isError ? (
         <p role="alert" className="rounded-theme border border-red-700 bg-red-50 p-4 text-red-900">
@@ -124,7 +135,7 @@ export default function TrackingPage() {
         <article aria-labelledby="request-title" className="grid gap-4 rounded-theme border border-gray-300 p-4">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <h2 id="request-title" className="font-heading text-xl font-semibold">
-              {t('track.request', { id: request.id })}
+              {t('public.track.request', { id: request.id })}
             </h2>
             <StatusBadge status={request.status} />
           </div>
@@ -133,22 +144,22 @@ export default function TrackingPage() {
           </Suspense>
           <p className="text-sm text-gray-700">
             <time dateTime={request.createdAt} title={formatDateTime(request.createdAt, language)}>
-              {t('track.createdAt', { relative: relativeTime(request.createdAt, language) })}
+              {t('public.track.createdAt', { relative: relativeTime(request.createdAt, language) })}
             </time>
           </p>
           {request.masked ? (
             <p className="rounded-theme border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950">
-              {t('track.masked')}
+              {t('public.track.masked')}
             </p>
           ) : null}
           <dl className="grid gap-2 sm:grid-cols-[max-content_1fr] sm:gap-x-4">
-            <dt className="font-medium text-gray-700">{t('track.contact')}</dt>
+            <dt className="font-medium text-gray-700">{t('public.track.contact')}</dt>
             <dd>
-              <span className="block">{request.name || t('summary.notProvided')}</span>
+              <span className="block">{request.name || t('public.summary.notProvided')}</span>
               {request.phone ? <span className="block">{request.phone}</span> : null}
               {request.email ? <span className="block">{request.email}</span> : null}
             </dd>
-            <dt className="font-medium text-gray-700">{t('track.address')}</dt>
+            <dt className="font-medium text-gray-700">{t('public.track.address')}</dt>
             <dd className="break-words">
               {request.address}{' '}
               <a
@@ -157,24 +168,24 @@ export default function TrackingPage() {
                 rel="noreferrer noopener"
                 className="text-blue-800 underline"
               >
-                {t('track.mapsLink')}
+                {t('public.track.mapsLink')}
               </a>
             </dd>
             {request.poleNumber ? (
               <>
-                <dt className="font-medium text-gray-700">{t('track.pole')}</dt>
+                <dt className="font-medium text-gray-700">{t('public.track.pole')}</dt>
                 <dd data-testid="track-pole">{request.poleNumber}</dd>
               </>
             ) : null}
             {request.reference ? (
               <>
-                <dt className="font-medium text-gray-700">{t('track.reference')}</dt>
+                <dt className="font-medium text-gray-700">{t('public.track.reference')}</dt>
                 <dd className="break-words">{request.reference}</dd>
               </>
             ) : null}
-            <dt className="font-medium text-gray-700">{t('track.problemType')}</dt>
-            <dd>{t(`problemType.${request.problemType}`)}</dd>
-            <dt className="font-medium text-gray-700">{t('track.company')}</dt>
+            <dt className="font-medium text-gray-700">{t('public.track.problemType')}</dt>
+            <dd>{t(`common.problemType.${request.problemType}`)}</dd>
+            <dt className="font-medium text-gray-700">{t('public.track.company')}</dt>
             <dd>
               {request.companyFullName ? `${request.companyFullName} (${request.companyName})` : request.companyName}
             </dd>
@@ -182,13 +193,13 @@ export default function TrackingPage() {
 
           <section aria-labelledby="timeline-title">
             <h3 id="timeline-title" className="mb-2 font-heading font-semibold">
-              {t('track.timeline')}
+              {t('public.track.timeline')}
             </h3>
             <ol className="grid gap-2 border-l-2 border-gray-300 pl-4">
               {request.timeline.map((entry) => (
                 <li key={`${entry.at}-${entry.status}`} className="flex flex-wrap items-center gap-2">
                   <StatusBadge status={entry.status} />
-                  {entry.reopened ? <span className="text-sm font-medium">{t('track.reopened')}</span> : null}
+                  {entry.reopened ? <span className="text-sm font-medium">{t('public.track.reopened')}</span> : null}
                   <time dateTime={entry.at} className="text-sm text-gray-700">
                     {formatDateTime(entry.at, language)}
                   </time>
@@ -205,17 +216,17 @@ export default function TrackingPage() {
 
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" onClick={() => void query.refetch()} disabled={query.isFetching}>
-              {t('track.refresh')}
+              {t('public.track.refresh')}
             </Button>
             <Button variant="secondary" onClick={() => setShowMap((shown) => !shown)} aria-expanded={showMap}>
-              {t('track.viewOnMap')}
+              {t('public.track.viewOnMap')}
             </Button>
           </div>
         </article>
       ) : null}
 
       <Link to="/" className="justify-self-start text-blue-800 underline">
-        {t('track.backHome')}
+        {t('public.track.backHome')}
       </Link>
     </section>
   );
@@ -228,8 +239,8 @@ function TrackingMap({ latitude, longitude }: { latitude: string; longitude: str
       <PointMap
         lat={Number(latitude)}
         lon={Number(longitude)}
-        label={t('location.map')}
-        zoomLabels={{ in: t('location.zoomIn'), out: t('location.zoomOut') }}
+        label={t('public.location.map')}
+        zoomLabels={{ in: t('public.location.zoomIn'), out: t('public.location.zoomOut') }}
         heightPx={MAP_HEIGHT_PX}
       />
     </div>

@@ -49,15 +49,15 @@ export function TransparencyCharts({ companies }: { companies: TransparencyCompa
   return (
     <div className="grid gap-6 md:grid-cols-2">
       <CompanyBars
-        title={t('transparency.charts.share')}
+        title={t('transparency.transparency.charts.share')}
         data={share}
-        name={t('transparency.charts.shareSeries')}
+        name={t('transparency.transparency.charts.shareSeries')}
         color="#15803d"
       />
       <CompanyBars
-        title={t('transparency.charts.median')}
+        title={t('transparency.transparency.charts.median')}
         data={median}
-        name={t('transparency.charts.medianSeries')}
+        name={t('transparency.transparency.charts.medianSeries')}
         color="#1d4ed8"
       />
     </div>

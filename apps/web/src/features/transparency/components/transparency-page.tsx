@@ -18,6 +18,9 @@ const TransparencyCharts = lazy(() =>
   import('./transparency-charts.tsx').then((module) => ({ default: module.TransparencyCharts })),
 );
 
+// Satisfaction (decision 0050) and its texts: a chunk of its own, as the charts.
+const TransparencySatisfaction = lazy(() => import('./transparency-satisfaction.tsx'));
+
 const LINK = 'rounded text-blue-800 underline focus-visible:outline-3 focus-visible:outline-blue-700';
 
 function windowOf(value: string | null): TransparencyWindow {
@@ -35,25 +38,29 @@ function FigureCells({ figures }: { figures: Figures }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const hours = (seconds: number | null) =>
-    seconds === null ? t('transparency.none') : t('transparency.hours', { value: formatHours(seconds, language) });
+    seconds === null
+      ? t('transparency.transparency.none')
+      : t('transparency.transparency.hours', { value: formatHours(seconds, language) });
   return (
     <>
-      <TableCell label={t('transparency.columns.received')} className="text-right tabular-nums">
+      <TableCell label={t('transparency.transparency.columns.received')} className="text-right tabular-nums">
         {figures.received}
       </TableCell>
-      <TableCell label={t('transparency.columns.backlog')} className="text-right tabular-nums">
+      <TableCell label={t('transparency.transparency.columns.backlog')} className="text-right tabular-nums">
         {figures.backlog}
       </TableCell>
-      <TableCell label={t('transparency.columns.completed')} className="text-right tabular-nums">
+      <TableCell label={t('transparency.transparency.columns.completed')} className="text-right tabular-nums">
         {figures.completed}
       </TableCell>
-      <TableCell label={t('transparency.columns.withinTarget')} className="text-right tabular-nums">
-        {figures.withinTargetShare === null ? t('transparency.none') : formatShare(figures.withinTargetShare, language)}
+      <TableCell label={t('transparency.transparency.columns.withinTarget')} className="text-right tabular-nums">
+        {figures.withinTargetShare === null
+          ? t('transparency.transparency.none')
+          : formatShare(figures.withinTargetShare, language)}
       </TableCell>
-      <TableCell label={t('transparency.columns.median')} className="text-right tabular-nums">
+      <TableCell label={t('transparency.transparency.columns.median')} className="text-right tabular-nums">
         {hours(figures.medianSeconds)}
       </TableCell>
-      <TableCell label={t('transparency.columns.p90')} className="text-right tabular-nums">
+      <TableCell label={t('transparency.transparency.columns.p90')} className="text-right tabular-nums">
         {hours(figures.p90Seconds)}
       </TableCell>
     </>
@@ -64,12 +71,12 @@ function FigureHeads() {
   const { t } = useTranslation();
   return (
     <>
-      <TableHead className="text-right">{t('transparency.columns.received')}</TableHead>
-      <TableHead className="text-right">{t('transparency.columns.backlog')}</TableHead>
-      <TableHead className="text-right">{t('transparency.columns.completed')}</TableHead>
-      <TableHead className="text-right">{t('transparency.columns.withinTarget')}</TableHead>
-      <TableHead className="text-right">{t('transparency.columns.median')}</TableHead>
-      <TableHead className="text-right">{t('transparency.columns.p90')}</TableHead>
+      <TableHead className="text-right">{t('transparency.transparency.columns.received')}</TableHead>
+      <TableHead className="text-right">{t('transparency.transparency.columns.backlog')}</TableHead>
+      <TableHead className="text-right">{t('transparency.transparency.columns.completed')}</TableHead>
+      <TableHead className="text-right">{t('transparency.transparency.columns.withinTarget')}</TableHead>
+      <TableHead className="text-right">{t('transparency.transparency.columns.median')}</TableHead>
+      <TableHead className="text-right">{t('transparency.transparency.columns.p90')}</TableHead>
     </>
   );
 }
@@ -77,20 +84,24 @@ function FigureHeads() {
 function LeagueTable({ companies }: { companies: TransparencyCompany[] }) {
   const { t } = useTranslation();
   return (
-    <Table label={t('transparency.league.caption')} className="min-w-[720px]" data-testid="transparency-companies">
-      <caption className="sr-only">{t('transparency.league.caption')}</caption>
+    <Table
+      label={t('transparency.transparency.league.caption')}
+      className="min-w-[720px]"
+      data-testid="transparency-companies"
+    >
+      <caption className="sr-only">{t('transparency.transparency.league.caption')}</caption>
       <TableHeader>
         <TableRow>
-          <TableHead>{t('transparency.columns.rank')}</TableHead>
-          <TableHead>{t('transparency.columns.company')}</TableHead>
+          <TableHead>{t('transparency.transparency.columns.rank')}</TableHead>
+          <TableHead>{t('transparency.transparency.columns.company')}</TableHead>
           <FigureHeads />
         </TableRow>
       </TableHeader>
       <TableBody>
         {companies.map((company) => (
           <TableRow key={company.companyId}>
-            <TableCell label={t('transparency.columns.rank')}>
-              {company.rank === null ? t('transparency.league.notRanked') : `${company.rank}º`}
+            <TableCell label={t('transparency.transparency.columns.rank')}>
+              {company.rank === null ? t('transparency.transparency.league.notRanked') : `${company.rank}º`}
             </TableCell>
             <TableHead scope="row" className="max-sm:px-0 max-sm:py-0.5">
               {company.companyName}
@@ -106,12 +117,16 @@ function LeagueTable({ companies }: { companies: TransparencyCompany[] }) {
 function ByTypeTable({ rows }: { rows: TransparencyRow[] }) {
   const { t } = useTranslation();
   return (
-    <Table label={t('transparency.byType.caption')} className="min-w-[760px]" data-testid="transparency-rows">
-      <caption className="sr-only">{t('transparency.byType.caption')}</caption>
+    <Table
+      label={t('transparency.transparency.byType.caption')}
+      className="min-w-[760px]"
+      data-testid="transparency-rows"
+    >
+      <caption className="sr-only">{t('transparency.transparency.byType.caption')}</caption>
       <TableHeader>
         <TableRow>
-          <TableHead>{t('transparency.columns.company')}</TableHead>
-          <TableHead>{t('transparency.columns.problemType')}</TableHead>
+          <TableHead>{t('transparency.transparency.columns.company')}</TableHead>
+          <TableHead>{t('transparency.transparency.columns.problemType')}</TableHead>
           <FigureHeads />
         </TableRow>
       </TableHeader>
@@ -121,7 +136,9 @@ function ByTypeTable({ rows }: { rows: TransparencyRow[] }) {
             <TableHead scope="row" className="max-sm:px-0 max-sm:py-0.5">
               {row.companyName}
             </TableHead>
-            <TableCell label={t('transparency.columns.problemType')}>{t(`problemType.${row.problemType}`)}</TableCell>
+            <TableCell label={t('transparency.transparency.columns.problemType')}>
+              {t(`common.problemType.${row.problemType}`)}
+            </TableCell>
             <FigureCells figures={row} />
           </TableRow>
         ))}
@@ -132,22 +149,23 @@ function ByTypeTable({ rows }: { rows: TransparencyRow[] }) {
 
 function Figures({ data }: { data: Transparency }) {
   const { t } = useTranslation();
-  if (data.companies.length === 0) return <p>{t('transparency.empty')}</p>;
+  if (data.companies.length === 0) return <p>{t('transparency.transparency.empty')}</p>;
   return (
     <div className="grid gap-6">
       <section className="grid gap-3" aria-labelledby="transparency-league">
         <h2 id="transparency-league" className="font-heading text-xl font-semibold">
-          {t('transparency.league.title')}
+          {t('transparency.transparency.league.title')}
         </h2>
-        <p className="text-gray-700">{t('transparency.league.rule', { min: data.rankingMinCompleted })}</p>
+        <p className="text-gray-700">{t('transparency.transparency.league.rule', { min: data.rankingMinCompleted })}</p>
         <LeagueTable companies={data.companies} />
       </section>
       <Suspense fallback={null}>
         <TransparencyCharts companies={data.companies} />
+        <TransparencySatisfaction data={data} />
       </Suspense>
       <section className="grid gap-3" aria-labelledby="transparency-by-type">
         <h2 id="transparency-by-type" className="font-heading text-xl font-semibold">
-          {t('transparency.byType.title')}
+          {t('transparency.transparency.byType.title')}
         </h2>
         <ByTypeTable rows={data.rows} />
       </section>
@@ -164,9 +182,13 @@ export default function TransparencyPage() {
   // The router's Suspense shows its spinner while the English texts arrive.
   if (language === 'en') use(englishTransparencyTexts());
   return (
-    <PageShell title={t('transparency.title')} description={t('transparency.intro')} className="grid gap-6">
+    <PageShell
+      title={t('transparency.transparency.title')}
+      description={t('transparency.transparency.intro')}
+      className="grid gap-6"
+    >
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <nav aria-label={t('transparency.window')}>
+        <nav aria-label={t('transparency.transparency.window')}>
           <ul className="flex flex-wrap gap-2">
             {TRANSPARENCY_WINDOWS.map((value) => (
               <li key={value}>
@@ -181,26 +203,26 @@ export default function TransparencyPage() {
                       : 'border-gray-300 text-blue-800 underline',
                   )}
                 >
-                  {t(`transparency.windows.${value}`)}
+                  {t(`transparency.transparency.windows.${value}`)}
                 </Link>
               </li>
             ))}
           </ul>
         </nav>
         <a href={transparencyCsvUrl(days, language)} download className={LINK}>
-          {t('transparency.download')}
+          {t('transparency.transparency.download')}
         </a>
       </div>
       <QueryState
         query={query}
-        errorMessage={t('transparency.error')}
-        retryLabel={t('notice.retry')}
-        loadingLabel={t('transparency.loading')}
+        errorMessage={t('transparency.transparency.error')}
+        retryLabel={t('public.notice.retry')}
+        loadingLabel={t('transparency.transparency.loading')}
       >
         {(data) => (
           <>
             <p className="text-sm text-gray-700" data-testid="transparency-computed-at">
-              {t('transparency.computedAt', { at: formatInstant(data.computedAt, language) })}
+              {t('transparency.transparency.computedAt', { at: formatInstant(data.computedAt, language) })}
             </p>
             <Figures data={data} />
           </>
@@ -208,11 +230,11 @@ export default function TransparencyPage() {
       </QueryState>
       <section className="grid gap-2" aria-labelledby="transparency-definitions">
         <h2 id="transparency-definitions" className="font-heading text-xl font-semibold">
-          {t('transparency.definitions.title')}
+          {t('transparency.transparency.definitions.title')}
         </h2>
-        <p>{t('transparency.definitions.received')}</p>
-        <p>{t('transparency.definitions.backlog')}</p>
-        <p>{t('transparency.definitions.completed')}</p>
+        <p>{t('transparency.transparency.definitions.received')}</p>
+        <p>{t('transparency.transparency.definitions.backlog')}</p>
+        <p>{t('transparency.transparency.definitions.completed')}</p>
       </section>
     </PageShell>
   );

@@ -6,15 +6,12 @@ import type {
   DisableTwoFactor,
   RecoveryCodes,
   TwoFactorSetup,
-  TwoFactorStatus,
 } from '@acende/shared/schemas/two-factor';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PROFILE_QUERY_KEY } from '../../../lib/admin-session.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { adminSessionQueries } from '../../../lib/query-keys/admin-session.ts';
+import { twoFactorQueries } from './query-keys.ts';
 
-export const TWO_FACTOR_QUERY_KEY = ['admin', 'two-factor'] as const;
-
-export const getTwoFactorStatus = () => apiRequest<TwoFactorStatus>('GET', '/api/admin/two-factor');
 export const startTwoFactorSetup = () => apiRequest<TwoFactorSetup>('POST', '/api/admin/two-factor/setup', {});
 export const confirmTwoFactor = (input: ConfirmTwoFactor) =>
   apiRequest<RecoveryCodes>('POST', '/api/admin/two-factor/confirm', input);
@@ -22,7 +19,7 @@ export const disableTwoFactor = (input: DisableTwoFactor) =>
   apiRequest<void>('POST', '/api/admin/two-factor/disable', input);
 
 export function useTwoFactorStatus() {
-  return useQuery({ queryKey: TWO_FACTOR_QUERY_KEY, queryFn: getTwoFactorStatus });
+  return useQuery(twoFactorQueries.status());
 }
 
 export function useStartTwoFactorSetup() {
@@ -32,8 +29,8 @@ export function useStartTwoFactorSetup() {
 function useRefreshAfterChange() {
   const queryClient = useQueryClient();
   return () => {
-    void queryClient.invalidateQueries({ queryKey: TWO_FACTOR_QUERY_KEY });
-    void queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: twoFactorQueries.status().queryKey });
+    void queryClient.invalidateQueries({ queryKey: adminSessionQueries.profile().queryKey });
   };
 }
 

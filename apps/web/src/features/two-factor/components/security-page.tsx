@@ -36,18 +36,18 @@ export default function SecurityPage() {
 
   return (
     <QueryPage
-      title={t('twoFactor.title')}
+      title={t('admin-access.twoFactor.title')}
       className="max-w-2xl gap-6"
       query={status}
-      errorMessage={errorMessage(status.error, t('twoFactor.error'))}
-      retryLabel={t('users.retry')}
+      errorMessage={errorMessage(status.error, t('admin-access.twoFactor.error'))}
+      retryLabel={t('admin-access.users.retry')}
     >
       {(current) => (
         <section aria-labelledby="two-factor-heading" className="grid gap-4">
           <h2 id="two-factor-heading" className="font-heading text-xl font-bold">
-            {t('twoFactor.heading')}
+            {t('admin-access.twoFactor.heading')}
           </h2>
-          <p>{t('twoFactor.intro')}</p>
+          <p>{t('admin-access.twoFactor.intro')}</p>
           {recoveryCodes ? (
             <RecoveryCodesPanel codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />
           ) : current.enabled ? (
@@ -70,23 +70,27 @@ function EnrolPanel({ status, onEnabled }: { status: TwoFactorStatus; onEnabled:
     start.mutate(undefined, {
       onSuccess: setSetup,
       onError: (error) =>
-        toast({ title: t('twoFactor.error'), description: errorMessage(error, ''), variant: 'destructive' }),
+        toast({
+          title: t('admin-access.twoFactor.error'),
+          description: errorMessage(error, ''),
+          variant: 'destructive',
+        }),
     });
 
   return (
     <div className="grid gap-4">
       {status.required ? (
         <p role="alert" className="rounded-theme border border-amber-700 bg-amber-50 p-3 text-amber-950">
-          {t('twoFactor.required')}
+          {t('admin-access.twoFactor.required')}
         </p>
       ) : (
-        <p>{t('twoFactor.statusOff')}</p>
+        <p>{t('admin-access.twoFactor.statusOff')}</p>
       )}
       {setup ? (
         <ConfirmForm setup={setup} onEnabled={onEnabled} />
       ) : (
         <Button onClick={begin} disabled={start.isPending} className="justify-self-start">
-          {start.isPending ? t('twoFactor.starting') : t('twoFactor.start')}
+          {start.isPending ? t('admin-access.twoFactor.starting') : t('admin-access.twoFactor.start')}
         </Button>
       )}
     </div>
@@ -105,12 +109,16 @@ function ConfirmForm({ setup, onEnabled }: { setup: TwoFactorSetup; onEnabled: (
   const onSubmit = form.handleSubmit((values) =>
     confirm.mutate(values, {
       onSuccess: ({ recoveryCodes }) => {
-        toast({ title: t('twoFactor.enabled'), variant: 'success' });
+        toast({ title: t('admin-access.twoFactor.enabled'), variant: 'success' });
         onEnabled(recoveryCodes);
       },
       onError: (error) => {
         applyServerErrors(error, form.setError, ['code', 'password']);
-        toast({ title: t('twoFactor.error'), description: errorMessage(error, ''), variant: 'destructive' });
+        toast({
+          title: t('admin-access.twoFactor.error'),
+          description: errorMessage(error, ''),
+          variant: 'destructive',
+        });
       },
     }),
   );
@@ -118,31 +126,41 @@ function ConfirmForm({ setup, onEnabled }: { setup: TwoFactorSetup; onEnabled: (
 
   return (
     <div className="grid gap-4">
-      <p>{t('twoFactor.scan')}</p>
+      <p>{t('admin-access.twoFactor.scan')}</p>
       <img
         src={qrSrc}
-        alt={t('twoFactor.qrAlt')}
+        alt={t('admin-access.twoFactor.qrAlt')}
         width={200}
         height={200}
         className="border border-gray-300 bg-white"
       />
       <TextField
         id={`${id}-secret`}
-        label={t('twoFactor.secretLabel')}
+        label={t('admin-access.twoFactor.secretLabel')}
         kind="verbatim"
         value={setup.secret}
         readOnly
         className="font-mono"
       />
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
-        <TextField label={t('twoFactor.confirmCode')} kind="one-time-code" maxLength={7} {...field('code')} />
-        <TextField label={t('twoFactor.confirmPassword')} kind="current-password" required {...field('password')} />
+        <TextField
+          label={t('admin-access.twoFactor.confirmCode')}
+          kind="one-time-code"
+          maxLength={7}
+          {...field('code')}
+        />
+        <TextField
+          label={t('admin-access.twoFactor.confirmPassword')}
+          kind="current-password"
+          required
+          {...field('password')}
+        />
         <SubmitButton
           pending={confirm.isPending}
-          pendingLabel={t('twoFactor.confirming')}
+          pendingLabel={t('admin-access.twoFactor.confirming')}
           className="justify-self-start"
         >
-          {t('twoFactor.confirm')}
+          {t('admin-access.twoFactor.confirm')}
         </SubmitButton>
       </form>
     </div>
@@ -154,16 +172,16 @@ function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone: () => 
   return (
     <section aria-labelledby="recovery-heading" className="grid gap-3 rounded-theme border border-gray-400 p-4">
       <h3 id="recovery-heading" className="font-heading text-lg font-bold">
-        {t('twoFactor.recoveryTitle')}
+        {t('admin-access.twoFactor.recoveryTitle')}
       </h3>
-      <p>{t('twoFactor.recoveryIntro')}</p>
+      <p>{t('admin-access.twoFactor.recoveryIntro')}</p>
       <ul aria-labelledby="recovery-heading" className="grid grid-cols-1 gap-1 font-mono sm:grid-cols-2">
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
       </ul>
       <Button onClick={onDone} className="justify-self-start">
-        {t('twoFactor.recoveryDone')}
+        {t('admin-access.twoFactor.recoveryDone')}
       </Button>
     </section>
   );
@@ -184,11 +202,15 @@ function EnabledPanel({ status }: { status: TwoFactorStatus }) {
       {
         onSuccess: () => {
           form.reset({ code: '', password: '' });
-          toast({ title: t('twoFactor.disabled'), variant: 'success' });
+          toast({ title: t('admin-access.twoFactor.disabled'), variant: 'success' });
         },
         onError: (error) => {
           applyServerErrors(error, form.setError, ['code', 'password']);
-          toast({ title: t('twoFactor.error'), description: errorMessage(error, ''), variant: 'destructive' });
+          toast({
+            title: t('admin-access.twoFactor.error'),
+            description: errorMessage(error, ''),
+            variant: 'destructive',
+          });
         },
       },
     ),
@@ -196,22 +218,27 @@ function EnabledPanel({ status }: { status: TwoFactorStatus }) {
 
   return (
     <div className="grid gap-4">
-      <p role="status">{t('twoFactor.statusOn', { count: status.recoveryCodesLeft })}</p>
+      <p role="status">{t('admin-access.twoFactor.statusOn', { count: status.recoveryCodesLeft })}</p>
       {status.required ? null : (
         <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-labelledby={`${id}-heading`}>
           <h3 id={`${id}-heading`} className="font-heading text-lg font-bold">
-            {t('twoFactor.disableHeading')}
+            {t('admin-access.twoFactor.disableHeading')}
           </h3>
-          <p>{t('twoFactor.disableHint')}</p>
-          <TextField label={t('twoFactor.disableCode')} kind="one-time-code" maxLength={7} {...field('code')} />
-          <TextField label={t('twoFactor.password')} kind="current-password" {...field('password')} />
+          <p>{t('admin-access.twoFactor.disableHint')}</p>
+          <TextField
+            label={t('admin-access.twoFactor.disableCode')}
+            kind="one-time-code"
+            maxLength={7}
+            {...field('code')}
+          />
+          <TextField label={t('admin-access.twoFactor.password')} kind="current-password" {...field('password')} />
           <SubmitButton
             pending={disable.isPending}
-            pendingLabel={t('twoFactor.disabling')}
+            pendingLabel={t('admin-access.twoFactor.disabling')}
             variant="danger"
             className="justify-self-start"
           >
-            {t('twoFactor.disable')}
+            {t('admin-access.twoFactor.disable')}
           </SubmitButton>
         </form>
       )}

@@ -13,11 +13,11 @@ export default function SecuritySettingsPage() {
   const settings = useSecuritySettings();
   return (
     <QueryPage
-      title={t('securitySettings.title')}
+      title={t('admin-access.securitySettings.title')}
       className="max-w-2xl gap-6"
       query={settings}
-      errorMessage={errorMessage(settings.error, t('securitySettings.error'))}
-      retryLabel={t('users.retry')}
+      errorMessage={errorMessage(settings.error, t('admin-access.securitySettings.error'))}
+      retryLabel={t('admin-access.users.retry')}
     >
       {(initial) => <SecuritySettingsForm initial={initial} />}
     </QueryPage>
@@ -31,19 +31,23 @@ function SecuritySettingsForm({ initial }: { initial: SecuritySettings }) {
     schema: securitySettingsSchema,
     initial,
     save,
-    savedTitle: t('securitySettings.saved'),
-    errorTitle: t('securitySettings.error'),
+    savedTitle: t('admin-access.securitySettings.saved'),
+    errorTitle: t('admin-access.securitySettings.error'),
     serverFields: ['requireTwoFactorForAdmins'],
   });
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5">
       <CheckboxField
-        label={t('securitySettings.requireForAdmins')}
-        hint={t('securitySettings.requireHint')}
+        label={t('admin-access.securitySettings.requireForAdmins')}
+        hint={t('admin-access.securitySettings.requireHint')}
         {...field('requireTwoFactorForAdmins')}
       />
-      <SubmitButton pending={save.isPending} pendingLabel={t('securitySettings.saving')} className="justify-self-start">
-        {t('securitySettings.save')}
+      <SubmitButton
+        pending={save.isPending}
+        pendingLabel={t('admin-access.securitySettings.saving')}
+        className="justify-self-start"
+      >
+        {t('admin-access.securitySettings.save')}
       </SubmitButton>
     </form>
   );

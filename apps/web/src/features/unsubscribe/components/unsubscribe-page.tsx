@@ -13,29 +13,29 @@ export default function UnsubscribePage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const action = useUnsubscribe();
-  usePageTitle(t('unsubscribe.title'));
+  usePageTitle(t('followers.unsubscribe.title'));
 
   return (
     <section aria-labelledby="unsubscribe-title" className="grid max-w-xl gap-4">
       <h1 id="unsubscribe-title" className="font-heading text-2xl font-bold">
-        {t('unsubscribe.title')}
+        {t('followers.unsubscribe.title')}
       </h1>
       {!token ? (
-        <p role="alert">{t('unsubscribe.missing')}</p>
+        <p role="alert">{t('followers.unsubscribe.missing')}</p>
       ) : action.isSuccess ? (
         <p role="status" data-testid="unsubscribed" className="font-medium text-green-800">
-          {t('unsubscribe.done', { id: action.data.requestId })}
+          {t('followers.unsubscribe.done', { id: action.data.requestId })}
         </p>
       ) : (
         <>
-          <p>{t('unsubscribe.intro')}</p>
+          <p>{t('followers.unsubscribe.intro')}</p>
           {action.isError ? (
             <p role="alert" className="text-red-700">
-              {errorMessage(action.error, t('unsubscribe.missing'))}
+              {errorMessage(action.error, t('followers.unsubscribe.missing'))}
             </p>
           ) : null}
           <Button className="justify-self-start" disabled={action.isPending} onClick={() => action.mutate(token)}>
-            {t('unsubscribe.confirm')}
+            {t('followers.unsubscribe.confirm')}
           </Button>
         </>
       )}

@@ -1,7 +1,7 @@
 // POST /api/admin/users/:id/two-factor/reset: an admin removes another account's second factor.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { USERS_QUERY_KEY } from './get-users.ts';
+import { userQueries } from './query-keys.ts';
 
 export const resetTwoFactor = (id: number) => apiRequest<void>('POST', `/api/admin/users/${id}/two-factor/reset`, {});
 
@@ -9,6 +9,6 @@ export function useResetTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: resetTwoFactor,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userQueries.all() }),
   });
 }

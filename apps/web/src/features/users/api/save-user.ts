@@ -1,8 +1,8 @@
 import type { CreateUser, UpdateUser, User } from '@acende/shared/schemas/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PROFILE_QUERY_KEY } from '../../../lib/admin-session.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { USERS_QUERY_KEY } from './get-users.ts';
+import { adminSessionQueries } from '../../../lib/query-keys/admin-session.ts';
+import { userQueries } from './query-keys.ts';
 
 export const createUser = (input: CreateUser) => apiRequest<User>('POST', '/api/admin/users', input);
 export const updateUser = (id: number, input: UpdateUser) => apiRequest<User>('PUT', `/api/admin/users/${id}`, input);
@@ -14,8 +14,8 @@ export function useSaveUser(id: number | undefined) {
     mutationFn: (input: CreateUser | UpdateUser) =>
       id === undefined ? createUser(input as CreateUser) : updateUser(id, input as UpdateUser),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY });
-      await queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: userQueries.all() });
+      await queryClient.invalidateQueries({ queryKey: adminSessionQueries.profile().queryKey });
     },
   });
 }

@@ -41,9 +41,9 @@ export default function UserFormPage() {
   if (userId !== undefined && user.isError) {
     return (
       <div role="alert" className="grid justify-items-start gap-2">
-        <p className="text-red-700">{errorMessage(user.error, t('users.loadError'))}</p>
+        <p className="text-red-700">{errorMessage(user.error, t('admin-access.users.loadError'))}</p>
         <Link to="/admin/users" className="text-blue-800 underline">
-          {t('users.title')}
+          {t('admin-access.users.title')}
         </Link>
       </div>
     );
@@ -73,20 +73,25 @@ function UserForm({ user }: { user: User | undefined }) {
     },
   });
   const field = fieldBinder(form, 'user');
-  const title = editing ? t('users.editTitle', { username: user.username }) : t('users.newTitle');
+  const title = editing
+    ? t('admin-access.users.editTitle', { username: user.username })
+    : t('admin-access.users.newTitle');
 
   const onSubmit = form.handleSubmit((values) => {
     const payload = editing ? values : { ...values, active: undefined };
     save.mutate(payload as never, {
       onSuccess: () => {
-        toast({ title: editing ? t('users.updated') : t('users.created'), variant: 'success' });
+        toast({
+          title: editing ? t('admin-access.users.updated') : t('admin-access.users.created'),
+          variant: 'success',
+        });
         navigate('/admin/users');
       },
       onError: (error) => {
         applyServerErrors(error, form.setError, FIELDS);
         toast({
-          title: t('users.error'),
-          description: errorMessage(error, t('users.errorDescription')),
+          title: t('admin-access.users.error'),
+          description: errorMessage(error, t('admin-access.users.errorDescription')),
           variant: 'destructive',
         });
       },
@@ -106,24 +111,25 @@ function UserForm({ user }: { user: User | undefined }) {
     <PageShell title={title} className="max-w-xl gap-6">
       {self ? (
         <p className="rounded-theme border border-blue-300 bg-blue-50 p-3 text-sm text-blue-950">
-          {t('users.form.selfHint')}
+          {t('admin-access.users.form.selfHint')}
         </p>
       ) : null}
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
-        <TextField label={t('users.form.username')} kind="verbatim" {...field('username')} />
-        <TextField label={t('users.form.name')} autoComplete="off" {...field('name')} />
-        <TextField label={t('users.form.email')} kind="email" autoComplete="off" {...field('email')} />
+        <TextField label={t('admin-access.users.form.username')} kind="verbatim" {...field('username')} />
+        <TextField label={t('admin-access.users.form.name')} autoComplete="off" {...field('name')} />
+        <TextField label={t('admin-access.users.form.email')} kind="email" autoComplete="off" {...field('email')} />
         {/* The API refuses to demote or deactivate oneself: neither is offered (the hint above
             says why); the values stay in the form as they are. */}
         {self ? (
           <p>
-            <span className="font-medium">{t('users.form.role')}:</span> {t(`roles.${user.role}`)}
+            <span className="font-medium">{t('admin-access.users.form.role')}:</span>{' '}
+            {t(`admin-access.roles.${user.role}`)}
           </p>
         ) : (
-          <SelectField label={t('users.form.role')} {...field('role')}>
+          <SelectField label={t('admin-access.users.form.role')} {...field('role')}>
             {ROLES.map((role) => (
               <option key={role} value={role}>
-                {t(`roles.${role}`)}
+                {t(`admin-access.roles.${role}`)}
               </option>
             ))}
           </SelectField>
@@ -133,14 +139,14 @@ function UserForm({ user }: { user: User | undefined }) {
           name="companies"
           render={({ field: chosen, fieldState }) => (
             <fieldset className="grid gap-2" aria-describedby="user-companies-hint">
-              <legend className="mb-1 font-medium">{t('users.form.companies')}</legend>
+              <legend className="mb-1 font-medium">{t('admin-access.users.form.companies')}</legend>
               <p id="user-companies-hint" className="text-sm text-gray-700">
-                {t('users.form.companiesHint')}
+                {t('admin-access.users.form.companiesHint')}
               </p>
               {companies.isPending ? <Spinner /> : null}
               {companies.isError ? (
                 <p role="alert" className="text-sm text-red-700">
-                  {t('users.form.companiesError')}
+                  {t('admin-access.users.form.companiesError')}
                 </p>
               ) : null}
               {options.map((company) => (
@@ -160,7 +166,9 @@ function UserForm({ user }: { user: User | undefined }) {
                   <span>
                     {company.name}
                     {company.fullName ? <span className="text-gray-700"> — {company.fullName}</span> : null}
-                    {company.active ? null : <span className="text-gray-700"> {t('users.form.inactiveCompany')}</span>}
+                    {company.active ? null : (
+                      <span className="text-gray-700"> {t('admin-access.users.form.inactiveCompany')}</span>
+                    )}
                   </span>
                 </label>
               ))}
@@ -169,18 +177,18 @@ function UserForm({ user }: { user: User | undefined }) {
           )}
         />
         <TextField
-          label={editing ? t('users.form.newPassword') : t('users.form.password')}
-          hint={editing ? t('users.form.newPasswordHint') : t('users.form.passwordHint')}
+          label={editing ? t('admin-access.users.form.newPassword') : t('admin-access.users.form.password')}
+          hint={editing ? t('admin-access.users.form.newPasswordHint') : t('admin-access.users.form.passwordHint')}
           kind="new-password"
           {...field('password')}
         />
-        {editing && !self ? <CheckboxField label={t('users.form.active')} {...field('active')} /> : null}
+        {editing && !self ? <CheckboxField label={t('admin-access.users.form.active')} {...field('active')} /> : null}
         <div className="flex flex-wrap gap-2">
-          <SubmitButton pending={save.isPending} pendingLabel={t('users.form.saving')}>
-            {t('users.form.save')}
+          <SubmitButton pending={save.isPending} pendingLabel={t('admin-access.users.form.saving')}>
+            {t('admin-access.users.form.save')}
           </SubmitButton>
           <LinkButton variant="secondary" to="/admin/users">
-            {t('users.form.cancel')}
+            {t('admin-access.users.form.cancel')}
           </LinkButton>
         </div>
       </form>

@@ -32,9 +32,13 @@ export default function UsersPage() {
     setResetting(null);
     if (!user) return;
     reset.mutate(user.id, {
-      onSuccess: () => toast({ title: t('users.resetTwoFactorDone'), variant: 'success' }),
+      onSuccess: () => toast({ title: t('admin-access.users.resetTwoFactorDone'), variant: 'success' }),
       onError: (error) =>
-        toast({ title: t('users.resetTwoFactorError'), description: errorMessage(error, ''), variant: 'destructive' }),
+        toast({
+          title: t('admin-access.users.resetTwoFactorError'),
+          description: errorMessage(error, ''),
+          variant: 'destructive',
+        }),
     });
   };
 
@@ -42,58 +46,69 @@ export default function UsersPage() {
   const goTo = (next: number) => setParams(next === 1 ? {} : { page: String(next) });
 
   return (
-    <PageShell title={t('users.title')} actions={<LinkButton to="/admin/users/new">{t('users.new')}</LinkButton>}>
-      <QueryState query={users} errorMessage={t('users.loadError')} retryLabel={t('users.retry')}>
+    <PageShell
+      title={t('admin-access.users.title')}
+      actions={<LinkButton to="/admin/users/new">{t('admin-access.users.new')}</LinkButton>}
+    >
+      <QueryState
+        query={users}
+        errorMessage={t('admin-access.users.loadError')}
+        retryLabel={t('admin-access.users.retry')}
+      >
         {(data) =>
           data.items.length === 0 ? (
-            <p>{t('users.empty')}</p>
+            <p>{t('admin-access.users.empty')}</p>
           ) : (
             <>
-              <Table label={t('users.listLabel')} className="min-w-[720px]">
+              <Table label={t('admin-access.users.listLabel')} className="min-w-[720px]">
                 <TableHeader>
                   <TableRow>
                     {COLUMNS.map((column) => (
-                      <TableHead key={column}>{t(`users.columns.${column}`)}</TableHead>
+                      <TableHead key={column}>{t(`admin-access.users.columns.${column}`)}</TableHead>
                     ))}
                   </TableRow>
                 </TableHeader>
                 <TableBody>
                   {data.items.map((user) => (
                     <TableRow key={user.id}>
-                      <TableCell label={t('users.columns.username')} className="font-medium">
+                      <TableCell label={t('admin-access.users.columns.username')} className="font-medium">
                         {user.username}
                       </TableCell>
-                      <TableCell label={t('users.columns.name')}>{user.name}</TableCell>
-                      <TableCell label={t('users.columns.email')} className="break-all">
+                      <TableCell label={t('admin-access.users.columns.name')}>{user.name}</TableCell>
+                      <TableCell label={t('admin-access.users.columns.email')} className="break-all">
                         {user.email ?? '—'}
                       </TableCell>
-                      <TableCell label={t('users.columns.role')}>{t(`roles.${user.role}`)}</TableCell>
-                      <TableCell label={t('users.columns.companies')}>
-                        {user.companies.length ? user.companies.map((c) => c.name).join(', ') : t('users.allCompanies')}
+                      <TableCell label={t('admin-access.users.columns.role')}>
+                        {t(`admin-access.roles.${user.role}`)}
                       </TableCell>
-                      <TableCell label={t('users.columns.active')}>
-                        {user.active ? t('users.yes') : t('users.no')}
+                      <TableCell label={t('admin-access.users.columns.companies')}>
+                        {user.companies.length
+                          ? user.companies.map((c) => c.name).join(', ')
+                          : t('admin-access.users.allCompanies')}
                       </TableCell>
-                      <TableCell label={t('users.columns.twoFactor')}>
-                        {user.twoFactorEnabled ? t('users.yes') : t('users.no')}
+                      <TableCell label={t('admin-access.users.columns.active')}>
+                        {user.active ? t('admin-access.users.yes') : t('admin-access.users.no')}
                       </TableCell>
-                      <TableCell label={t('users.columns.actions')}>
+                      <TableCell label={t('admin-access.users.columns.twoFactor')}>
+                        {user.twoFactorEnabled ? t('admin-access.users.yes') : t('admin-access.users.no')}
+                      </TableCell>
+                      <TableCell label={t('admin-access.users.columns.actions')}>
                         <div className="flex flex-wrap items-center gap-3">
                           <Link
                             to={`/admin/users/${user.id}/edit`}
-                            aria-label={t('users.editLabel', { username: user.username })}
+                            aria-label={t('admin-access.users.editLabel', { username: user.username })}
                             className="text-blue-800 underline"
                           >
-                            {t('users.edit')}
+                            {t('admin-access.users.edit')}
                           </Link>
                           {user.twoFactorEnabled && user.id !== me?.id ? (
                             <Button
                               variant="link"
-                              aria-label={t('users.resetTwoFactorLabel', { username: user.username })}
+                              aria-label={t('admin-access.users.resetTwoFactorLabel', { username: user.username })}
                               disabled={reset.isPending}
                               onClick={() => setResetting(user)}
                             >
-                              {t('users.resetTwoFactor')}
+                              {t('admin-access.users.resetTwoFactor')}
                             </Button>
                           ) : null}
                         </div>
@@ -103,15 +118,15 @@ export default function UsersPage() {
                 </TableBody>
               </Table>
               <nav
-                aria-label={t('users.pageInfo', { page, pages, total: data.total })}
+                aria-label={t('admin-access.users.pageInfo', { page, pages, total: data.total })}
                 className="flex flex-wrap items-center gap-2"
               >
                 <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => goTo(page - 1)}>
-                  {t('users.previous')}
+                  {t('admin-access.users.previous')}
                 </Button>
-                <span className="text-sm">{t('users.pageInfo', { page, pages, total: data.total })}</span>
+                <span className="text-sm">{t('admin-access.users.pageInfo', { page, pages, total: data.total })}</span>
                 <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => goTo(page + 1)}>
-                  {t('users.next')}
+                  {t('admin-access.users.next')}
                 </Button>
               </nav>
             </>
@@ -120,10 +135,12 @@ export default function UsersPage() {
       </QueryState>
       <ConfirmDialog
         open={resetting !== null}
-        title={t('users.resetTwoFactorTitle')}
-        description={resetting ? t('users.resetTwoFactorDescription', { username: resetting.username }) : undefined}
-        confirmLabel={t('users.resetTwoFactorConfirm')}
-        cancelLabel={t('users.form.cancel')}
+        title={t('admin-access.users.resetTwoFactorTitle')}
+        description={
+          resetting ? t('admin-access.users.resetTwoFactorDescription', { username: resetting.username }) : undefined
+        }
+        confirmLabel={t('admin-access.users.resetTwoFactorConfirm')}
+        cancelLabel={t('admin-access.users.form.cancel')}
         onConfirm={confirmReset}
         onCancel={() => setResetting(null)}
       />

@@ -1,21 +1,8 @@
-// GET /api/repair-requests/nearby: the open requests within 50 m of the chosen point or on
-// its pole (number, problem, status, age; never contact data).
-import type { NearbyResponse } from '@acende/shared/schemas/followers';
+// The open requests within 50 m of the chosen point or on its pole (number, problem,
+// status, age; never contact data), asked for once a point is chosen.
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-
-export const fetchNearbyRequests = (lat: number, lng: number, poleId: number | null) =>
-  apiRequest<NearbyResponse>(
-    'GET',
-    `/api/repair-requests/nearby?lat=${lat.toFixed(6)}&lng=${lng.toFixed(6)}${poleId ? `&pole=${poleId}` : ''}`,
-  );
+import { wizardQueries } from './query-keys.ts';
 
 export function useNearbyRequests(lat: number | null, lng: number | null, poleId: number | null) {
-  return useQuery({
-    queryKey: ['nearby-requests', lat?.toFixed(6), lng?.toFixed(6), poleId],
-    queryFn: () => fetchNearbyRequests(lat as number, lng as number, poleId),
-    enabled: lat !== null && lng !== null,
-    staleTime: 60_000,
-    retry: false,
-  });
+  return useQuery({ ...wizardQueries.nearby(lat, lng, poleId), enabled: lat !== null && lng !== null });
 }

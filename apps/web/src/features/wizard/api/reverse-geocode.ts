@@ -1,8 +1,6 @@
 // GET /api/geocode: the address of a point. A failure or a point without an address
 // gives the coordinate text of the spec instead, never an error.
 import { coordinateFallbackAddress } from '@acende/shared/constants';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export async function reverseGeocode(lat: number, lon: number): Promise<string> {
@@ -15,16 +13,4 @@ export async function reverseGeocode(lat: number, lon: number): Promise<string> 
   } catch {
     return coordinateFallbackAddress(lat, lon);
   }
-}
-
-export function useReverseGeocode() {
-  const queryClient = useQueryClient();
-  return useCallback(
-    (lat: number, lon: number) =>
-      queryClient.fetchQuery({
-        queryKey: ['geocode', lat.toFixed(6), lon.toFixed(6)],
-        queryFn: () => reverseGeocode(lat, lon),
-      }),
-    [queryClient],
-  );
 }

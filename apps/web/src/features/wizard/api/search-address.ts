@@ -1,6 +1,4 @@
 // GET /api/geocode/search: at most five places for an address, lat/lon parsed into numbers.
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export interface AddressSearchResult {
@@ -19,17 +17,4 @@ export async function searchAddress(query: string, signal?: AbortSignal): Promis
   return places
     .map((place) => ({ address: place.display_name, latitude: Number(place.lat), longitude: Number(place.lon) }))
     .filter((place) => Number.isFinite(place.latitude) && Number.isFinite(place.longitude));
-}
-
-/** Searches through the query cache, so a repeated query costs nothing. */
-export function useSearchAddress() {
-  const queryClient = useQueryClient();
-  return useCallback(
-    (query: string) =>
-      queryClient.fetchQuery({
-        queryKey: ['geocode-search', query.trim().toLowerCase()],
-        queryFn: ({ signal }) => searchAddress(query, signal),
-      }),
-    [queryClient],
-  );
 }

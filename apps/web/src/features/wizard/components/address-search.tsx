@@ -7,12 +7,13 @@ import {
   AUTOCOMPLETE_MIN_CHARS,
   truncateAddress,
 } from '@acende/shared/constants';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { inputClass } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
-import { type AddressSearchResult, useSearchAddress } from '../api/search-address.ts';
+import type { AddressSearchResult } from '../api/search-address.ts';
+import { useSearchAddress } from '../hooks/use-geocoder.ts';
 
 export function AddressSearch({ onPick }: { onPick: (result: AddressSearchResult) => void }) {
   const { t } = useTranslation();
@@ -27,29 +28,12 @@ export function AddressSearch({ onPick }: { onPick: (result: AddressSearchResult
   const [active, setActive] = useState(-1);
   const [searching, setSearching] = useState(false);
   const latestQuery = useRef('');
+  // The blur closes the list a moment later (so a click on a suggestion lands first);
+  // the timer is cleared if the box goes away before then.
+  const blurTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(blurTimer.current), []);
 
-  useEffect(() => {
-    const query = text.trim();
-    if (!typed || query.length < AUTOCOMPLETE_MIN_CHARS) {
-      if (typed) setOpen(false);
-      return;
-    }
-    const timer = setTimeout(() => {
-      latestQuery.current = query;
-      search(query)
-        .then((found) => {
-          if (latestQuery.current !== query) return;
-          setResults(found.slice(0, ADDRESS_SEARCH_LIMIT));
-          setActive(-1);
-          setOpen(found.length > 0);
-        })
-        // Suggestions fail silently; the search button reports errors.
-        .catch(() => {
-          if (latestQuery.current === query) setOpen(false);
-        });
-    }, AUTOCOMPLETE_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, typed, search]);
+  useSuggestions({ text, typed, latestQuery, setResults, setActive, setOpen });
 
   const close = () => {
     setOpen(false);
@@ -68,7 +52,7 @@ export function AddressSearch({ onPick }: { onPick: (result: AddressSearchResult
   const runSearch = async () => {
     const query = text.trim();
     if (!query) {
-      toast({ title: t('toast.address.empty'), variant: 'destructive' });
+      toast({ title: t('public.toast.address.empty'), variant: 'destructive' });
       return;
     }
     latestQuery.current = query;
@@ -77,7 +61,7 @@ export function AddressSearch({ onPick }: { onPick: (result: AddressSearchResult
       const found = await search(query);
       if (found.length === 0) {
         close();
-        toast({ title: t('toast.address.notFound'), variant: 'destructive' });
+        toast({ title: t('public.toast.address.notFound'), variant: 'destructive' });
         return;
       }
       setResults(found.slice(0, ADDRESS_SEARCH_LIMIT));
@@ -85,7 +69,7 @@ export function AddressSearch({ onPick }: { onPick: (result: AddressSearchResult
       setOpen(true);
     } catch {
       close();
-      toast({ title: t('toast.address.error'), variant: 'destructive' });
+      toast({ title: t('public.toast.address.error'), variant: 'destructive' });
     } finally {
       setSearching(false);
     }
@@ -118,7 +102,7 @@ export function AddressSearch({ onPick }: { onPick: (result: AddressSearchResult
   return (
     <div className="grid gap-1">
       <label htmlFor={`${id}-input`} className="font-medium">
-        {t('location.searchLabel')}
+        {t('public.location.searchLabel')}
       </label>
       <div className="flex gap-2">
         <div className="relative flex-1">
@@ -131,45 +115,98 @@ export function AddressSearch({ onPick }: { onPick: (result: AddressSearchResult
             aria-expanded={open}
             aria-controls={listId}
             aria-activedescendant={activeId}
-            placeholder={t('location.searchPlaceholder')}
+            placeholder={t('public.location.searchPlaceholder')}
             value={text}
             onChange={(event) => {
               setText(event.target.value);
               setTyped(true);
             }}
             onKeyDown={onKeyDown}
-            onBlur={() => setTimeout(close, 150)}
+            onBlur={() => {
+              clearTimeout(blurTimer.current);
+              blurTimer.current = setTimeout(close, 150);
+            }}
             className={inputClass}
           />
-          <div
-            id={listId}
-            role="listbox"
-            aria-label={t('location.suggestions')}
-            hidden={!open}
-            className="absolute top-full right-0 left-0 z-[1000] mt-1 max-h-60 overflow-y-auto rounded-theme border border-gray-400 bg-white shadow-lg"
-          >
-            {results.map((result, index) => (
-              <div
-                key={`${result.latitude},${result.longitude},${result.address}`}
-                id={`${id}-option-${index}`}
-                role="option"
-                aria-selected={index === active}
-                tabIndex={-1}
-                title={result.address}
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => pick(result)}
-                onKeyDown={() => {}}
-                className={`cursor-pointer px-3 py-2 text-sm ${index === active ? 'bg-blue-100 text-blue-950' : 'hover:bg-gray-100'}`}
-              >
-                {truncateAddress(result.address)}
-              </div>
-            ))}
-          </div>
+          <AddressSuggestions id={id} open={open} results={results} active={active} onPick={pick} />
         </div>
         <Button variant="secondary" onClick={() => void runSearch()} disabled={searching}>
-          {searching ? t('location.searching') : t('location.searchButton')}
+          {searching ? t('public.location.searching') : t('public.location.searchButton')}
         </Button>
       </div>
     </div>
   );
+}
+
+/** The suggestions under the box (a listbox the input drives by aria-activedescendant). */
+function AddressSuggestions(props: {
+  id: string;
+  open: boolean;
+  results: AddressSearchResult[];
+  active: number;
+  onPick: (result: AddressSearchResult) => void;
+}) {
+  const { id, open, results, active, onPick: pick } = props;
+  const { t } = useTranslation();
+  return (
+    <div
+      id={`${id}-list`}
+      role="listbox"
+      aria-label={t('public.location.suggestions')}
+      hidden={!open}
+      className="absolute top-full right-0 left-0 z-[1000] mt-1 max-h-60 overflow-y-auto rounded-theme border border-gray-400 bg-white shadow-lg"
+    >
+      {results.map((result, index) => (
+        <div
+          key={`${result.latitude},${result.longitude},${result.address}`}
+          id={`${id}-option-${index}`}
+          role="option"
+          aria-selected={index === active}
+          tabIndex={-1}
+          title={result.address}
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => pick(result)}
+          onKeyDown={() => {}}
+          className={`cursor-pointer px-3 py-2 text-sm ${index === active ? 'bg-blue-100 text-blue-950' : 'hover:bg-gray-100'}`}
+        >
+          {truncateAddress(result.address)}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Suggestions after a pause in typing (only what the person typed); they fail silently. */
+function useSuggestions(options: {
+  text: string;
+  typed: boolean;
+  latestQuery: RefObject<string>;
+  setResults: (results: AddressSearchResult[]) => void;
+  setActive: (index: number) => void;
+  setOpen: (open: boolean) => void;
+}) {
+  const { text, typed, latestQuery, setResults, setActive, setOpen } = options;
+  const search = useSearchAddress();
+  useEffect(() => {
+    const query = text.trim();
+    if (!typed || query.length < AUTOCOMPLETE_MIN_CHARS) {
+      if (typed) setOpen(false);
+      return;
+    }
+    const timer = setTimeout(() => {
+      latestQuery.current = query;
+      search(query)
+        .then((found) => {
+          if (latestQuery.current !== query) return;
+          setResults(found.slice(0, ADDRESS_SEARCH_LIMIT));
+          setActive(-1);
+          setOpen(found.length > 0);
+        })
+        // Suggestions fail silently; the search button reports errors.
+        .catch(() => {
+          if (latestQuery.current === query) setOpen(false);
+        });
+    }, AUTOCOMPLETE_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, typed, search, latestQuery, setResults, setActive, setOpen]);
 }

@@ -30,7 +30,7 @@ export function CompanyStep(props: CompanyStepProps) {
 
   const submit = () => {
     if (!list.some((c) => String(c.id) === company)) {
-      toast({ title: t('toast.company.required'), variant: 'destructive' });
+      toast({ title: t('public.toast.company.required'), variant: 'destructive' });
       return;
     }
     onSubmit();
@@ -41,22 +41,22 @@ export function CompanyStep(props: CompanyStepProps) {
       {companies.isPending ? (
         <p className="flex items-center gap-2">
           <Spinner />
-          <span>{t('company.loading')}</span>
+          <span>{t('public.company.loading')}</span>
         </p>
       ) : companies.isError ? (
         <div role="alert" className="grid gap-3 rounded-theme border border-red-700 bg-red-50 p-4 text-red-900">
-          <p>{t('company.error.loading')}</p>
+          <p>{t('public.company.error.loading')}</p>
           <Button variant="secondary" className="justify-self-start" onClick={() => window.location.reload()}>
-            {t('company.reload')}
+            {t('public.company.reload')}
           </Button>
         </div>
       ) : list.length === 0 ? (
         <p role="status" className="rounded-theme border border-gray-300 bg-gray-50 p-4">
-          {t('company.empty')}
+          {t('public.company.empty')}
         </p>
       ) : (
         <fieldset className="grid gap-3">
-          <legend className="mb-2 font-medium">{t('company.title')}</legend>
+          <legend className="mb-2 font-medium">{t('public.company.title')}</legend>
           {list.map((item) => {
             const id = String(item.id);
             const selected = id === company;
@@ -87,14 +87,18 @@ export function CompanyStep(props: CompanyStepProps) {
       {captcha}
       <div className="flex justify-between gap-3">
         <Button variant="secondary" onClick={onBack} disabled={submitting || checking}>
-          {t('wizard.back')}
+          {t('public.wizard.back')}
         </Button>
         <Button onClick={submit} disabled={unavailable || submitting || checking} aria-describedby={statusId}>
-          {checking ? t('captcha.checking') : submitting ? t('wizard.submitting') : t('wizard.submit')}
+          {checking
+            ? t('captcha.captcha.checking')
+            : submitting
+              ? t('public.wizard.submitting')
+              : t('public.wizard.submit')}
         </Button>
       </div>
       <p id={statusId} role="status" className="sr-only">
-        {checking ? t('captcha.checking') : submitting ? t('wizard.submitting') : ''}
+        {checking ? t('captcha.captcha.checking') : submitting ? t('public.wizard.submitting') : ''}
       </p>
     </div>
   );

@@ -1,3 +1,4 @@
+// Not on react-hook-form (issue 34): step 1 is on the citizen's first load, kept without the form library by decision 0024.
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
@@ -48,7 +49,7 @@ export function ContactStep({
     try {
       found = await check(values);
     } catch {
-      toast({ title: t('contact.checkFailed'), variant: 'destructive' });
+      toast({ title: t('public.contact.checkFailed'), variant: 'destructive' });
       return;
     }
     setErrors(found);
@@ -69,29 +70,29 @@ export function ContactStep({
   return (
     <form ref={form} noValidate onSubmit={submit} className="grid gap-4">
       <TextField
-        label={t('contact.name')}
+        label={t('public.contact.name')}
         autoComplete="name"
-        placeholder={t('contact.namePlaceholder')}
+        placeholder={t('public.contact.namePlaceholder')}
         {...field('name')}
       />
       <TextField
-        label={t('contact.email')}
+        label={t('public.contact.email')}
         kind="email"
-        placeholder={t('contact.emailPlaceholder')}
+        placeholder={t('public.contact.emailPlaceholder')}
         {...field('email')}
       />
       <TextField
-        label={t('contact.phone')}
-        hint={t('contact.phoneHint')}
+        label={t('public.contact.phone')}
+        hint={t('public.contact.phoneHint')}
         type="tel"
         autoComplete="tel"
         inputMode="tel"
         required
-        placeholder={t('contact.phonePlaceholder')}
+        placeholder={t('public.contact.phonePlaceholder')}
         {...field('phone')}
       />
       <Button type="submit" className="w-full">
-        {t('wizard.next')}
+        {t('public.wizard.next')}
       </Button>
     </form>
   );

@@ -57,7 +57,7 @@ export function useFileRequest(
               return;
             }
             toast({
-              title: t('toast.submit.error'),
+              title: t('public.toast.submit.error'),
               description: errorMessage(error, error.message),
               variant: 'destructive',
             });
@@ -92,10 +92,10 @@ export function useFileRequest(
     notice:
       waiting || networkFailed ? (
         <div role="alert" className="grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
-          <p>{waiting ? t('wizard.offlineWaiting') : t('wizard.networkFailed')}</p>
+          <p>{waiting ? t('public-drafts.wizard.offlineWaiting') : t('public-drafts.wizard.networkFailed')}</p>
           {networkFailed ? (
             <Button variant="secondary" className="justify-self-start" onClick={submit} disabled={create.isPending}>
-              {t('wizard.retry')}
+              {t('public-drafts.wizard.retry')}
             </Button>
           ) : null}
         </div>
@@ -119,7 +119,7 @@ export function FilingStep({ data, update, complete, onCompany, onBack }: Filing
           // The pole belongs to its company: another company's request is about no pole.
           if (data.pole && String(data.pole.companyId) !== id) {
             update({ pole: null });
-            toast({ title: t('pole.selected.otherCompany') });
+            toast({ title: t('public-poles.pole.selected.otherCompany') });
           }
           onCompany(id, name);
         }}

@@ -113,9 +113,9 @@ describe('location step', () => {
   });
 
   it.each([
-    [emptyLocation, 'LIGHT_OUT', 'toast.location.required'],
-    [placed, '', 'toast.problemType.required'],
-    [placed, 'LIGHT_OUT', 'toast.location.confirmFirst'],
+    [emptyLocation, 'LIGHT_OUT', 'public.toast.location.required'],
+    [placed, '', 'public.toast.problemType.required'],
+    [placed, 'LIGHT_OUT', 'public.toast.location.confirmFirst'],
     [{ ...placed, confirmed: true }, 'LIGHT_OUT', null],
   ] as const)('blocks moving on with the right message (%#)', (location, problemType, key) => {
     expect(locationStepBlocker(location, problemType)).toBe(key);

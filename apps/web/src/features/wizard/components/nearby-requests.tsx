@@ -1,14 +1,16 @@
 // Step 2's "already reported near here" (issue 22): the open requests within 50 m of the
 // confirmed point or on its pole, each with a way to follow it instead of filing another.
 // Loaded with the later steps, never on the first load (decision 0024).
-import type { NearbyRequest } from '@acende/shared/schemas/followers';
-import { type FormEvent, useId, useState } from 'react';
+import { followRequestSchema, type NearbyRequest } from '@acende/shared/schemas/followers';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Captcha } from '../../../components/captcha/captcha.tsx';
 import { useCaptchaGate } from '../../../components/captcha/use-captcha-gate.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
+import { fieldBinder, payloadResolver } from '../../../components/ui/form-binding.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import '../../../lib/followers-catalogue.ts';
 import { useFollowRequest } from '../api/follow-request.ts';
@@ -25,7 +27,7 @@ export function NearbyRequests({ lat, lng, poleId }: { lat: number; lng: number;
   if (nearby.isError) {
     return (
       <p role="status" className="text-sm text-gray-700">
-        {t('nearby.loadError')}
+        {t('followers.nearby.loadError')}
       </p>
     );
   }
@@ -38,9 +40,9 @@ export function NearbyRequests({ lat, lng, poleId }: { lat: number; lng: number;
       className="grid gap-3 rounded-theme border border-amber-700 bg-amber-50 p-3 text-amber-950"
     >
       <h2 id={titleId} className="font-semibold">
-        {t('nearby.title')}
+        {t('followers.nearby.title')}
       </h2>
-      <p className="text-sm">{t('nearby.intro')}</p>
+      <p className="text-sm">{t('followers.nearby.intro')}</p>
       <ul className="grid gap-3">
         {items.map((item) => (
           <li key={item.id} className="grid gap-2 rounded-theme border border-amber-300 bg-white p-3">
@@ -54,13 +56,13 @@ export function NearbyRequests({ lat, lng, poleId }: { lat: number; lng: number;
                 className="justify-self-start"
                 onClick={() => setFollowing(item.id)}
               >
-                {t('nearby.follow', { id: item.id })}
+                {t('followers.nearby.follow', { id: item.id })}
               </Button>
             )}
           </li>
         ))}
       </ul>
-      <p className="text-sm">{t('nearby.fileAnyway')}</p>
+      <p className="text-sm">{t('followers.nearby.fileAnyway')}</p>
     </section>
   );
 }
@@ -71,62 +73,73 @@ function NearbyItem({ item }: { item: NearbyRequest }) {
   return (
     <div className="grid gap-1">
       <p className="font-medium">
-        {t('nearby.item', {
+        {t('followers.nearby.item', {
           id: item.id,
-          problem: t(`problemType.${item.problemType}`),
-          status: t(`status.${item.status}`),
+          problem: t(`common.problemType.${item.problemType}`),
+          status: t(`common.status.${item.status}`),
         })}
       </p>
       <p className="text-sm text-gray-800">
-        {days === 0 ? t('nearby.today') : t('nearby.age', { count: days })} ·{' '}
-        {item.samePole ? t('nearby.samePole') : t('nearby.distance', { distance: item.distance })}
+        {days === 0 ? t('followers.nearby.today') : t('followers.nearby.age', { count: days })} ·{' '}
+        {item.samePole ? t('followers.nearby.samePole') : t('followers.nearby.distance', { distance: item.distance })}
       </p>
     </div>
   );
 }
 
+/** Checked with the route's own schema when sent (errors stay until the next try); the server's refusal shows there too. */
 function FollowForm({ id, onCancel }: { id: number; onCancel: () => void }) {
   const { t } = useTranslation();
-  const [email, setEmail] = useState('');
   const follow = useFollowRequest();
   const gate = useCaptchaGate();
   const fieldId = useId();
+  const form = useForm<{ email: string }>({
+    resolver: payloadResolver(followRequestSchema, (values) => values),
+    defaultValues: { email: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const field = fieldBinder(form, `follow-${fieldId}`);
 
   if (follow.isSuccess) {
     return (
       <div role="status" className="grid gap-1" data-testid="follow-done">
-        <p className="font-medium text-green-800">{t('follow.done', { id })}</p>
+        <p className="font-medium text-green-800">{t('followers.follow.done', { id })}</p>
         <Link to={`/track/${id}`} className="justify-self-start text-blue-800 underline">
-          {t('follow.track', { id })}
+          {t('followers.follow.track', { id })}
         </Link>
       </div>
     );
   }
-  const error =
-    follow.error instanceof ApiError ? (follow.error.fieldErrors?.email ?? follow.error.serverMessage) : undefined;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    gate.whenReady((captchaToken) => follow.mutate({ id, input: { email, captchaToken } }));
-  };
+  const submit = form.handleSubmit(({ email }) =>
+    gate.whenReady((captchaToken) =>
+      follow.mutate(
+        { id, input: { email, captchaToken } },
+        {
+          onError: (error) => {
+            const message = error instanceof ApiError ? (error.fieldErrors?.email ?? error.serverMessage) : undefined;
+            if (message) form.setError('email', { message });
+          },
+        },
+      ),
+    ),
+  );
   return (
-    <form className="grid gap-2" onSubmit={submit} noValidate aria-label={t('follow.title', { id })}>
+    <form className="grid gap-2" onSubmit={submit} noValidate aria-label={t('followers.follow.title', { id })}>
       <TextField
-        id={`follow-email-${fieldId}`}
         kind="email"
-        label={t('follow.email')}
-        hint={t('follow.hint')}
+        label={t('followers.follow.email')}
+        hint={t('followers.follow.hint')}
         required
-        value={email}
-        error={error}
-        onChange={(event) => setEmail(event.target.value)}
+        {...field('email')}
       />
       <Captcha {...gate.captcha} resetKey={follow.submittedAt} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" size="sm" disabled={follow.isPending || gate.waiting}>
-          {t('follow.submit')}
+          {t('followers.follow.submit')}
         </Button>
         <Button type="button" variant="secondary" size="sm" onClick={onCancel}>
-          {t('follow.cancel')}
+          {t('followers.follow.cancel')}
         </Button>
       </div>
     </form>

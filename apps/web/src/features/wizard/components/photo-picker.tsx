@@ -42,13 +42,13 @@ export function PhotoPicker({ photos, onPhotos }: PhotoPickerProps) {
       const added: WizardPhoto[] = [];
       for (const file of Array.from(files)) {
         if (photos.length + added.length >= PHOTO_MAX_COUNT) {
-          setProblem(t('photos.limit', { max: PHOTO_MAX_COUNT }));
+          setProblem(t('public-photos.photos.limit', { max: PHOTO_MAX_COUNT }));
           break;
         }
         try {
           added.push({ id: crypto.randomUUID(), blob: await shrinkPhoto(file) });
         } catch {
-          setProblem(t('photos.notImage'));
+          setProblem(t('public-photos.photos.notImage'));
         }
       }
       if (added.length > 0) onPhotos([...photos, ...added]);
@@ -61,9 +61,9 @@ export function PhotoPicker({ photos, onPhotos }: PhotoPickerProps) {
 
   return (
     <fieldset className="grid gap-3 rounded-theme border border-gray-300 p-3">
-      <legend className="px-1 font-medium">{t('photos.title')}</legend>
+      <legend className="px-1 font-medium">{t('public-photos.photos.title')}</legend>
       <p id="photos-hint" className="text-sm text-gray-700">
-        {t('photos.hint', { max: PHOTO_MAX_COUNT })}
+        {t('public-photos.photos.hint', { max: PHOTO_MAX_COUNT })}
       </p>
       {photos.length > 0 ? (
         <ul className="flex flex-wrap gap-3">
@@ -71,7 +71,7 @@ export function PhotoPicker({ photos, onPhotos }: PhotoPickerProps) {
             <li key={photo.id} className="grid justify-items-start gap-1">
               <img
                 src={previews[index]}
-                alt={t('photos.alt', { n: index + 1 })}
+                alt={t('public-photos.photos.alt', { n: index + 1 })}
                 className="h-24 w-24 rounded border border-gray-300 object-cover"
               />
               <Button
@@ -79,7 +79,7 @@ export function PhotoPicker({ photos, onPhotos }: PhotoPickerProps) {
                 size="sm"
                 onClick={() => onPhotos(photos.filter((other) => other.id !== photo.id))}
               >
-                {t('photos.remove', { n: index + 1 })}
+                {t('public-photos.photos.remove', { n: index + 1 })}
               </Button>
             </li>
           ))}
@@ -87,10 +87,10 @@ export function PhotoPicker({ photos, onPhotos }: PhotoPickerProps) {
       ) : null}
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" size="sm" disabled={full || preparing} onClick={() => camera.current?.click()}>
-          {t('photos.camera')}
+          {t('public-photos.photos.camera')}
         </Button>
         <Button variant="secondary" size="sm" disabled={full || preparing} onClick={() => gallery.current?.click()}>
-          {t('photos.gallery')}
+          {t('public-photos.photos.gallery')}
         </Button>
       </div>
       {/* Reached through the buttons above; hidden from the tab order and from screen readers. */}
@@ -118,11 +118,13 @@ export function PhotoPicker({ photos, onPhotos }: PhotoPickerProps) {
         {preparing ? (
           <p className="flex items-center gap-2">
             <Spinner />
-            {t('photos.preparing')}
+            {t('public-photos.photos.preparing')}
           </p>
         ) : null}
         {problem ? <p className="text-red-800">{problem}</p> : null}
-        {full && !problem ? <p className="text-gray-700">{t('photos.limit', { max: PHOTO_MAX_COUNT })}</p> : null}
+        {full && !problem ? (
+          <p className="text-gray-700">{t('public-photos.photos.limit', { max: PHOTO_MAX_COUNT })}</p>
+        ) : null}
       </div>
     </fieldset>
   );

@@ -39,7 +39,7 @@ export function PhotoUploads({
           setSent((n) => n + 1);
           setPending([...left]);
         } catch (error) {
-          setFailure(errorMessage(error, t('toast.submit.error')));
+          setFailure(errorMessage(error, t('public.toast.submit.error')));
           break;
         }
       }
@@ -60,15 +60,19 @@ export function PhotoUploads({
       {sending ? (
         <p className="flex items-center gap-2">
           <Spinner />
-          {t('photos.uploading')}
+          {t('public-photos.photos.uploading')}
         </p>
       ) : null}
-      {!sending && sent > 0 && pending.length === 0 ? <p>{t('photos.uploaded', { count: sent })}</p> : null}
+      {!sending && sent > 0 && pending.length === 0 ? (
+        <p>{t('public-photos.photos.uploaded', { count: sent })}</p>
+      ) : null}
       {failure && !sending ? (
         <>
-          <p className="text-red-800">{t('photos.uploadFailed', { count: pending.length, message: failure })}</p>
+          <p className="text-red-800">
+            {t('public-photos.photos.uploadFailed', { count: pending.length, message: failure })}
+          </p>
           <Button variant="secondary" size="sm" className="justify-self-start" onClick={() => void send(pending)}>
-            {t('photos.retry')}
+            {t('public-photos.photos.retry')}
           </Button>
         </>
       ) : null}

@@ -30,7 +30,7 @@ export function PoleFilingStep({ data, update, complete, onBack, onElsewhere }: 
 
   const submit = () => {
     if (!data.problemType) {
-      setProblemError('validation.problemType.required');
+      setProblemError('common.validation.problemType.required');
       problemRef.current?.focus();
       return;
     }
@@ -39,25 +39,25 @@ export function PoleFilingStep({ data, update, complete, onBack, onElsewhere }: 
 
   return (
     <div className="grid gap-5">
-      <p>{t('pole.page.confirmIntro')}</p>
+      <p>{t('public-poles.pole.page.confirmIntro')}</p>
       {pole ? <SelectedPole pole={pole} /> : null}
       <dl className="grid gap-2 text-sm sm:grid-cols-[max-content_1fr] sm:gap-x-4">
-        <dt className="font-medium text-gray-700">{t('summary.location')}</dt>
+        <dt className="font-medium text-gray-700">{t('public.summary.location')}</dt>
         <dd data-testid="pole-address" className="break-words">
           {data.location.address}
         </dd>
-        <dt className="font-medium text-gray-700">{t('summary.company')}</dt>
+        <dt className="font-medium text-gray-700">{t('public.summary.company')}</dt>
         <dd>{pole?.companyName}</dd>
       </dl>
       <Button variant="link" className="justify-self-start" onClick={onElsewhere} disabled={busy}>
-        {t('pole.page.elsewhere')}
+        {t('public-poles.pole.page.elsewhere')}
       </Button>
       <OpenRequestWarning pole={pole} />
 
       <SelectField
         ref={problemRef}
         id="pole-problem-type"
-        label={t('location.problemType')}
+        label={t('public.location.problemType')}
         required
         value={data.problemType}
         error={problemError}
@@ -65,15 +65,15 @@ export function PoleFilingStep({ data, update, complete, onBack, onElsewhere }: 
           setProblemError(undefined);
           update({ problemType: event.target.value as WizardData['problemType'] });
         }}
-        empty={t('location.problemTypePlaceholder')}
-        choices={PROBLEM_TYPES.map((type) => ({ value: type, label: t(`problemType.${type}`) }))}
+        empty={t('public.location.problemTypePlaceholder')}
+        choices={PROBLEM_TYPES.map((type) => ({ value: type, label: t(`common.problemType.${type}`) }))}
       />
       <TextAreaField
         id="pole-reference"
-        label={t('location.reference')}
+        label={t('public.location.reference')}
         rows={2}
         maxLength={500}
-        placeholder={t('location.referencePlaceholder')}
+        placeholder={t('public.location.referencePlaceholder')}
         value={data.reference}
         onChange={(event) => update({ reference: event.target.value })}
       />
@@ -82,14 +82,18 @@ export function PoleFilingStep({ data, update, complete, onBack, onElsewhere }: 
       {filing.captcha}
       <div className="flex justify-between gap-3">
         <Button variant="secondary" onClick={onBack} disabled={busy}>
-          {t('wizard.back')}
+          {t('public.wizard.back')}
         </Button>
         <Button onClick={submit} disabled={busy} aria-describedby={statusId}>
-          {filing.checking ? t('captcha.checking') : filing.submitting ? t('wizard.submitting') : t('wizard.submit')}
+          {filing.checking
+            ? t('captcha.captcha.checking')
+            : filing.submitting
+              ? t('public.wizard.submitting')
+              : t('public.wizard.submit')}
         </Button>
       </div>
       <p id={statusId} role="status" className="sr-only">
-        {filing.checking ? t('captcha.checking') : filing.submitting ? t('wizard.submitting') : ''}
+        {filing.checking ? t('captcha.captcha.checking') : filing.submitting ? t('public.wizard.submitting') : ''}
       </p>
     </div>
   );

@@ -106,7 +106,7 @@ export function PoleLayer({ map, selectedPoleId = null, onSelect }: PoleLayerPro
     const group = L.layerGroup().addTo(map);
     for (const pole of layer.poles) {
       const selected = pole.id === selectedPoleId;
-      const name = t('wizard.poles.pole', { number: pole.number });
+      const name = t('public-poles.wizard.poles.pole', { number: pole.number });
       const marker = L.marker([pole.latitude, pole.longitude], {
         icon: poleIcon(selected),
         title: name,
@@ -128,7 +128,7 @@ export function PoleLayer({ map, selectedPoleId = null, onSelect }: PoleLayerPro
         // The bubble goes with the view: the keyboard carries on from the map.
         map.getContainer().focus();
       };
-      const name = t('wizard.poles.cluster', { count: cluster.count });
+      const name = t('public-poles.wizard.poles.cluster', { count: cluster.count });
       const marker = L.marker([cluster.latitude, cluster.longitude], {
         icon: clusterIcon(cluster.count),
         title: name,
@@ -150,7 +150,7 @@ export function PoleLayer({ map, selectedPoleId = null, onSelect }: PoleLayerPro
 
   return (
     <p role="status" className="sr-only">
-      {failed ? t('wizard.poles.loadFailed') : ''}
+      {failed ? t('public-poles.wizard.poles.loadFailed') : ''}
     </p>
   );
 }

@@ -17,10 +17,10 @@ export function OpenRequestWarning({ pole, id }: { pole: PoleLookup | null; id?:
       data-testid="pole-open-request"
       className="grid gap-1 rounded-theme border border-amber-700 bg-amber-50 p-3 text-amber-950"
     >
-      <p className="font-semibold">{t('pole.openRequest.title')}</p>
-      <p>{t('pole.openRequest.body', { id: pole.openRequestId, number: pole.number })}</p>
+      <p className="font-semibold">{t('public-poles.pole.openRequest.title')}</p>
+      <p>{t('public-poles.pole.openRequest.body', { id: pole.openRequestId, number: pole.number })}</p>
       <Link to={`/track/${pole.openRequestId}`} className="justify-self-start text-blue-800 underline">
-        {t('pole.openRequest.link', { id: pole.openRequestId })}
+        {t('public-poles.pole.openRequest.link', { id: pole.openRequestId })}
       </Link>
     </div>
   );
@@ -44,14 +44,14 @@ export function SelectedPole({
       data-testid="selected-pole"
       className="grid gap-2 rounded-theme border border-blue-800 bg-blue-50 p-3 focus-visible:outline-3 focus-visible:outline-blue-700"
     >
-      <p className="text-sm font-medium text-gray-700">{t('pole.selected.title')}</p>
+      <p className="text-sm font-medium text-gray-700">{t('public-poles.pole.selected.title')}</p>
       <p className="font-semibold">
-        {t('pole.summary', { number: pole.number })} · {pole.companyName}
+        {t('public-poles.pole.summary', { number: pole.number })} · {pole.companyName}
       </p>
       {pole.street ? <p className="text-sm">{pole.street}</p> : null}
       {onRemove ? (
         <Button variant="secondary" size="sm" className="justify-self-start" onClick={onRemove}>
-          {t('pole.selected.remove')}
+          {t('public-poles.pole.selected.remove')}
         </Button>
       ) : null}
     </div>

@@ -5,6 +5,7 @@ import { useCallback, useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LocationMapProps } from '../../../components/map/location-map.tsx';
+import { setLanguage } from '../../../lib/i18n.ts';
 import { emptyLocation, type LocationState } from '../lib/wizard-state.ts';
 import { json, renderWithClient, stubFetch } from '../test/render.tsx';
 import { LocationStep } from './location-step.tsx';
@@ -18,7 +19,10 @@ vi.mock('../../../components/map/location-map.tsx', () => ({
   ),
 }));
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await setLanguage('pt');
+});
 
 const placed: LocationState = {
   ...emptyLocation,
@@ -102,6 +106,10 @@ describe('location step, a pole by its number', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Buscar poste' }));
     expect(company).toHaveFocus();
     expect(company).toHaveAccessibleDescription('Selecione a concessionária do poste');
+    // The refusal is a key read as it is drawn: it follows a change of language.
+    await setLanguage('en');
+    await waitFor(() => expect(company).toHaveAccessibleDescription("Select the pole's energy company"));
+    await setLanguage('pt');
 
     await userEvent.selectOptions(company, '1');
     await userEvent.clear(number);

@@ -1,16 +1,34 @@
 // "I know the pole number": the whole way to choose a pole without the map (FixMyStreet
 // #6139: a map is unusable with a screen reader). The company and the number on the pole's
-// plate are looked up; a refusal is said in the field and takes the focus.
-import { isPoleNumber, normalisePoleNumber, type PoleLookup } from '@acende/shared/schemas/poles';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+// plate are looked up; a refusal is said in the field and takes the focus. The number is
+// checked with the shared poleNumberSchema before anything is asked.
+import { normalisePoleNumber, type PoleLookup, poleNumberSchema } from '@acende/shared/schemas/poles';
+import { useEffect, useId, useRef, useState } from 'react';
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import * as z from 'zod/mini';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
+import { fieldBinder, payloadResolver } from '../../../components/ui/form-binding.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { messageKey } from '../../../lib/i18n-types.ts';
 import { usePublicEnergyCompanies } from '../../../lib/public-energy-companies.ts';
 import { lookUpPole } from '../api/look-up-pole.ts';
 import '../lib/pole-catalogue.ts';
+
+interface PoleSearch {
+  company: string;
+  number: string;
+}
+
+const checkNumber = payloadResolver<PoleSearch>(z.object({ number: poleNumberSchema }), ({ number }) => ({ number }));
+/** The number's check, and a company not chosen said with the screen's own key. */
+const resolver: Resolver<PoleSearch> = async (values, context, options) => {
+  const result = await checkNumber(values, context, options);
+  if (values.company !== '') return result;
+  const company = { type: 'required', message: 'public-poles.pole.byNumber.companyRequired' };
+  return { values: {}, errors: { company, ...result.errors } };
+};
 
 export function PoleNumberSearch({ onFound }: { onFound: (pole: PoleLookup) => void }) {
   const { t } = useTranslation();
@@ -18,64 +36,62 @@ export function PoleNumberSearch({ onFound }: { onFound: (pole: PoleLookup) => v
   const companies = usePublicEnergyCompanies();
   const list = companies.data ?? [];
   const [open, setOpen] = useState(false);
-  const [company, setCompany] = useState('');
-  const [number, setNumber] = useState('');
-  const [errors, setErrors] = useState<{ company?: string; number?: string }>({});
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState('');
-  const companyRef = useRef<HTMLSelectElement>(null);
-  const numberRef = useRef<HTMLInputElement>(null);
+  // Checked when sent, as before: errors stay until the next try; the focus is handled below.
+  const form = useForm<PoleSearch>({
+    resolver,
+    defaultValues: { company: '', number: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const field = fieldBinder(form, 'pole');
+  /** An error in words: a catalogue key (the client's) read in the screen's language, the server's as they are. */
+  const words = (error: string | undefined) =>
+    error && /^[\w-]+\.(validation|pole)\./.test(error) ? t(messageKey(error)) : error;
+
   // One company: it is the pole's.
-  const chosen = company || (list.length === 1 ? String(list[0]?.id) : '');
+  const company = form.watch('company');
+  const only = list.length === 1 ? String(list[0]?.id) : '';
+  useEffect(() => {
+    if (company === '' && only !== '') form.setValue('company', only);
+  }, [company, only, form]);
 
   // A refusal takes the focus to its field, and is said in the status too: focus that is
   // already on the field (Enter pressed in it) would not make a screen reader read it again.
   const said = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(said.current), []);
-  const refuse = (found: { company?: string; number?: string }) => {
-    setErrors(found);
-    (found.company ? companyRef : numberRef).current?.focus();
-    const first = found.company ?? found.number ?? '';
-    const words = /^validation\./.test(first) ? t(messageKey(first)) : first;
+  const refuse = (errors: FieldErrors<PoleSearch>) => {
+    form.setFocus(errors.company ? 'company' : 'number');
+    const first = words(errors.company?.message ?? errors.number?.message) ?? '';
     // Emptied first, so the same refusal twice is said twice.
     setStatus('');
     clearTimeout(said.current);
-    said.current = setTimeout(() => setStatus(words), 100);
+    said.current = setTimeout(() => setStatus(first), 100);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const normalised = normalisePoleNumber(number);
-    const found = {
-      company: chosen ? undefined : t('pole.byNumber.companyRequired'),
-      number: !normalised
-        ? 'validation.pole.numberRequired'
-        : isPoleNumber(normalised)
-          ? undefined
-          : 'validation.pole.numberInvalid',
-    };
-    if (found.company || found.number) return refuse(found);
+  const submit = form.handleSubmit(async (values) => {
     setBusy(true);
-    setErrors({});
     clearTimeout(said.current);
-    setStatus(t('pole.byNumber.finding'));
+    setStatus(t('public-poles.pole.byNumber.finding'));
     try {
-      const pole = await lookUpPole(chosen, normalised);
-      setStatus(t('pole.byNumber.found', { number: pole.number, company: pole.companyName }));
+      const pole = await lookUpPole(values.company, normalisePoleNumber(values.number));
+      setStatus(t('public-poles.pole.byNumber.found', { number: pole.number, company: pole.companyName }));
       setOpen(false);
-      setNumber('');
+      form.setValue('number', '');
       onFound(pole);
     } catch (error) {
-      refuse({
-        number:
-          error instanceof ApiError && error.status < 500 && error.serverMessage
-            ? error.serverMessage
-            : t('pole.byNumber.failed'),
-      });
+      const message =
+        error instanceof ApiError && error.status < 500 && error.serverMessage
+          ? error.serverMessage
+          : t('public-poles.pole.byNumber.failed');
+      form.setError('number', { message });
+      refuse({ number: { type: 'server', message } });
     } finally {
       setBusy(false);
     }
-  };
+  }, refuse);
+  const companyField = field('company');
 
   return (
     <div className="grid gap-3">
@@ -87,7 +103,7 @@ export function PoleNumberSearch({ onFound }: { onFound: (pole: PoleLookup) => v
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
       >
-        {t('pole.byNumber.toggle')}
+        {t('public-poles.pole.byNumber.toggle')}
       </Button>
       <div id={panelId} hidden={!open}>
         {open ? (
@@ -98,34 +114,27 @@ export function PoleNumberSearch({ onFound }: { onFound: (pole: PoleLookup) => v
             className="grid gap-3 rounded-theme border border-gray-300 p-3"
           >
             <h3 id={`${panelId}-title`} className="font-heading font-semibold">
-              {t('pole.byNumber.title')}
+              {t('public-poles.pole.byNumber.title')}
             </h3>
-            <p className="text-sm text-gray-700">{t('pole.byNumber.intro')}</p>
+            <p className="text-sm text-gray-700">{t('public-poles.pole.byNumber.intro')}</p>
             <SelectField
-              ref={companyRef}
-              id="pole-company"
-              label={t('pole.byNumber.company')}
+              label={t('public-poles.pole.byNumber.company')}
               required
-              value={chosen}
-              error={errors.company}
-              onChange={(event) => setCompany(event.target.value)}
-              empty={t('pole.byNumber.companyPlaceholder')}
+              empty={t('public-poles.pole.byNumber.companyPlaceholder')}
               choices={list.map((item) => ({ value: String(item.id), label: `${item.name} – ${item.fullName}` }))}
+              {...companyField}
+              error={words(companyField.error)}
             />
             <TextField
-              ref={numberRef}
-              id="pole-number"
               kind="verbatim"
-              label={t('pole.number')}
-              hint={t('pole.byNumber.numberHint')}
+              label={t('public-poles.pole.number')}
+              hint={t('public-poles.pole.byNumber.numberHint')}
               required
               maxLength={64}
-              value={number}
-              error={errors.number}
-              onChange={(event) => setNumber(event.target.value)}
+              {...field('number')}
             />
             <Button type="submit" className="justify-self-start" disabled={busy}>
-              {busy ? t('pole.byNumber.finding') : t('pole.byNumber.find')}
+              {busy ? t('public-poles.pole.byNumber.finding') : t('public-poles.pole.byNumber.find')}
             </Button>
           </form>
         ) : null}

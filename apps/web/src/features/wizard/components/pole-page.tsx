@@ -11,21 +11,12 @@ import { Button, LinkButton } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
-import { lookUpPole } from '../api/look-up-pole.ts';
-import { reverseGeocode } from '../api/reverse-geocode.ts';
+import { wizardQueries } from '../api/query-keys.ts';
 import '../lib/pole-catalogue.ts';
 
 // A plain import: sharing the wizard's stale-chunk reload would split it out of `/`'s first load.
 const loadPoleWizard = () => import('./pole-wizard.tsx');
 const PoleWizard = lazy(() => loadPoleWizard().then((m) => ({ default: m.PoleWizard })));
-
-/** The pole and the address its requests carry: the registry's street, else the geocoder's. */
-async function findPole(companyId: string, number: string) {
-  const pole = await lookUpPole(companyId, number);
-  const address = pole.street || (await reverseGeocode(pole.latitude, pole.longitude));
-  return { pole, address };
-}
-export type FoundPole = Awaited<ReturnType<typeof findPole>>;
 
 const isRefusal = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
 
@@ -35,17 +26,15 @@ export function PolePage() {
   const companyId = params.companyId ?? '';
   const asked = params.number ?? '';
   const lookup = useQuery({
-    queryKey: ['pole', companyId, asked],
-    queryFn: () => findPole(companyId, asked),
+    ...wizardQueries.pole(companyId, asked),
     // An unknown pole stays unknown; a dropped connection is worth another try.
     retry: (count, error) => !isRefusal(error) && count < 2,
-    staleTime: Number.POSITIVE_INFINITY,
   });
   const found = lookup.data;
   // The number as the registry writes it, once found.
   const number = found?.pole.number ?? asked;
 
-  usePageTitle(t('pole.page.title', { number }));
+  usePageTitle(t('public-poles.pole.page.title', { number }));
 
   useEffect(() => {
     loadPoleWizard().catch(() => {});
@@ -54,25 +43,25 @@ export function PolePage() {
   return (
     <section aria-labelledby="pole-title" className="mx-auto grid max-w-xl gap-4">
       <h1 id="pole-title" className="font-heading text-2xl font-bold">
-        {t('pole.page.title', { number })}
+        {t('public-poles.pole.page.title', { number })}
       </h1>
       {lookup.isError ? (
         <div role="alert" className="grid gap-3 rounded-theme border border-red-700 bg-red-50 p-4 text-red-900">
           {isRefusal(lookup.error) ? (
             <>
-              <h2 className="font-heading text-xl font-semibold">{t('pole.page.notFoundTitle')}</h2>
-              <p>{t('pole.page.notFoundBody', { number })}</p>
+              <h2 className="font-heading text-xl font-semibold">{t('public-poles.pole.page.notFoundTitle')}</h2>
+              <p>{t('public-poles.pole.page.notFoundBody', { number })}</p>
             </>
           ) : (
             <>
-              <p>{t('pole.page.failed')}</p>
+              <p>{t('public-poles.pole.page.failed')}</p>
               <Button variant="secondary" className="justify-self-start" onClick={() => void lookup.refetch()}>
-                {t('pole.page.retry')}
+                {t('public-poles.pole.page.retry')}
               </Button>
             </>
           )}
           <LinkButton to="/" className="justify-self-start">
-            {t('pole.page.reportNormally')}
+            {t('public-poles.pole.page.reportNormally')}
           </LinkButton>
         </div>
       ) : found ? (
@@ -80,7 +69,7 @@ export function PolePage() {
           <PoleWizard found={found} />
         </Suspense>
       ) : (
-        <Spinner label={t('pole.page.looking')} />
+        <Spinner label={t('public-poles.pole.page.looking')} />
       )}
     </section>
   );

@@ -6,10 +6,10 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import type { FoundPole } from '../api/query-keys.ts';
 import { loadLaterSteps } from '../lib/later-steps-loader.ts';
 import { emptyLocation, useWizardState } from '../lib/wizard-state.ts';
 import { ContactStep } from './contact-step.tsx';
-import type { FoundPole } from './pole-page.tsx';
 import { WizardProgress } from './wizard-page.tsx';
 
 const PoleFilingStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.PoleFilingStep })));
@@ -67,7 +67,7 @@ export function PoleWizard({ found }: { found: FoundPole }) {
       {/* The label did the location step: contact is the wizard's first step, the last is its third. */}
       <WizardProgress step={result ? 4 : step === 1 ? 1 : 3} />
       <h2 ref={heading} tabIndex={-1} className="mb-4 font-heading text-xl font-semibold outline-none">
-        {result ? t('wizard.steps.4') : t(`pole.page.steps.${step}`)}
+        {result ? t('public.wizard.steps.4') : t(`public-poles.pole.page.steps.${step}`)}
       </h2>
       <Suspense fallback={<Spinner />}>
         {result ? (

@@ -22,9 +22,9 @@ function useCopy(errorKey: MessageKey) {
       setCopied(true);
       clearTimeout(timer.current);
       timer.current = setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
-      toast({ title: t('toast.copy.success'), variant: 'success' });
+      toast({ title: t('public.toast.copy.success'), variant: 'success' });
     } catch {
-      toast({ title: t('toast.copy.errorTitle'), description: t(errorKey), variant: 'destructive' });
+      toast({ title: t('public.toast.copy.errorTitle'), description: t(errorKey), variant: 'destructive' });
     }
   };
   return { copied, copy };
@@ -33,8 +33,8 @@ function useCopy(errorKey: MessageKey) {
 export function SuccessScreen({ result, onNewRequest }: { result: WizardResult; onNewRequest: () => void }) {
   const { t } = useTranslation();
   const link = trackingUrl(window.location.origin, result.id, result.trackingToken);
-  const idCopy = useCopy('toast.copy.idError');
-  const linkCopy = useCopy('toast.copy.linkError');
+  const idCopy = useCopy('public.toast.copy.idError');
+  const linkCopy = useCopy('public.toast.copy.linkError');
   const { input } = result;
   const trackPath = link.slice(window.location.origin.length);
 
@@ -42,26 +42,26 @@ export function SuccessScreen({ result, onNewRequest }: { result: WizardResult; 
     <div className="grid gap-6">
       <p className="flex items-center gap-2 text-lg font-semibold text-green-900">
         <CheckIcon />
-        {t('success.title')}
+        {t('public.success.title')}
       </p>
       <div className="grid gap-3 rounded-theme border border-green-700 bg-green-50 p-4">
-        <p className="text-sm font-medium text-green-900">{t('success.requestId')}</p>
+        <p className="text-sm font-medium text-green-900">{t('public.success.requestId')}</p>
         <div className="flex flex-wrap items-center gap-3">
           <span data-testid="request-id" className="font-mono text-3xl font-bold text-green-950">
             {result.id}
           </span>
           <Button variant="secondary" size="sm" onClick={() => void idCopy.copy(String(result.id))}>
             {idCopy.copied ? <CheckIcon /> : <CopyIcon />}
-            {t('success.copyId')}
+            {t('public.success.copyId')}
           </Button>
         </div>
-        <p className="text-sm font-medium text-green-900">{t('success.trackingLink')}</p>
+        <p className="text-sm font-medium text-green-900">{t('public.success.trackingLink')}</p>
         <a href={trackPath} className="break-all text-blue-800 underline" data-testid="tracking-link">
           {link}
         </a>
         <Button variant="secondary" size="sm" className="justify-self-start" onClick={() => void linkCopy.copy(link)}>
           {linkCopy.copied ? <CheckIcon /> : <CopyIcon />}
-          {t('success.copyLink')}
+          {t('public.success.copyLink')}
         </Button>
       </div>
 
@@ -69,50 +69,50 @@ export function SuccessScreen({ result, onNewRequest }: { result: WizardResult; 
 
       <section aria-labelledby="success-details" className="grid gap-3">
         <h3 id="success-details" className="font-heading text-lg font-semibold">
-          {t('success.details')}
+          {t('public.success.details')}
         </h3>
         <dl className="grid gap-2 sm:grid-cols-[max-content_1fr] sm:gap-x-4">
-          <dt className="font-medium text-gray-700">{t('success.name')}</dt>
-          <dd>{input.name || t('success.notProvided')}</dd>
-          <dt className="font-medium text-gray-700">{t('success.phone')}</dt>
+          <dt className="font-medium text-gray-700">{t('public.success.name')}</dt>
+          <dd>{input.name || t('public.success.notProvided')}</dd>
+          <dt className="font-medium text-gray-700">{t('public.success.phone')}</dt>
           <dd>{input.phone}</dd>
           {input.email ? (
             <>
-              <dt className="font-medium text-gray-700">{t('success.email')}</dt>
+              <dt className="font-medium text-gray-700">{t('public.success.email')}</dt>
               <dd>{input.email}</dd>
             </>
           ) : null}
-          <dt className="font-medium text-gray-700">{t('success.address')}</dt>
+          <dt className="font-medium text-gray-700">{t('public.success.address')}</dt>
           <dd className="break-words">{input.address}</dd>
           {result.poleNumber ? (
             <>
-              <dt className="font-medium text-gray-700">{t('pole.number')}</dt>
+              <dt className="font-medium text-gray-700">{t('public-poles.pole.number')}</dt>
               <dd data-testid="success-pole">{result.poleNumber}</dd>
             </>
           ) : null}
           {input.reference ? (
             <>
-              <dt className="font-medium text-gray-700">{t('success.reference')}</dt>
+              <dt className="font-medium text-gray-700">{t('public.success.reference')}</dt>
               <dd className="break-words">{input.reference}</dd>
             </>
           ) : null}
-          <dt className="font-medium text-gray-700">{t('success.problemType')}</dt>
-          <dd>{t(`problemType.${input.problemType}`)}</dd>
-          <dt className="font-medium text-gray-700">{t('success.company')}</dt>
+          <dt className="font-medium text-gray-700">{t('public.success.problemType')}</dt>
+          <dd>{t(`common.problemType.${input.problemType}`)}</dd>
+          <dt className="font-medium text-gray-700">{t('public.success.company')}</dt>
           <dd>{result.companyName}</dd>
         </dl>
       </section>
 
       <p data-testid="email-notice" className="rounded-theme border border-blue-300 bg-blue-50 p-3 text-blue-950">
         {result.emailQueued && input.email
-          ? t('success.emailNotice', { email: input.email })
+          ? t('public.success.emailNotice', { email: input.email })
           : input.email
-            ? t('success.noEmailSending')
-            : t('success.noEmailGiven')}
+            ? t('public.success.noEmailSending')
+            : t('public.success.noEmailGiven')}
       </p>
 
       <Button onClick={onNewRequest} className="w-full">
-        {t('success.newRequest')}
+        {t('public.success.newRequest')}
       </Button>
     </div>
   );

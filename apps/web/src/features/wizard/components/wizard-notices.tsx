@@ -12,7 +12,7 @@ export default function WizardNotices({ restored, onStartOver }: { restored: boo
     <>
       {online ? null : (
         <p role="status" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
-          {t('wizard.offline')}
+          {t('public-drafts.wizard.offline')}
         </p>
       )}
       {restored ? (
@@ -20,9 +20,9 @@ export default function WizardNotices({ restored, onStartOver }: { restored: boo
           role="status"
           className="mb-4 flex flex-wrap items-center justify-between gap-2 rounded-md border border-blue-300 bg-blue-50 p-3 text-blue-950"
         >
-          <p>{t('wizard.draftRestored')}</p>
+          <p>{t('public-drafts.wizard.draftRestored')}</p>
           <Button variant="secondary" onClick={onStartOver}>
-            {t('wizard.startOver')}
+            {t('public-drafts.wizard.startOver')}
           </Button>
         </div>
       ) : null}

@@ -24,7 +24,7 @@ export function WizardProgress({ step }: { step: number }) {
     <div className="mb-6">
       <div
         role="progressbar"
-        aria-label={t('wizard.progress', { percent })}
+        aria-label={t('public.wizard.progress', { percent })}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
@@ -48,7 +48,7 @@ export function WizardPage() {
   const heading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
 
-  usePageTitle(t('wizard.title'));
+  usePageTitle(t('public.wizard.title'));
 
   useEffect(() => {
     loadLaterSteps().catch(() => {});
@@ -71,7 +71,7 @@ export function WizardPage() {
   return (
     <section aria-labelledby="wizard-title" className="mx-auto max-w-5xl">
       <h1 id="wizard-title" className="mb-4 font-heading text-2xl font-bold">
-        {t('wizard.title')}
+        {t('public.wizard.title')}
       </h1>
       <WizardProgress step={step} />
       {step !== 4 ? (
@@ -88,7 +88,7 @@ export function WizardPage() {
       <div className={step === 2 || step === 3 ? 'grid gap-6 md:grid-cols-[1fr_18rem]' : 'mx-auto max-w-xl'}>
         <div className="min-w-0">
           <h2 ref={heading} tabIndex={-1} className="mb-4 font-heading text-xl font-semibold outline-none">
-            {t(`wizard.steps.${step}`)}
+            {t(`public.wizard.steps.${step}`)}
           </h2>
           <Suspense fallback={<Spinner />}>
             {step === 1 ? (

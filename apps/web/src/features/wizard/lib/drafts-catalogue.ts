@@ -4,5 +4,5 @@ import enPublicDrafts from '@acende/shared/i18n/en/public-drafts.json';
 import ptPublicDrafts from '@acende/shared/i18n/pt/public-drafts.json';
 import { addCatalogue } from '../../../lib/i18n.ts';
 
-addCatalogue('pt', ptPublicDrafts);
-addCatalogue('en', enPublicDrafts);
+addCatalogue('pt', 'public-drafts', ptPublicDrafts);
+addCatalogue('en', 'public-drafts', enPublicDrafts);

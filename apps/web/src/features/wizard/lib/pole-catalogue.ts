@@ -4,5 +4,5 @@ import enPublicPoles from '@acende/shared/i18n/en/public-poles.json';
 import ptPublicPoles from '@acende/shared/i18n/pt/public-poles.json';
 import { addCatalogue } from '../../../lib/i18n.ts';
 
-addCatalogue('pt', ptPublicPoles);
-addCatalogue('en', enPublicPoles);
+addCatalogue('pt', 'public-poles', ptPublicPoles);
+addCatalogue('en', 'public-poles', enPublicPoles);

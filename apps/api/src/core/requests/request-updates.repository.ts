@@ -1,0 +1,74 @@
+// An operator's change to a request: the row, written only if nobody changed it since it
+// was read, and the history event that records it, in the caller's transaction.
+import type { RequestStatus } from '@acende/shared/enums';
+import type { Db, Trx } from '../../db/database.ts';
+import { updateRequestIfSeen } from './guarded-update.ts';
+
+/**
+ * Writes the change only if nobody changed the row since `expectedUpdatedAt`
+ * (optimistic concurrency); answers whether it did.
+ */
+export async function updateRequestIfUnchanged(
+  trx: Trx,
+  id: number,
+  expectedUpdatedAt: string,
+  values: {
+    status: RequestStatus;
+    assignedToId: number | null;
+    assignedTo: string | null;
+    notes: string | null;
+    /** When it reached completed or cancelled (the retention's clock), null when open again. */
+    closedAt: string | null;
+    /** The due time (decision 0029): moved forward when the request leaves cancelled. */
+    dueAt: string | null;
+    updatedAt: string;
+  },
+): Promise<boolean> {
+  return updateRequestIfSeen(trx, id, expectedUpdatedAt, values);
+}
+
+export async function insertEvent(
+  trx: Trx,
+  event: {
+    requestId: number;
+    kind: string;
+    actorId: number;
+    actorName: string;
+    fromStatus: RequestStatus | null;
+    toStatus: RequestStatus | null;
+    assignedToId: number | null;
+    assignedTo: string | null;
+    notes: string | null;
+    /** A transfer's companies, by name as they were then. */
+    fromCompanyName?: string | null;
+    toCompanyName?: string | null;
+    createdAt: string;
+  },
+): Promise<void> {
+  await trx.insertInto('requestEvents').values(event).execute();
+}
+
+/** Moves the row to another company only if nobody changed it since `expectedUpdatedAt`. */
+export async function transferRequestIfUnchanged(
+  trx: Trx,
+  id: number,
+  expectedUpdatedAt: string,
+  values: {
+    companyId: number;
+    assignedToId: number | null;
+    assignedTo: string | null;
+    poleId: null;
+    updatedAt: string;
+  },
+): Promise<boolean> {
+  return updateRequestIfSeen(trx, id, expectedUpdatedAt, values);
+}
+
+/** The company a transfer names, with what the rule needs (active) and the names the event keeps. */
+export function findCompanyForTransfer(db: Db | Trx, companyId: number) {
+  return db
+    .selectFrom('energyCompanies')
+    .select(['id', 'name', 'fullName', 'active'])
+    .where('id', '=', companyId)
+    .executeTakeFirst();
+}
