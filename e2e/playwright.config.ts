@@ -22,6 +22,7 @@ const DESKTOP_ONLY = [
   'admin-signs-in-while-account-under-attack.spec.ts',
   'admin-theme-changes-public-site.spec.ts',
   'admin-two-factor-sign-in.spec.ts',
+  'citizen-crosses-pole-map-by-keyboard.spec.ts', // 100 poles in a desktop's view, by keyboard
   'citizen-rates-repair.spec.ts', // sets 360 px itself for the e-mail's link
   'citizen-reads-transparency.spec.ts', // sets 360 px itself for the folded league
   'hardening-xss.spec.ts',

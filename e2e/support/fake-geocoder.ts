@@ -61,6 +61,19 @@ export const PLACES: Place[] = [
       country: 'Brasil',
     },
   },
+  // Far from the others: the keyboard journey's 100 poles are in view of no other journey's map.
+  {
+    display_name: 'Avenida Borges de Medeiros, Centro, Gramado, Rio Grande do Sul, Brasil',
+    lat: '-29.3789',
+    lon: '-50.8744',
+    address: {
+      road: 'Avenida Borges de Medeiros',
+      suburb: 'Centro',
+      city: 'Gramado',
+      state: 'Rio Grande do Sul',
+      country: 'Brasil',
+    },
+  },
 ];
 
 const fold = (s: string) =>

@@ -1,6 +1,7 @@
 // A Leaflet map with one marker, loaded lazily (Leaflet stays out of the first load).
 // The marker is an inline SVG, so no image has to be fetched for it.
 import 'leaflet/dist/leaflet.css';
+import './location-map.css';
 import L from 'leaflet';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 
@@ -53,6 +54,8 @@ export default function LocationMap(props: LocationMapProps) {
   useEffect(() => {
     if (!element.current) return;
     const instance = L.map(element.current, { zoomControl: false, attributionControl: true });
+    // Leaflet's credit as text: its link was one more Tab stop on the way through the wizard.
+    instance.attributionControl.setPrefix('Leaflet');
     instance.on('click', (event: L.LeafletMouseEvent) => clickHandler.current?.(event.latlng.lat, event.latlng.lng));
     // Enter or Space on the map itself (not on its zoom buttons or links) drops the pin at the centre.
     const container = element.current;
@@ -88,6 +91,9 @@ export default function LocationMap(props: LocationMapProps) {
     const control = map.current
       ? L.control.zoom({ zoomInTitle: zoomIn, zoomOutTitle: zoomOut }).addTo(map.current)
       : null;
+    // Out of the Tab order: + and − on the focused map zoom as these do (the map's hint says
+    // so), and two stops fewer between the address box and "Próximo" (issue 35).
+    for (const button of control?.getContainer()?.querySelectorAll('a') ?? []) button.tabIndex = -1;
     return () => {
       if (map.current) control?.remove();
     };

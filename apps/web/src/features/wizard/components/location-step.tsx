@@ -109,21 +109,8 @@ export function LocationStep(props: LocationStepProps) {
 
   return (
     <div className="grid gap-5">
-      <AddressSearch
-        onPick={(result) => {
-          setZoom(MAP_ZOOM_RESULT);
-          onLocation({
-            latitude: result.latitude,
-            longitude: result.longitude,
-            address: result.address,
-            confirmed: false,
-            manual: false,
-            error: null,
-            loaded: true,
-          });
-        }}
-      />
-
+      {/* The other ways to the place come first: from the address box, the map, its poles and the
+          form are at most 12 Tab presses away (issue 35). */}
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" size="sm" onClick={() => requestPosition()} disabled={locating}>
           <TargetIcon />
@@ -142,6 +129,21 @@ export function LocationStep(props: LocationStepProps) {
       </div>
 
       {onPole ? <PoleNumberSearch onFound={choosePole} /> : null}
+
+      <AddressSearch
+        onPick={(result) => {
+          setZoom(MAP_ZOOM_RESULT);
+          onLocation({
+            latitude: result.latitude,
+            longitude: result.longitude,
+            address: result.address,
+            confirmed: false,
+            manual: false,
+            error: null,
+            loaded: true,
+          });
+        }}
+      />
       {pole ? (
         <>
           <SelectedPole

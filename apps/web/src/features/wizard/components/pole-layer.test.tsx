@@ -63,6 +63,40 @@ describe('pole layer', () => {
     expect(chosen).toHaveFocus();
   });
 
+  it('is one Tab stop: the arrows go from pole to pole, Escape back to the map', async () => {
+    // jsdom places nothing: each pole's screen point is taken from its coordinates.
+    vi.spyOn(map, 'latLngToContainerPoint').mockImplementation((latlng) =>
+      L.point((L.latLng(latlng).lng + 51.2301) * 1e5, -(L.latLng(latlng).lat + 30.0301) * 1e5),
+    );
+    const grid = [
+      { id: 1, companyId: 1, number: 'A', latitude: -30.0301, longitude: -51.2301 },
+      { id: 2, companyId: 1, number: 'B', latitude: -30.0301, longitude: -51.23 },
+      { id: 3, companyId: 1, number: 'C', latitude: -30.0302, longitude: -51.23 },
+    ];
+    stubFetch(() => json({ poles: grid, clusters: [] }));
+    const onSelect = vi.fn();
+    render(<PoleLayer map={map} selectedPoleId={2} onSelect={onSelect} />);
+    const b = await screen.findByRole('button', { name: 'Poste B' });
+    // The chosen pole holds the layer's only Tab stop.
+    expect(b).toHaveAttribute('tabindex', '0');
+    expect(screen.getByRole('button', { name: 'Poste A' })).toHaveAttribute('tabindex', '-1');
+    b.focus();
+    const user = userEvent.setup();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('button', { name: 'Poste C' })).toHaveFocus();
+    await user.keyboard('{ArrowUp}{ArrowLeft}');
+    const a = screen.getByRole('button', { name: 'Poste A' });
+    expect(a).toHaveFocus();
+    // The stop moves with the focus; nothing lies further left.
+    expect(a).toHaveAttribute('tabindex', '0');
+    expect(b).toHaveAttribute('tabindex', '-1');
+    await user.keyboard('{ArrowLeft}');
+    expect(a).toHaveFocus();
+    expect(onSelect).not.toHaveBeenCalled();
+    await user.keyboard('{Escape}');
+    expect(map.getContainer()).toHaveFocus();
+  });
+
   it('names the markers in English', async () => {
     await setLanguage('en');
     stubFetch(() => json({ poles, clusters: [] }));

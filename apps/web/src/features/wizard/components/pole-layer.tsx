@@ -4,11 +4,12 @@
 // (lazily), never with the first page: `lazy(() => import('./pole-layer.tsx'))`.
 import type { PoleLayer as PoleLayerData, PublicPole } from '@acende/shared/schemas/poles';
 import L from 'leaflet';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getPoleLayer, poleLayerBox } from '../api/get-pole-layer.ts';
 // Its texts (wizard.poles.*) are the citizen's pole catalogue, which comes with this code.
 import '../lib/pole-catalogue.ts';
+import { isArrowKey, nearestTo, nextInDirection } from '../lib/pole-keys.ts';
 
 export interface PoleLayerProps {
   map: L.Map;
@@ -50,6 +51,49 @@ function onPress(element: HTMLElement | undefined, action: () => void): void {
   });
 }
 
+interface Drawn {
+  /** 'p7' for pole 7, 'c0' for the first count bubble: what keeps the Tab stop across redraws. */
+  key: string;
+  element: HTMLElement;
+  latlng: L.LatLng;
+}
+
+/**
+ * The layer as one Tab stop (a roving tabindex): the marker it last left, else the chosen pole,
+ * else the one nearest the centre, is in the Tab order; the arrows go from marker to marker and
+ * Escape goes back to the map. 100 poles were 100 Tab presses between the map and the form.
+ */
+function rove(map: L.Map, drawn: Drawn[], current: { key: string | null }, preferred: string | null): void {
+  const points = () => drawn.map((d) => map.latLngToContainerPoint(d.latlng));
+  const keys = drawn.map((d) => d.key);
+  let stop = keys.indexOf(current.key ?? '');
+  if (stop < 0) stop = keys.indexOf(preferred ?? '');
+  if (stop < 0) stop = nearestTo(points(), map.getSize().divideBy(2)) ?? -1;
+  const hold = (index: number) => {
+    drawn.forEach((d, i) => {
+      d.element.tabIndex = i === index ? 0 : -1;
+    });
+    current.key = drawn[index]?.key ?? null;
+  };
+  hold(stop);
+  drawn.forEach(({ element }, index) => {
+    element.addEventListener('focus', () => hold(index));
+    element.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        map.getContainer().focus();
+        return;
+      }
+      if (!isArrowKey(event.key)) return;
+      // The arrows cross the layer here; they move the map only while the map has the focus.
+      event.preventDefault();
+      event.stopPropagation();
+      const next = nextInDirection(points(), index, event.key);
+      if (next !== null) drawn[next]?.element.focus();
+    });
+  });
+}
+
 export function PoleLayer({ map, selectedPoleId = null, onSelect }: PoleLayerProps) {
   const { t } = useTranslation();
   const [layer, setLayer] = useState<PoleLayerData | null>(null);
@@ -58,6 +102,9 @@ export function PoleLayer({ map, selectedPoleId = null, onSelect }: PoleLayerPro
   select.current = onSelect;
   // The pole whose marker had the focus when the layer was redrawn: it gets it back.
   const focusedPole = useRef<string | null>(null);
+  // The marker that holds the layer's one Tab stop, kept across redraws.
+  const tabStop = useRef<{ key: string | null }>({ key: null });
+  const hintId = useId();
 
   // Only the visible box, once the map rests; a newer view cancels the older fetch.
   useEffect(() => {
@@ -104,6 +151,7 @@ export function PoleLayer({ map, selectedPoleId = null, onSelect }: PoleLayerPro
     // A map removed before this layer (its panes gone) has nothing to draw on.
     if (!layer || !map.getPane('markerPane')) return;
     const group = L.layerGroup().addTo(map);
+    const drawn: Drawn[] = [];
     for (const pole of layer.poles) {
       const selected = pole.id === selectedPoleId;
       const name = t('public-poles.wizard.poles.pole', { number: pole.number });
@@ -119,10 +167,12 @@ export function PoleLayer({ map, selectedPoleId = null, onSelect }: PoleLayerPro
       element?.setAttribute('aria-label', name);
       element?.setAttribute('aria-pressed', String(selected));
       element?.setAttribute('data-pole-id', String(pole.id));
+      element?.setAttribute('aria-describedby', hintId);
       onPress(element, () => select.current(pole));
+      if (element) drawn.push({ key: `p${pole.id}`, element, latlng: marker.getLatLng() });
       if (focusedPole.current === String(pole.id)) element?.focus();
     }
-    for (const cluster of layer.clusters) {
+    for (const [index, cluster] of layer.clusters.entries()) {
       const zoomIn = () => {
         map.setView([cluster.latitude, cluster.longitude], Math.min(map.getZoom() + 2, 19));
         // The bubble goes with the view: the keyboard carries on from the map.
@@ -136,9 +186,13 @@ export function PoleLayer({ map, selectedPoleId = null, onSelect }: PoleLayerPro
       })
         .on('click', zoomIn)
         .addTo(group);
-      marker.getElement()?.setAttribute('aria-label', name);
-      onPress(marker.getElement(), zoomIn);
+      const element = marker.getElement();
+      element?.setAttribute('aria-label', name);
+      element?.setAttribute('aria-describedby', hintId);
+      onPress(element, zoomIn);
+      if (element) drawn.push({ key: `c${index}`, element, latlng: marker.getLatLng() });
     }
+    rove(map, drawn, tabStop.current, selectedPoleId === null ? null : `p${selectedPoleId}`);
     focusedPole.current = null;
     return () => {
       const active = document.activeElement;
@@ -146,12 +200,17 @@ export function PoleLayer({ map, selectedPoleId = null, onSelect }: PoleLayerPro
         active instanceof HTMLElement && map.getContainer().contains(active) ? (active.dataset.poleId ?? null) : null;
       group.remove();
     };
-  }, [map, layer, selectedPoleId, t]);
+  }, [map, layer, selectedPoleId, t, hintId]);
 
   return (
-    <p role="status" className="sr-only">
-      {failed ? t('public-poles.wizard.poles.loadFailed') : ''}
-    </p>
+    <>
+      <p id={hintId} hidden>
+        {t('public-poles.wizard.poles.keys')}
+      </p>
+      <p role="status" className="sr-only">
+        {failed ? t('public-poles.wizard.poles.loadFailed') : ''}
+      </p>
+    </>
   );
 }
 
