@@ -1,5 +1,5 @@
 // A small Nominatim-shaped server for tests: /search and /reverse over a fixed list of
-// places in Porto Alegre. POST /__control {"down": true} makes it answer 503 until
+// places in Porto Alegre (and one in Gramado, found by search only). POST /__control {"down": true} makes it answer 503 until
 // told otherwise, so a journey can see the geocoder fail.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +9,8 @@ export interface Place {
   lat: string;
   lon: string;
   address: { road?: string; suburb?: string; city?: string; state?: string; country?: string };
+  /** Found by /search, never the answer of /reverse (the journeys' pins are in Porto Alegre). */
+  searchOnly?: boolean;
 }
 
 export const PLACES: Place[] = [
@@ -66,6 +68,7 @@ export const PLACES: Place[] = [
     display_name: 'Avenida Borges de Medeiros, Centro, Gramado, Rio Grande do Sul, Brasil',
     lat: '-29.3789',
     lon: '-50.8744',
+    searchOnly: true,
     address: {
       road: 'Avenida Borges de Medeiros',
       suburb: 'Centro',
@@ -86,6 +89,7 @@ function nearest(lat: number, lon: number): Place {
   let best = PLACES[0] as Place;
   let bestDistance = Number.POSITIVE_INFINITY;
   for (const place of PLACES) {
+    if (place.searchOnly) continue;
     const d = (Number(place.lat) - lat) ** 2 + (Number(place.lon) - lon) ** 2;
     if (d < bestDistance) {
       best = place;
