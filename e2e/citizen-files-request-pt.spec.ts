@@ -83,10 +83,19 @@ test('a citizen files a request in Portuguese and follows it by its tracking lin
   await page.getByRole('radio', { name: /Certel/ }).check();
   await expect(page.getByRole('complementary')).toContainText('Certel');
   await axe('step 3');
+  const filing = page.waitForResponse(
+    (r) => r.url().endsWith('/api/repair-requests') && r.request().method() === 'POST',
+  );
   await page.getByRole('button', { name: 'Enviar solicitação' }).click();
+  // A fallen pole is due in 24 hours by default (decision 0029); the citizen reads its day in São Paulo.
+  const { dueAt } = (await (await filing).json()) as { dueAt: string };
+  expect(Math.abs(Date.parse(dueAt) - Date.now() - 24 * 3_600_000)).toBeLessThan(5 * 60_000);
+  const day = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeZone: 'America/Sao_Paulo' });
+  const repairDate = `Previsão de reparo: até ${day.format(new Date(dueAt))}`;
 
   await expectStep(page, 'pt', 4);
   await expect(page.getByText('Solicitação enviada com sucesso!')).toBeVisible();
+  await expect(page.getByTestId('repair-date')).toHaveText(repairDate);
   const id = (await page.getByTestId('request-id').textContent())?.trim() ?? '';
   expect(id).toMatch(/^\d+$/);
   const link = page.getByTestId('tracking-link');
@@ -112,6 +121,7 @@ test('a citizen files a request in Portuguese and follows it by its tracking lin
   await expect(page.getByText('(51) 99876-4321')).toBeVisible();
   await expect(page.getByText('Certel')).toBeVisible();
   await expect(page.getByText(/^Criada (agora|há)/)).toBeVisible();
+  await expect(page.getByTestId('repair-date')).toHaveText(repairDate);
   await axe('tracking');
 
   // Back to the start: the wizard is empty again.

@@ -172,7 +172,7 @@ for (const engine of ENGINES) {
           createdAt: '2026-11-25T12:00:00.000Z',
         };
         let mails = 0;
-        const confirmation = (id: number) => {
+        const confirmation = ({ id }: { id: number }) => {
           mails += 1;
           return {
             kind: 'confirmation',

@@ -28,11 +28,14 @@ import { type FastPath, type TrackingListenerOptions, trackingListener } from '.
 export type { PublicRequestRow, PublicRequestValues } from './request-statements.ts';
 export type { FastPath } from './tracking-listener.ts';
 
-/** The confirmation e-mail of a new request, once its number is known (undefined: none). */
-export type ConfirmationFor = (id: number, companyName: string) => NewOutboxEmail | undefined;
+/** The request just filed: its number, its company's name and its due time (set by a trigger). */
+export type Filed = { id: number; companyName: string; dueAt: string | null };
 
-/** How filing ended: the request's number, or why it was not stored. */
-export type FileOutcome = { id: number; companyName: string } | 'company-unavailable' | 'duplicate-key';
+/** The confirmation e-mail of a new request, once its number is known (undefined: none). */
+export type ConfirmationFor = (filed: Filed) => NewOutboxEmail | undefined;
+
+/** How filing ended: the request filed, or why it was not stored. */
+export type FileOutcome = Filed | 'company-unavailable' | 'duplicate-key';
 
 /** A company of the public list, as its statement selects it. */
 export type ActiveCompany = NonNullable<RequestStatements['activeCompanies']['row']>;
@@ -41,9 +44,7 @@ export interface HotPath {
   /** Files a request (and its "created" event and confirmation e-mail, in one transaction). */
   fileRequest(values: PublicRequestValues, confirmation?: ConfirmationFor): Promise<FileOutcome>;
   /** The request filed with an Idempotency-Key, by the key's hash. */
-  findByIdempotencyKey(
-    keyHash: string,
-  ): Promise<{ id: number; idempotencyHash: string | null; companyName: string } | undefined>;
+  findByIdempotencyKey(keyHash: string): Promise<(Filed & { idempotencyHash: string | null }) | undefined>;
   /** The tracking read's row. */
   findPublicRequest(id: number): Promise<PublicRequestRow | undefined>;
   listActiveCompanies(): Promise<ActiveCompany[]>;
@@ -79,18 +80,21 @@ function plainHotPath(db: Db, s: RequestStatements): HotPath {
         return await db.transaction().execute(async (trx): Promise<FileOutcome> => {
           const company = (await trx.executeQuery(bound(s.activeCompany, values))).rows[0];
           if (!company) return 'company-unavailable';
-          let id: number;
+          let inserted: { id: number; dueAt: string | null };
           try {
-            ({ id } = (await trx.executeQuery(bound(s.insertRequest, values))).rows[0] as { id: number });
+            inserted = (await trx.executeQuery(bound(s.insertRequest, values))).rows[0] as typeof inserted;
           } catch (error) {
             // Only the request's own key may make a duplicate; the transaction is rolled back.
             if (values.idempotencyKeyHash && isUniqueViolation(error)) throw new DuplicateKey();
             throw error;
           }
+          const { id } = inserted;
+          const dueAt = inserted.dueAt ?? (await trx.executeQuery(bound(s.dueAtOf, { id }))).rows[0]?.dueAt ?? null;
           await trx.executeQuery(bound(s.insertCreatedEvent, { requestId: id, createdAt: values.createdAt }));
-          const email = confirmation?.(id, company.name);
+          const filed = { id, companyName: company.name, dueAt };
+          const email = confirmation?.(filed);
           if (email) await trx.executeQuery(bound(s.insertOutbox, email));
-          return { id, companyName: company.name };
+          return filed;
         });
       } catch (error) {
         if (error instanceof DuplicateKey) return 'duplicate-key';
@@ -140,12 +144,15 @@ function fastSqliteHotPath(db: Db, s: RequestStatements, reader: SQLite.Database
           if (values.idempotencyKeyHash && isUniqueViolation(error)) return 'duplicate-key';
           throw error;
         }
+        // The AFTER INSERT trigger's due time is not in RETURNING: read back in the same transaction.
+        const dueAt = run(s.dueAtOf, { id })?.dueAt ?? null;
         prepared(writer, s.insertCreatedEvent.sql).run(
           ...s.insertCreatedEvent.bind({ requestId: id, createdAt: values.createdAt }),
         );
-        const email = confirmation?.(id, company.name);
+        const filed = { id, companyName: company.name, dueAt };
+        const email = confirmation?.(filed);
         if (email) prepared(writer, s.insertOutbox.sql).run(...s.insertOutbox.bind(email));
-        return { id, companyName: company.name } as FileOutcome;
+        return filed as FileOutcome;
       }),
     findByIdempotencyKey: async (keyHash) => read(s.byIdempotencyKey, { keyHash }),
     findPublicRequest: async (id) => readNow(id),
@@ -192,13 +199,24 @@ function fastPostgresHotPath(db: Db, s: RequestStatements, pool: pg.Pool): HotPa
     // One array per stored value: the i-th element of each is the i-th request's.
     const columns = Object.fromEntries(FILED_COLUMNS.map((column) => [column, jobs.map((job) => job.values[column])]));
     const batch = { name: fileBatch.name, text: fileBatch.sql, values: fileBatch.bind(columns) };
-    type Row = { id: number | null; hash: string | null; companyName: string | null; activeCompany: number | null };
+    type Row = {
+      id: number | null;
+      hash: string | null;
+      companyName: string | null;
+      dueAt: string | null;
+      activeCompany: number | null;
+    };
     const outcomes = (rows: Row[]) => {
       const byHash = new Map(rows.filter((r) => r.hash !== null).map((r) => [r.hash, r]));
       const active = new Set(rows.filter((r) => r.activeCompany !== null).map((r) => r.activeCompany));
       return jobs.map((job): Outcome<FileOutcome> => {
         const row = byHash.get(job.values.trackingTokenHash);
-        if (row) return { ok: true, value: { id: row.id as number, companyName: row.companyName as string } };
+        if (row) {
+          return {
+            ok: true,
+            value: { id: row.id as number, companyName: row.companyName as string, dueAt: row.dueAt },
+          };
+        }
         return { ok: true, value: active.has(job.values.companyId) ? 'duplicate-key' : 'company-unavailable' };
       });
     };
@@ -214,7 +232,7 @@ function fastPostgresHotPath(db: Db, s: RequestStatements, pool: pg.Pool): HotPa
         const outcome = answered[i];
         if (!outcome?.ok || typeof outcome.value === 'string' || mailed.has(outcome.value.id)) return [];
         mailed.add(outcome.value.id);
-        return job.confirmation?.(outcome.value.id, outcome.value.companyName) ?? [];
+        return job.confirmation?.(outcome.value) ?? [];
       });
       for (const email of emails) {
         await client.query({ name: s.insertOutbox.name, text: s.insertOutbox.sql, values: s.insertOutbox.bind(email) });
@@ -231,12 +249,7 @@ function fastPostgresHotPath(db: Db, s: RequestStatements, pool: pg.Pool): HotPa
 
   return {
     fileRequest: (values, confirmation) => file({ values, confirmation }),
-    findByIdempotencyKey: async (keyHash) =>
-      (
-        await query<{ id: number; idempotencyHash: string | null; companyName: string }>(s.byIdempotencyKey, {
-          keyHash,
-        })
-      )[0],
+    findByIdempotencyKey: async (keyHash) => (await query(s.byIdempotencyKey, { keyHash }))[0],
     findPublicRequest: (id) => readByIds(id),
     listActiveCompanies: () => companies() as Promise<ActiveCompany[]>,
     trackingListener: () => undefined,

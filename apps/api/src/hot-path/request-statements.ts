@@ -1,10 +1,10 @@
 // The public calls' statements (filing, the tracking read, the replay of an
 // Idempotency-Key, the public list of companies), as Kysely queries compiled once per database.
-import { type RawBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { NewOutboxEmail } from '../core/outbox/outbox.repository.ts';
 import type { Db } from '../db/database.ts';
 import { dialectOf } from '../db/database.ts';
-import type { NewRepairRequest, RepairRequest } from '../db/schema.ts';
+import type { Database, NewRepairRequest, RepairRequest } from '../db/schema.ts';
 import { type Statement, slot, statement } from './statements.ts';
 
 /** What the public create stores; the rest of the row takes its defaults. */
@@ -53,6 +53,7 @@ export type PublicRequestRow = Pick<
   | 'createdAt'
   | 'updatedAt'
   | 'closedAt'
+  | 'dueAt'
 > & {
   companyName: string;
   companyFullName: string;
@@ -61,6 +62,8 @@ export type PublicRequestRow = Pick<
   /** The citizen's rating (decision 0050): its score and when, null until given; never its comment. */
   ratingScore: number | null;
   ratedAt: string | null;
+  /** Whether it was ever moved to another company (a `transferred` event): 1/0 on SQLite. */
+  transferred: boolean | number;
 };
 
 /** Each stored value of a filing with its PostgreSQL type, for the batched insert's arrays. */
@@ -94,8 +97,8 @@ const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.to
 const filedSlots = () =>
   Object.fromEntries(FILED_COLUMNS.map((column) => [column, slot(column)])) as unknown as PublicRequestValues;
 
-export function requestStatements(db: Db) {
-  const postgres = dialectOf(db) === 'postgres';
+/** The tracking read's query of request `r`: its public columns, company, status changes, rating, transfer. */
+function publicRequestQuery(k: Kysely<Database>, postgres: boolean) {
   // The status changes of request `r`, oldest first, as [status, at, kind] triples (kind tells a reopen).
   const timeline: RawBuilder<PublicRequestRow['timeline']> = postgres
     ? sql<
@@ -104,36 +107,45 @@ export function requestStatements(db: Db) {
         from request_events e where e.request_id = r.id and e.to_status is not null)`
     : sql<string>`(select json_group_array(json_array(to_status, created_at, kind)) from (select to_status, created_at, kind
         from request_events where request_id = r.id and to_status is not null order by id))`;
-  const publicRequest = (k: Parameters<Parameters<typeof statement>[2]>[0]) =>
-    k
-      .selectFrom('repairRequests as r')
-      .innerJoin('energyCompanies as c', 'c.id', 'r.companyId')
-      .select([
-        'r.id',
-        'r.name',
-        'r.phone',
-        'r.email',
-        'r.address',
-        'r.reference',
-        'r.problemType',
-        'r.latitude',
-        'r.longitude',
-        'r.companyId',
-        'r.poleNumber',
-        'r.status',
-        'r.duplicateOfId',
-        'r.trackingTokenHash',
-        'r.createdAt',
-        'r.updatedAt',
-        'r.closedAt',
-        'c.name as companyName',
-        'c.fullName as companyFullName',
-      ])
-      .select(timeline.as('timeline'))
-      .select((eb) => [
-        eb.selectFrom('requestRatings as g').select('g.score').whereRef('g.requestId', '=', 'r.id').as('ratingScore'),
-        eb.selectFrom('requestRatings as g').select('g.createdAt').whereRef('g.requestId', '=', 'r.id').as('ratedAt'),
-      ]);
+  // Ever moved to another company (decision 0051); the reason and companies stay the operators'.
+  const transferred = sql<boolean | number>`exists (select 1 from request_events e
+    where e.request_id = r.id and e.kind = 'transferred')`;
+  return k
+    .selectFrom('repairRequests as r')
+    .innerJoin('energyCompanies as c', 'c.id', 'r.companyId')
+    .select([
+      'r.id',
+      'r.name',
+      'r.phone',
+      'r.email',
+      'r.address',
+      'r.reference',
+      'r.problemType',
+      'r.latitude',
+      'r.longitude',
+      'r.companyId',
+      'r.poleNumber',
+      'r.status',
+      'r.duplicateOfId',
+      'r.trackingTokenHash',
+      'r.createdAt',
+      'r.updatedAt',
+      'r.closedAt',
+      'r.dueAt',
+      'c.name as companyName',
+      'c.fullName as companyFullName',
+    ])
+    .select(timeline.as('timeline'))
+    .select((eb) => [
+      eb.selectFrom('requestRatings as g').select('g.score').whereRef('g.requestId', '=', 'r.id').as('ratingScore'),
+      eb.selectFrom('requestRatings as g').select('g.createdAt').whereRef('g.requestId', '=', 'r.id').as('ratedAt'),
+    ])
+    .select(transferred.as('transferred'));
+}
+
+export function requestStatements(db: Db) {
+  const postgres = dialectOf(db) === 'postgres';
+  const publicRequest = (k: Kysely<Database>) => publicRequestQuery(k, postgres);
 
   return {
     publicRequest: statement(db, 'acende_public_request', (k) =>
@@ -147,7 +159,7 @@ export function requestStatements(db: Db) {
       k
         .selectFrom('repairRequests as r')
         .innerJoin('energyCompanies as c', 'c.id', 'r.companyId')
-        .select(['r.id', 'r.idempotencyHash', 'c.name as companyName'])
+        .select(['r.id', 'r.idempotencyHash', 'r.dueAt', 'c.name as companyName'])
         .where('r.idempotencyKeyHash', '=', slot<string>('keyHash')),
     ),
     activeCompany: statement(db, 'acende_active_company', (k) =>
@@ -161,7 +173,12 @@ export function requestStatements(db: Db) {
       k
         .insertInto('repairRequests')
         .values({ ...filedSlots(), status: 'open', updatedAt: slot('createdAt') })
-        .returning('id'),
+        // due_at: PostgreSQL's BEFORE trigger's; SQLite's AFTER trigger runs after RETURNING (dueAtOf).
+        .returning(['id', 'dueAt']),
+    ),
+    /** The due time the insert's trigger gave a request (migration 0033). */
+    dueAtOf: statement(db, 'acende_due_at_of', (k) =>
+      k.selectFrom('repairRequests').select('dueAt').where('id', '=', slot<number>('id')),
     ),
     insertCreatedEvent: statement(db, 'acende_insert_created_event', (k) =>
       k
@@ -242,7 +259,7 @@ function fileBatchStatement(db: Db) {
               .orderBy('i.ord'),
           )
           .onConflict((conflict) => conflict.column('idempotencyKeyHash').doNothing())
-          .returning(['id', 'companyId', 'trackingTokenHash', 'createdAt']),
+          .returning(['id', 'companyId', 'trackingTokenHash', 'createdAt', 'dueAt']),
       )
       .with('e', (q) =>
         q
@@ -260,6 +277,7 @@ function fileBatchStatement(db: Db) {
         'r.id',
         'r.trackingTokenHash as hash',
         'c.name as companyName',
+        'r.dueAt',
         sql<number | null>`null::int`.as('activeCompany'),
       ])
       .unionAll((q) =>
@@ -269,6 +287,7 @@ function fileBatchStatement(db: Db) {
             sql<number>`null`.as('id'),
             sql<string>`null`.as('hash'),
             sql<string>`null`.as('companyName'),
+            sql<string | null>`null`.as('dueAt'),
             'c.id as activeCompany',
           ])
           .where('c.active', '=', 1)

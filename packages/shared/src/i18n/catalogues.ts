@@ -21,6 +21,7 @@ import enEmail from './en/email.json';
 import enFollowers from './en/followers.json';
 import enOpenData from './en/open-data.json';
 import enPublic from './en/public.json';
+import enPublicDeadline from './en/public-deadline.json';
 import enPublicDrafts from './en/public-drafts.json';
 import enPublicPages from './en/public-pages.json';
 import enPublicPhotos from './en/public-photos.json';
@@ -43,6 +44,7 @@ import ptEmail from './pt/email.json';
 import ptFollowers from './pt/followers.json';
 import ptOpenData from './pt/open-data.json';
 import ptPublic from './pt/public.json';
+import ptPublicDeadline from './pt/public-deadline.json';
 import ptPublicDrafts from './pt/public-drafts.json';
 import ptPublicPages from './pt/public-pages.json';
 import ptPublicPhotos from './pt/public-photos.json';
@@ -74,6 +76,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     'open-data': ptOpenData,
     transparency: ptTransparency,
     satisfaction: ptSatisfaction,
+    'public-deadline': ptPublicDeadline,
   } satisfies CatalogueNamespaces,
   en: {
     common: enCommon,
@@ -97,6 +100,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     'open-data': enOpenData,
     transparency: enTransparency,
     satisfaction: enSatisfaction,
+    'public-deadline': enPublicDeadline,
   },
 };
 

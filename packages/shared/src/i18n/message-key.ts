@@ -17,6 +17,7 @@ import type ptEmail from './pt/email.json';
 import type ptFollowers from './pt/followers.json';
 import type ptOpenData from './pt/open-data.json';
 import type ptPublic from './pt/public.json';
+import type ptPublicDeadline from './pt/public-deadline.json';
 import type ptPublicDrafts from './pt/public-drafts.json';
 import type ptPublicPages from './pt/public-pages.json';
 import type ptPublicPhotos from './pt/public-photos.json';
@@ -57,6 +58,8 @@ export interface CatalogueNamespaces {
   transparency: typeof ptTransparency;
   /** Citizens' ratings on the transparency page and its CSV (issue 35): loaded with their own lazy section. */
   satisfaction: typeof ptSatisfaction;
+  /** The citizen's repair date on the success screen and the tracking page (decision 0051): loaded with them. */
+  'public-deadline': typeof ptPublicDeadline;
 }
 
 type Paths<T> = {

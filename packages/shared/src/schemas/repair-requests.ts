@@ -45,6 +45,8 @@ export const createRepairRequestResponseSchema = z.object({
   trackingToken: z.string(),
   /** Whether a confirmation e-mail was queued: sending is on and the citizen gave an address. */
   emailQueued: z.boolean(),
+  /** When the repair is due, from the company's target for the problem (decision 0029); null without a target. */
+  dueAt: z.nullable(z.string()),
 });
 export type CreateRepairRequestResponse = z.infer<typeof createRepairRequestResponseSchema>;
 
@@ -79,6 +81,10 @@ export const publicRepairRequestSchema = z.object({
   closedAt: z.nullable(z.string()),
   /** True when contact fields are masked because the tracking token was missing or wrong. */
   masked: z.boolean(),
+  /** When the repair is due while open or in progress; null otherwise, as Open311's expected_datetime (decision 0051). */
+  dueAt: z.nullable(z.string()),
+  /** Moved to another company since filing: a transfer keeps the due time (decision 0029); never the reason. */
+  transferred: z.boolean(),
   timeline: z.array(publicTimelineEntrySchema),
   /** The citizen's rating once given (issue 35): its score and when; the comment is never public. */
   rating: z.optional(z.nullable(z.object({ score: z.number(), at: z.string() }))),

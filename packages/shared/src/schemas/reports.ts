@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { DEFAULT_PAGE_SIZE, MAX_ID, PAGE_SIZES } from '../constants.ts';
 import { PROBLEM_TYPES, REQUEST_STATUSES } from '../enums.ts';
 import { type MessageKey, msg } from '../i18n/message-key.ts';
+import { SERVICE_TIME_ZONE } from '../time-zone.ts';
 import { optionalPoleFilter } from './admin-request-filters.ts';
 import { idFromText } from './fields.ts';
 
@@ -11,7 +12,7 @@ export const REPORT_KINDS = ['requests', 'area', 'location-map', 'sla', 'ratings
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 /** Calendar days in filters and dates in exports are read in the service's own time zone. */
-export const REPORT_TIME_ZONE = 'America/Sao_Paulo';
+export const REPORT_TIME_ZONE = SERVICE_TIME_ZONE;
 /** The location map asks for many points at once; other reports page by PAGE_SIZES. */
 export const MAP_POINT_LIMIT = 5000;
 

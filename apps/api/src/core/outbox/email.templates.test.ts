@@ -23,6 +23,29 @@ describe('e-mail templates', () => {
     expect(email.text).toContain('Poste caído');
   });
 
+  it('names the expected repair day in the service’s time zone, and says nothing without a due time', () => {
+    const data = {
+      id: 12,
+      name: 'Ana',
+      phone: '51 9999-0000',
+      address: 'Rua A',
+      reference: null,
+      problemType: 'FALLEN_POLE' as const,
+      companyName: 'CEEE',
+      trackingUrl: 'http://acende.test/track/12?t=abc',
+    };
+    // 01:30 UTC on 2 December is still 1 December in São Paulo.
+    const pt = renderConfirmation('pt', { ...data, dueAt: '2026-12-02T01:30:00.000Z' });
+    expect(pt.text).toContain(
+      'Recebemos sua solicitação de reparo de iluminação pública. O número dela é 12.\n\nPrevisão de reparo: até 01/12/2026.',
+    );
+    expect(pt.html).toContain('<p style="margin:0 0 16px">Previsão de reparo: até 01/12/2026.</p>');
+    expect(renderConfirmation('en', { ...data, dueAt: '2026-12-02T01:30:00.000Z' }).text).toContain(
+      'Expected repair: by 01/12/2026.',
+    );
+    expect(renderConfirmation('pt', { ...data, dueAt: null }).text).not.toContain('Previsão de reparo');
+  });
+
   it('keeps subjects on one line', () => {
     expect(headerSafe('a\r\nBcc: x@y.z\u0000b')).toBe('a Bcc: x@y.z b');
     expect(headerSafe('a\u0085b\u2028c\u009bd')).toBe('a b c d');

@@ -2,6 +2,7 @@
 // password reset, test) as blocks in the reader's language. email.render.ts writes them as
 // subject, text and HTML, so nothing a citizen types can change the markup, add a header or
 // fake a line of the e-mail (decision 0043).
+import { formatDueDate } from '@acende/shared/citizen-deadline';
 import type { Language, ProblemType, RequestStatus } from '@acende/shared/enums';
 import { translate } from '@acende/shared/i18n/catalogues';
 import type { MessageKey } from '@acende/shared/i18n/message-key';
@@ -30,6 +31,8 @@ export interface ConfirmationData {
   reference: string | null;
   problemType: ProblemType;
   companyName: string;
+  /** When the repair is due (decision 0051): the e-mail names its day; null or absent, no line. */
+  dueAt?: string | null;
   trackingUrl: string;
   unsubscribeUrl?: string;
 }
@@ -49,6 +52,15 @@ export function renderConfirmation(language: Language, data: ConfirmationData): 
   return render(language, 'email.email.confirmation.subject', { id: data.id }, [
     greeting('email.email.confirmation', data.name),
     { kind: 'p', key: 'email.email.confirmation.intro', params: { id: data.id } },
+    ...(data.dueAt
+      ? [
+          {
+            kind: 'p',
+            key: 'email.email.confirmation.expected',
+            params: { date: formatDueDate(data.dueAt, language) },
+          } as const,
+        ]
+      : []),
     { kind: 'fields', title: t('email.email.confirmation.details'), rows },
     {
       kind: 'link',

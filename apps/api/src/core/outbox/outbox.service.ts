@@ -86,6 +86,8 @@ export interface ConfirmationRequest {
   reference: string | null;
   problemType: ProblemType;
   companyName: string;
+  /** The due time the filing's trigger set (null without a target): the e-mail's expected repair date. */
+  dueAt: string | null;
   language: string;
 }
 
@@ -107,6 +109,7 @@ export function confirmationEmail(
     reference: request.reference,
     problemType: request.problemType,
     companyName: request.companyName,
+    dueAt: request.dueAt,
     trackingUrl: trackingUrl(deps.config.PUBLIC_URL, request.id, trackingToken),
     unsubscribeUrl: filerUnsubscribeUrl(deps, request.id),
   });

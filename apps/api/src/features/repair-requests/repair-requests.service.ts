@@ -79,8 +79,12 @@ export async function createRepairRequest(
   const emailQueued = Boolean(email) && (await isEmailEnabled(db));
   const confirmation: ConfirmationFor | undefined =
     email && emailQueued
-      ? (id, companyName) =>
-          confirmationEmail(deps, { ...input, email, id, companyName, language: context.language }, trackingToken)
+      ? ({ id, companyName, dueAt }) =>
+          confirmationEmail(
+            deps,
+            { ...input, email, id, companyName, dueAt, language: context.language },
+            trackingToken,
+          )
       : undefined;
   const filed = await deps.hotPath.fileRequest(
     {
@@ -119,7 +123,7 @@ export async function createRepairRequest(
   }
   deps.metrics.requestFiled();
   if (!area) void fillAreaLater(deps, filed.id, lat, lon);
-  return { id: filed.id, companyName: filed.companyName, trackingToken, emailQueued };
+  return { id: filed.id, companyName: filed.companyName, trackingToken, emailQueued, dueAt: filed.dueAt };
 }
 
 /** A replayed filing: whether its confirmation was queued when it was first stored. */
@@ -131,7 +135,7 @@ async function replayIdempotent(deps: AppDeps, keyHash: string, bodyHash: string
   const existing = await deps.hotPath.findByIdempotencyKey(keyHash);
   if (!existing) return undefined;
   if (existing.idempotencyHash !== bodyHash) throw conflict('common.errors.idempotencyConflict');
-  return { id: existing.id, companyName: existing.companyName };
+  return { id: existing.id, companyName: existing.companyName, dueAt: existing.dueAt };
 }
 
 /** A request as the tracking page shows it: contact details masked unless `token` is its tracking token. */

@@ -1,8 +1,10 @@
-// What the tracking page shows only for some requests, once the request has arrived: below
-// its heading the "merged into N" notice, after the timeline the rating (decision 0050), the
-// reopen section and the published photos, with their texts. One lazy chunk behind one component (decision 0024's
-// budget): three lazy parts made the page's first load carry three imports and their lists.
+// What the tracking page shows once the request has arrived: below its heading the "merged into
+// N" notice and the repair date (decision 0051), after the timeline the rating (decision 0050),
+// the reopen section and the published photos, with their texts. One lazy chunk behind one
+// component (decision 0024's budget): three lazy parts made the page's first load carry three
+// imports and their lists.
 import type { PublicRepairRequest } from '@acende/shared/schemas/repair-requests';
+import { RepairDate } from '../../../components/requests/repair-date.tsx';
 import MergedNotice from './merged-notice.tsx';
 import { PublicPhotos } from './public-photos.tsx';
 import RatingSection from './rating-form.tsx';
@@ -17,7 +19,14 @@ export default function TrackingExtras({
   request: PublicRepairRequest;
   token: string | null;
 }) {
-  if (at === 'top') return request.duplicateOf ? <MergedNotice originalId={request.duplicateOf} /> : null;
+  if (at === 'top') {
+    return (
+      <>
+        {request.duplicateOf ? <MergedNotice originalId={request.duplicateOf} /> : null}
+        <RepairDate request={request} />
+      </>
+    );
+  }
   const reopen =
     request.status === 'completed' || (request.status === 'open' && request.timeline.at(-1)?.reopened === true);
   return (

@@ -40,6 +40,8 @@ const request = {
   createdAt: new Date(Date.now() - 3 * 3600_000).toISOString(),
   updatedAt: new Date().toISOString(),
   masked: true,
+  dueAt: null as string | null,
+  transferred: false,
   timeline: [{ status: 'open', at: new Date().toISOString() }],
 };
 
@@ -98,6 +100,51 @@ describe('tracking page', () => {
     const fetchMock = renderAt('/track/12ab', () => new Response('{}'));
     expect(await screen.findByText('O número da solicitação deve conter apenas dígitos')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the repair date while the work is on', async () => {
+    renderAt('/track/7', () => new Response(JSON.stringify({ ...request, dueAt: '2099-12-01T15:00:00.000Z' })));
+    expect(await screen.findByText('Previsão de reparo: até 01/12/2099')).toBeInTheDocument();
+    expect(screen.queryByText(/transferida/)).toBeNull();
+  });
+
+  it('says, politely, when the repair date has passed', async () => {
+    renderAt('/track/7', () => new Response(JSON.stringify({ ...request, dueAt: '2020-03-10T15:00:00.000Z' })));
+    expect(await screen.findByTestId('repair-date')).toHaveTextContent(
+      'O prazo de reparo passou em 10/03/2020. Pedimos desculpas pela demora: sua solicitação continua em atendimento.',
+    );
+    expect(screen.queryByText(/Previsão de reparo/)).toBeNull();
+  });
+
+  it('explains a paused deadline while cancelled', async () => {
+    renderAt('/track/7', () => new Response(JSON.stringify({ ...request, status: 'cancelled', dueAt: null })));
+    expect(await screen.findByTestId('repair-date')).toHaveTextContent(
+      'Prazo de reparo pausado enquanto a solicitação está cancelada. Se ela for retomada, o prazo volta a contar de onde parou.',
+    );
+  });
+
+  it('says that a transfer kept the repair date', async () => {
+    const transferred = { ...request, dueAt: '2099-12-01T15:00:00.000Z', transferred: true };
+    renderAt('/track/7', () => new Response(JSON.stringify(transferred)));
+    expect(await screen.findByText('Previsão de reparo: até 01/12/2099')).toBeInTheDocument();
+    expect(
+      screen.getByText('A solicitação foi transferida para outra concessionária; o prazo de reparo não mudou.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows no repair date once completed, nor for a duplicate merged into another', async () => {
+    const completed = { ...request, status: 'completed', timeline: [] };
+    renderAt('/track/7', () => new Response(JSON.stringify(completed)));
+    expect(await screen.findByRole('heading', { name: 'Solicitação nº 7' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Avalie o reparo' })).toBeInTheDocument();
+    expect(screen.queryByTestId('repair-date')).toBeNull();
+  });
+
+  it('shows no repair date for a duplicate merged into another (that one’s is the citizen’s)', async () => {
+    const merged = { ...request, status: 'cancelled', duplicateOf: 3 };
+    renderAt('/track/7', () => new Response(JSON.stringify(merged)));
+    expect(await screen.findByTestId('merged-into')).toBeInTheDocument();
+    expect(screen.queryByTestId('repair-date')).toBeNull();
   });
 
   it('formats relative time in both languages', () => {

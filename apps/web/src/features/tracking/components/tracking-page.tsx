@@ -17,9 +17,11 @@ import { useRepairRequest } from '../api/get-repair-request.ts';
 import { formatDateTime, relativeTime } from '../lib/relative-time.ts';
 import { isRequestNumber, typedRequestNumber } from '../lib/request-number.ts';
 
-// The merged notice, reopen section and published photos: one chunk, loaded once the
-// request has arrived (decision 0024's budget).
-const TrackingExtras = lazy(() => import('./tracking-extras.tsx'));
+// The repair date, merged notice, reopen section and published photos: one chunk, off the
+// first load (decision 0024's budget), fetched beside the request so it is there when the
+// request arrives (the repair date below the heading should not push the page down).
+const loadExtras = () => import('./tracking-extras.tsx');
+const TrackingExtras = lazy(loadExtras);
 
 const STATUS_STYLES: Record<RequestStatus, string> = {
   open: 'bg-blue-100 text-blue-900 border-blue-300',
@@ -60,6 +62,10 @@ export default function TrackingPage() {
   const language = currentLanguage();
 
   usePageTitle(t('public.track.title'));
+
+  useEffect(() => {
+    if (valid) void loadExtras();
+  }, [valid]);
 
   useEffect(() => {
     setNumber(id && /^\d+$/.test(id) ? id : '');

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../../../lib/i18n.ts';
 import type { WizardResult } from '../lib/wizard-state.ts';
 import { renderWithClient } from '../test/render.tsx';
 import { SuccessScreen } from './success-screen.tsx';
@@ -10,6 +11,7 @@ const result: WizardResult = {
   companyName: 'CEEE',
   trackingToken: 'tok_abc-123',
   emailQueued: false,
+  dueAt: '2099-12-01T15:00:00.000Z',
   input: {
     name: '',
     email: '',
@@ -39,6 +41,23 @@ describe('success screen', () => {
     expect(screen.getByTestId('email-notice')).toHaveTextContent(
       'Nenhum e-mail foi enviado, porque você não informou um endereço de e-mail. Guarde o número da solicitação e o link de rastreamento para acompanhar o reparo.',
     );
+  });
+
+  it('gives the expected repair date, in the reader’s language, and none without a due time', async () => {
+    const { unmount } = renderWithClient(<SuccessScreen result={result} onNewRequest={() => {}} />);
+    expect(screen.getByTestId('repair-date')).toHaveTextContent(/^Previsão de reparo: até 01\/12\/2099$/);
+    unmount();
+    await setLanguage('en');
+    try {
+      const english = renderWithClient(<SuccessScreen result={result} onNewRequest={() => {}} />);
+      expect(screen.getByTestId('repair-date')).toHaveTextContent(/^Expected repair: by 01\/12\/2099$/);
+      english.unmount();
+    } finally {
+      await setLanguage('pt');
+    }
+    renderWithClient(<SuccessScreen result={{ ...result, dueAt: null }} onNewRequest={() => {}} />);
+    expect(screen.getByTestId('request-id')).toHaveTextContent('42');
+    expect(screen.queryByTestId('repair-date')).toBeNull();
   });
 
   it('promises an e-mail only when the server queued one for the address given', () => {

@@ -4,6 +4,7 @@ import { COPY_CONFIRMATION_MS, trackingUrl } from '@acende/shared/constants';
 import type { MessageKey } from '@acende/shared/i18n/message-key';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RepairDate } from '../../../components/requests/repair-date.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckIcon, CopyIcon } from '../../../components/ui/icons.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
@@ -64,6 +65,8 @@ export function SuccessScreen({ result, onNewRequest }: { result: WizardResult; 
           {t('public.success.copyLink')}
         </Button>
       </div>
+
+      <RepairDate request={{ status: 'open', dueAt: result.dueAt }} />
 
       <PhotoUploads requestId={result.id} trackingToken={result.trackingToken} photos={result.photos ?? []} />
 
