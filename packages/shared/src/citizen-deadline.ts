@@ -1,4 +1,4 @@
-// What a citizen is told of a request's repair deadline (decision 0051), on the success screen,
+// What a citizen is told of a request's repair deadline (decision 0052), on the success screen,
 // the tracking page and the confirmation e-mail: zod-free, as it rides on the public pages.
 import type { Language } from './enums.ts';
 import { SERVICE_TIME_ZONE } from './time-zone.ts';

@@ -107,7 +107,7 @@ function publicRequestQuery(k: Kysely<Database>, postgres: boolean) {
         from request_events e where e.request_id = r.id and e.to_status is not null)`
     : sql<string>`(select json_group_array(json_array(to_status, created_at, kind)) from (select to_status, created_at, kind
         from request_events where request_id = r.id and to_status is not null order by id))`;
-  // Ever moved to another company (decision 0051); the reason and companies stay the operators'.
+  // Ever moved to another company (decision 0052); the reason and companies stay the operators'.
   const transferred = sql<boolean | number>`exists (select 1 from request_events e
     where e.request_id = r.id and e.kind = 'transferred')`;
   return k

@@ -58,7 +58,7 @@ export interface CatalogueNamespaces {
   transparency: typeof ptTransparency;
   /** Citizens' ratings on the transparency page and its CSV (issue 35): loaded with their own lazy section. */
   satisfaction: typeof ptSatisfaction;
-  /** The citizen's repair date on the success screen and the tracking page (decision 0051): loaded with them. */
+  /** The citizen's repair date on the success screen and the tracking page (decision 0052): loaded with them. */
   'public-deadline': typeof ptPublicDeadline;
 }
 

@@ -81,7 +81,7 @@ export const publicRepairRequestSchema = z.object({
   closedAt: z.nullable(z.string()),
   /** True when contact fields are masked because the tracking token was missing or wrong. */
   masked: z.boolean(),
-  /** When the repair is due while open or in progress; null otherwise, as Open311's expected_datetime (decision 0051). */
+  /** When the repair is due while open or in progress; null otherwise, as Open311's expected_datetime (decision 0052). */
   dueAt: z.nullable(z.string()),
   /** Moved to another company since filing: a transfer keeps the due time (decision 0029); never the reason. */
   transferred: z.boolean(),

@@ -31,7 +31,7 @@ export interface ConfirmationData {
   reference: string | null;
   problemType: ProblemType;
   companyName: string;
-  /** When the repair is due (decision 0051): the e-mail names its day; null or absent, no line. */
+  /** When the repair is due (decision 0052): the e-mail names its day; null or absent, no line. */
   dueAt?: string | null;
   trackingUrl: string;
   unsubscribeUrl?: string;

@@ -39,7 +39,7 @@ export function toPublicRequest(row: PublicRequestRow | undefined, token: string
     updatedAt: row.updatedAt,
     closedAt: row.closedAt,
     masked: !whole,
-    // A due time is a promise while the work is on, as Open311's expected_datetime (decision 0051).
+    // A due time is a promise while the work is on, as Open311's expected_datetime (decision 0052).
     dueAt: row.status === 'open' || row.status === 'in_progress' ? row.dueAt : null,
     transferred: Boolean(row.transferred),
     // A reopen is said in public words ("reopened"), not as one more "open" (decision 0035).

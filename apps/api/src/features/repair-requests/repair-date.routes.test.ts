@@ -1,4 +1,4 @@
-// The citizen's repair date (decision 0051), on both engines and both ways of filing (the
+// The citizen's repair date (decision 0052), on both engines and both ways of filing (the
 // prepared hot path and FAST_PATH=off): the filing's answer carries the due time the insert's
 // trigger set (SQLite's AFTER INSERT trigger is not in RETURNING), the tracking read carries it
 // while the work is on and says whether the request was transferred (which keeps it), and the

@@ -1,4 +1,4 @@
-// The citizen's repair date (decision 0051): "Previsão de reparo: até 01/12/2026", that it has
+// The citizen's repair date (decision 0052): "Previsão de reparo: até 01/12/2026", that it has
 // passed, or that the clock is paused while the request is cancelled; after a transfer, that the
 // date held (decision 0029). Shown by the success screen and the tracking page.
 import { citizenDeadline, formatDueDate } from '@acende/shared/citizen-deadline';

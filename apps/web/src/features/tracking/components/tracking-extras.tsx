@@ -1,5 +1,5 @@
 // What the tracking page shows once the request has arrived: below its heading the "merged into
-// N" notice and the repair date (decision 0051), after the timeline the rating (decision 0050),
+// N" notice and the repair date (decision 0052), after the timeline the rating (decision 0050),
 // the reopen section and the published photos, with their texts. One lazy chunk behind one
 // component (decision 0024's budget): three lazy parts made the page's first load carry three
 // imports and their lists.
