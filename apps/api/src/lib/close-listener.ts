@@ -14,8 +14,9 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import net from 'node:net';
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 
-/** How long the tries may take before the port closes anyway. */
-const EMPTY_WAIT_MS = 250;
+/** How long the tries may take before the port closes anyway: with both cores busy a loop turn
+ * can take tens of milliseconds, and 250 ms of tries let 1–4 resets through. */
+const EMPTY_WAIT_MS = 2000;
 
 interface ListenHandle {
   listen?: (backlog: number) => number;
