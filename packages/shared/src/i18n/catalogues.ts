@@ -25,6 +25,7 @@ import enPublicDrafts from './en/public-drafts.json';
 import enPublicPages from './en/public-pages.json';
 import enPublicPhotos from './en/public-photos.json';
 import enPublicPoles from './en/public-poles.json';
+import enPublicWizard from './en/public-wizard.json';
 import enSatisfaction from './en/satisfaction.json';
 import enTransparency from './en/transparency.json';
 import type { CatalogueNamespaces } from './message-key.ts';
@@ -47,6 +48,7 @@ import ptPublicDrafts from './pt/public-drafts.json';
 import ptPublicPages from './pt/public-pages.json';
 import ptPublicPhotos from './pt/public-photos.json';
 import ptPublicPoles from './pt/public-poles.json';
+import ptPublicWizard from './pt/public-wizard.json';
 import ptSatisfaction from './pt/satisfaction.json';
 import ptTransparency from './pt/transparency.json';
 import { type Catalogue, createTranslator } from './translate.ts';
@@ -74,6 +76,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     'open-data': ptOpenData,
     transparency: ptTransparency,
     satisfaction: ptSatisfaction,
+    'public-wizard': ptPublicWizard,
   } satisfies CatalogueNamespaces,
   en: {
     common: enCommon,
@@ -97,6 +100,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     'open-data': enOpenData,
     transparency: enTransparency,
     satisfaction: enSatisfaction,
+    'public-wizard': enPublicWizard,
   },
 };
 

@@ -21,6 +21,7 @@ import type ptPublicDrafts from './pt/public-drafts.json';
 import type ptPublicPages from './pt/public-pages.json';
 import type ptPublicPhotos from './pt/public-photos.json';
 import type ptPublicPoles from './pt/public-poles.json';
+import type ptPublicWizard from './pt/public-wizard.json';
 import type ptSatisfaction from './pt/satisfaction.json';
 import type ptTransparency from './pt/transparency.json';
 
@@ -57,6 +58,8 @@ export interface CatalogueNamespaces {
   transparency: typeof ptTransparency;
   /** Citizens' ratings on the transparency page and its CSV (issue 35): loaded with their own lazy section. */
   satisfaction: typeof ptSatisfaction;
+  /** The wizard's later steps' own texts (issue 35): loaded with their chunk, not on the first load. */
+  'public-wizard': typeof ptPublicWizard;
 }
 
 type Paths<T> = {
