@@ -44,6 +44,7 @@ export const text = {
     submit: 'Enviar solicitação',
     manual: 'Marcar no mapa',
     map: 'Mapa da localização do problema',
+    stepOf: (step: number, total: number) => `Passo ${step} de ${total}`,
     step: (n: number) =>
       ({
         1: 'Passo 1: Suas informações',
@@ -66,6 +67,7 @@ export const text = {
     submit: 'Submit request',
     manual: 'Pick on the map',
     map: "Map of the problem's location",
+    stepOf: (step: number, total: number) => `Step ${step} of ${total}`,
     step: (n: number) =>
       ({
         1: 'Step 1: Your Information',
@@ -83,10 +85,13 @@ export async function openWizard(page: Page, lang: Lang) {
   await expect(page.getByRole('heading', { level: 2, name: text[lang].step(1) })).toBeVisible();
 }
 
+/** The step's heading, and the bar at step x of 3 (full on the success screen, step 4). */
 export async function expectStep(page: Page, lang: Lang, step: number) {
   await expect(page.getByRole('heading', { level: 2, name: text[lang].step(step) })).toBeVisible();
-  const percent = [0, 0, 33, 67, 100][step];
-  await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', String(percent));
+  const bar = page.getByRole('progressbar');
+  await expect(bar).toHaveAttribute('aria-valuenow', String(Math.min(step, 3)));
+  await expect(bar).toHaveAttribute('aria-valuemax', '3');
+  if (step < 4) await expect(bar).toHaveAttribute('aria-valuetext', text[lang].stepOf(step, 3));
 }
 
 export async function fillContact(page: Page, lang: Lang, contact: { name?: string; email?: string; phone: string }) {

@@ -44,8 +44,8 @@ describe('wizard submission', () => {
     const user = userEvent.setup();
 
     expect(screen.getByRole('heading', { level: 2, name: 'Passo 3: Concessionária de energia' })).toBeInTheDocument();
-    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '67');
-    expect(screen.getByRole('complementary')).toHaveTextContent('Rua dos Andradas, Porto Alegre');
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuetext', 'Passo 3 de 3');
+    expect(await screen.findByRole('complementary')).toHaveTextContent('Rua dos Andradas, Porto Alegre');
     const submit = await screen.findByRole('button', { name: 'Enviar solicitação' });
     await waitFor(() => expect(submit).toBeEnabled());
     await user.click(submit);
@@ -58,7 +58,7 @@ describe('wizard submission', () => {
     await user.click(screen.getByRole('button', { name: 'Enviar solicitação' }));
     expect(await screen.findByTestId('request-id')).toHaveTextContent('17');
     expect(screen.getByRole('heading', { level: 2, name: 'Solicitação registrada' })).toHaveFocus();
-    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuetext', 'Solicitação registrada');
 
     const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
     expect(posts).toHaveLength(2);

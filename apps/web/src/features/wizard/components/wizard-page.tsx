@@ -1,6 +1,6 @@
 // The request wizard at '/': contact, location, company, then the success screen.
 // Its data lives in session storage until submitted (lib/wizard-state.ts).
-import { wizardProgress } from '@acende/shared/constants';
+import { WIZARD_STEPS, wizardProgress } from '@acende/shared/constants';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -9,34 +9,56 @@ import { usePublicEnergyCompanies } from '../../../lib/public-energy-companies.t
 import { loadLaterSteps } from '../lib/later-steps-loader.ts';
 import { useWizardState } from '../lib/wizard-state.ts';
 import { ContactStep } from './contact-step.tsx';
-import { SummaryPanel } from './summary-panel.tsx';
 
 const LocationStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.LocationStep })));
 const FilingStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.FilingStep })));
 const SuccessScreen = lazy(() => loadLaterSteps().then((m) => ({ default: m.SuccessScreen })));
+// Steps 2 and 3 only: it comes with their chunk.
+const SummaryPanel = lazy(() => loadLaterSteps().then((m) => ({ default: m.SummaryPanel })));
 // The draft's and the connection's notices, with their texts: in the same chunk, loaded at once (decision 0024's budget).
 const WizardNotices = lazy(() => loadLaterSteps().then((m) => ({ default: m.WizardNotices })));
 
-export function WizardProgress({ step }: { step: number }) {
+/**
+ * The bar and the words beside it agree: step x of y fills x/y of it (issue 35); the success
+ * screen (a step past the last) fills it and names itself instead.
+ */
+export function WizardProgress({ step, total = WIZARD_STEPS }: { step: number; total?: number }) {
   const { t } = useTranslation();
-  const percent = wizardProgress(step);
+  const done = step > total;
+  const text = done ? t('public.wizard.steps.4') : t('public.wizard.stepOf', { step, total });
   return (
     <div className="mb-6">
       <div
         role="progressbar"
-        aria-label={t('public.wizard.progress', { percent })}
+        aria-label={t('public.wizard.progress')}
         aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
+        aria-valuemax={total}
+        aria-valuenow={Math.min(step, total)}
+        aria-valuetext={text}
         className="h-2 w-full overflow-hidden rounded-full bg-gray-200"
       >
-        <div className="h-full bg-primary-strong transition-all" style={{ width: `${percent}%` }} />
+        <div className="h-full bg-primary-strong transition-all" style={{ width: `${wizardProgress(step, total)}%` }} />
       </div>
-      <p className="mt-1 text-right text-sm text-gray-700" aria-hidden="true">
-        {percent}%
-      </p>
+      {done ? null : (
+        <p className="mt-1 text-right text-sm text-gray-700" aria-hidden="true">
+          {text}
+        </p>
+      )}
     </div>
   );
+}
+
+/**
+ * The document's title for a step, GOV.UK's way: "Passo 2 de 3: Localização – {title} · Acende";
+ * past the last step, the success screen's name in place of the step's.
+ */
+export function useStepTitle(title: string, step: number, total: number, name: string) {
+  const { t } = useTranslation();
+  const page =
+    step > total
+      ? t('public.wizard.steps.4')
+      : t('public.wizard.stepPage', { stepOf: t('public.wizard.stepOf', { step, total }), name });
+  usePageTitle(t('public.wizard.pageTitle', { page, title }));
 }
 
 export function WizardPage() {
@@ -48,7 +70,12 @@ export function WizardPage() {
   const heading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
 
-  usePageTitle(t('public.wizard.title'));
+  useStepTitle(
+    t('public.wizard.title'),
+    step,
+    WIZARD_STEPS,
+    step < 4 ? t(`public.wizard.stepNames.${step as 1 | 2 | 3}`) : '',
+  );
 
   useEffect(() => {
     loadLaterSteps().catch(() => {});
@@ -134,7 +161,11 @@ export function WizardPage() {
             ) : null}
           </Suspense>
         </div>
-        {step === 2 || step === 3 ? <SummaryPanel data={data} companyName={selectedCompany} /> : null}
+        {step === 2 || step === 3 ? (
+          <Suspense fallback={null}>
+            <SummaryPanel data={data} companyName={selectedCompany} />
+          </Suspense>
+        ) : null}
       </div>
     </section>
   );
