@@ -29,11 +29,11 @@ test('a citizen files a request in Portuguese and follows it by its tracking lin
   await page.getByRole('button', { name: 'Próximo' }).click();
   await expect(page.getByText('O telefone é obrigatório', { exact: true })).toBeVisible();
   await expect(page.getByLabel(/^Telefone/)).toBeFocused();
-  await page.getByLabel('E-mail', { exact: true }).fill('nao-e-email');
+  await page.getByLabel('E-mail (opcional)', { exact: true }).fill('nao-e-email');
   await page.getByLabel(/^Telefone/).fill('(51) 99876-4321');
   await page.getByRole('button', { name: 'Próximo' }).click();
   await expect(page.getByText('O formato do e-mail é inválido')).toBeVisible();
-  await page.getByLabel('E-mail', { exact: true }).fill('');
+  await page.getByLabel('E-mail (opcional)', { exact: true }).fill('');
 
   await fillContact(page, 'pt', { name: 'Maria da Silva', email: 'maria@example.com', phone: '(51) 99876-4321' });
   await expect(page.getByRole('heading', { level: 2, name: 'Passo 2: Localização' })).toBeFocused();

@@ -21,6 +21,8 @@ interface FieldProps {
   error?: string;
   /** Marks the label with an asterisk (and "required" for screen readers). */
   required?: boolean;
+  /** Says "(optional)" in the label, as GOV.UK asks of a field one may leave empty. */
+  optional?: boolean;
   /** A smaller label and control, for a row of filters. */
   compact?: boolean;
   className?: string;
@@ -121,9 +123,19 @@ export function CheckboxField({ id, label, hint, error, className, compact: _, .
 }
 
 /** A field's own props apart from its control's, and the control's with its class and descriptions. */
-function splitField<P extends FieldProps>({ id, label, hint, error, required, compact, className, ...rest }: P) {
+function splitField<P extends FieldProps>({
+  id,
+  label,
+  hint,
+  error,
+  required,
+  optional,
+  compact,
+  className,
+  ...rest
+}: P) {
   return {
-    frame: { id, label, hint, error, required, compact, className },
+    frame: { id, label, hint, error, required, optional, compact, className },
     control: { className: controlClass(compact), required, ...rest, ...described(id, hint, error) },
   };
 }
@@ -134,15 +146,17 @@ function FieldFrame({
   hint,
   error,
   required,
+  optional,
   compact,
   className,
   children,
 }: FieldProps & { children: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <div className={cn('grid gap-1', className)}>
       <label htmlFor={id} className={compact ? 'text-sm font-medium' : 'font-medium'}>
         {label}
-        {required ? <RequiredMark /> : null}
+        {required ? <RequiredMark /> : optional ? ` (${t('public.contact.optional')})` : null}
       </label>
       {children}
       <FieldNotes id={id} hint={hint} error={error} />

@@ -69,18 +69,8 @@ export function ContactStep({
 
   return (
     <form ref={form} noValidate onSubmit={submit} className="grid gap-4">
-      <TextField
-        label={t('public.contact.name')}
-        autoComplete="name"
-        placeholder={t('public.contact.namePlaceholder')}
-        {...field('name')}
-      />
-      <TextField
-        label={t('public.contact.email')}
-        kind="email"
-        placeholder={t('public.contact.emailPlaceholder')}
-        {...field('email')}
-      />
+      <TextField label={t('public.contact.name')} autoComplete="name" optional {...field('name')} />
+      <TextField label={t('public.contact.email')} kind="email" optional {...field('email')} />
       <TextField
         label={t('public.contact.phone')}
         hint={t('public.contact.phoneHint')}

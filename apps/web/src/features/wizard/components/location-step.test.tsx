@@ -57,6 +57,12 @@ function renderStep(location: LocationState, problemType: '' | 'LIGHT_OUT' = 'LI
 }
 
 describe('location step', () => {
+  it('says the reference is optional in its label, and the problem type is required', () => {
+    renderStep(placed);
+    expect(screen.getByLabelText('Ponto de referência (opcional)')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Tipo de problema/)).toBeRequired();
+  });
+
   it('disables Next in manual mode until the location is confirmed', () => {
     renderStep({ ...placed, manual: true, confirmed: false });
     expect(screen.getByRole('button', { name: 'Próximo' })).toBeDisabled();

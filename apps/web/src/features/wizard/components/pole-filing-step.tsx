@@ -71,6 +71,7 @@ export function PoleFilingStep({ data, update, complete, onBack, onElsewhere }: 
       <TextAreaField
         id="pole-reference"
         label={t('public.location.reference')}
+        optional
         rows={2}
         maxLength={500}
         placeholder={t('public.location.referencePlaceholder')}

@@ -16,6 +16,7 @@ export function ProblemDetails(props: {
       <TextAreaField
         id="location-reference"
         label={t('public.location.reference')}
+        optional
         rows={2}
         maxLength={500}
         placeholder={t('public.location.referencePlaceholder')}
