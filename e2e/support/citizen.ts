@@ -45,6 +45,7 @@ export const text = {
     manual: 'Marcar no mapa',
     map: 'Mapa da localização do problema',
     stepOf: (step: number, total: number) => `Passo ${step} de ${total}`,
+    problem: 'Há um problema',
     step: (n: number) =>
       ({
         1: 'Passo 1: Suas informações',
@@ -68,6 +69,7 @@ export const text = {
     manual: 'Pick on the map',
     map: "Map of the problem's location",
     stepOf: (step: number, total: number) => `Step ${step} of ${total}`,
+    problem: 'There is a problem',
     step: (n: number) =>
       ({
         1: 'Step 1: Your Information',
@@ -124,6 +126,11 @@ export async function chooseProblem(page: Page, lang: Lang, label: string) {
 
 export async function readClipboard(page: Page): Promise<string> {
   return page.evaluate(() => navigator.clipboard.readText());
+}
+
+/** The step's error summary (GOV.UK's "There is a problem"), shown after a refused Next or Submit. */
+export function errorSummary(page: Page, lang: Lang) {
+  return page.getByRole('alert', { name: text[lang].problem });
 }
 
 /** The toast region's text (Radix renders toasts in a list inside a labelled region). */

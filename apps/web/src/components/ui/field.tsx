@@ -2,6 +2,8 @@
 // (aria-invalid, aria-describedby): TextField, TextAreaField, SelectField, CheckboxField.
 // Errors arrive as catalogue keys (the client's zod messages) or words (the server's, set
 // by lib/form-errors.ts); FieldError shows either. form-binding.ts binds them to a form.
+
+import type { TFunction } from 'i18next';
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn.ts';
@@ -197,13 +199,18 @@ function described(id: string, hint: ReactNode, error: string | undefined) {
   return { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined };
 }
 
-/** A control's error under it: a catalogue key (validation.*, errors.*) translated, words as they are. */
+/** An error in words: a catalogue key (validation.*, errors.*) translated, words as they are. */
+export function errorWords(t: TFunction, error: string): string {
+  return /^[\w-]+\.(validation|errors)\./.test(error) ? t(messageKey(error)) : error;
+}
+
+/** A control's error under it, in words (errorWords). */
 export function FieldError({ id, error }: { id?: string; error: string | undefined }) {
   const { t } = useTranslation();
   if (!error) return null;
   return (
     <p id={id} className="text-sm text-red-700">
-      {/^[\w-]+\.(validation|errors)\./.test(error) ? t(messageKey(error)) : error}
+      {errorWords(t, error)}
     </p>
   );
 }

@@ -26,11 +26,14 @@ export function PoleWizard({ found }: { found: FoundPole }) {
 
   // The success screen is the step past the last.
   const shown = result ? 3 : step;
+  // The step's error summary shows (each step says so, and false as it goes).
+  const [failed, setFailed] = useState(false);
   useStepTitle(
     t('public-poles.pole.page.title', { number: found.pole.number }),
     shown,
     2,
     t(`public-poles.pole.page.stepNames.${step}`),
+    failed,
   );
 
   useEffect(() => {
@@ -89,6 +92,7 @@ export function PoleWizard({ found }: { found: FoundPole }) {
           />
         ) : step === 1 ? (
           <ContactStep
+            onErrors={setFailed}
             defaultValues={data.contact}
             onDraft={(contact) => update({ contact: { ...data.contact, ...contact } })}
             onNext={(contact) => {
@@ -98,6 +102,7 @@ export function PoleWizard({ found }: { found: FoundPole }) {
           />
         ) : (
           <PoleFilingStep
+            onErrors={setFailed}
             data={data}
             update={update}
             complete={complete}

@@ -1,6 +1,6 @@
 import { wizardProgress } from '@acende/shared/constants';
 import type { PoleLookup } from '@acende/shared/schemas/poles';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -67,6 +67,19 @@ describe('wizard document title', () => {
     await waitFor(() => expect(document.title).toBe(title));
   });
 
+  it('says "Erro: " first while the step shows its error summary (step 1)', async () => {
+    stubFetch(() => undefined);
+    renderWithClient(<WizardPage />);
+    const user = userEvent.setup();
+    const step1 = 'Passo 1 de 3: Suas informações – Solicitar reparo de iluminação pública · Acende';
+    await waitFor(() => expect(document.title).toBe(step1));
+    await user.click(screen.getByRole('button', { name: 'Próximo' }));
+    await waitFor(() => expect(document.title).toBe(`Erro: ${step1}`));
+    expect(await screen.findByRole('alert', { name: 'Há um problema' })).toHaveFocus();
+    await user.type(screen.getByLabelText(/^Telefone/), '(51) 99876-4321');
+    await waitFor(() => expect(document.title).toBe(step1));
+  });
+
   it('names the pole flow by its two steps', async () => {
     const pole: PoleLookup = {
       id: 4,
@@ -92,10 +105,19 @@ describe('wizard document title', () => {
 
     await userEvent.type(screen.getByLabelText(/^Telefone/), '(51) 99876-4321');
     await userEvent.click(screen.getByRole('button', { name: 'Próximo' }));
-    await waitFor(() =>
-      expect(document.title).toBe('Passo 2 de 2: Confirme e envie – Solicitar reparo do poste 1008 · Acende'),
-    );
+    const step2 = 'Passo 2 de 2: Confirme e envie – Solicitar reparo do poste 1008 · Acende';
+    await waitFor(() => expect(document.title).toBe(step2));
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '2');
     expect(screen.getByText('Passo 2 de 2')).toBeInTheDocument();
+
+    // Sending with no problem type: the summary, with the focus, and its link to the field.
+    await userEvent.click(await screen.findByRole('button', { name: 'Enviar solicitação' }));
+    const summary = screen.getByRole('alert', { name: 'Há um problema' });
+    expect(summary).toHaveFocus();
+    await waitFor(() => expect(document.title).toBe(`Erro: ${step2}`));
+    await userEvent.click(within(summary).getByRole('link', { name: 'O tipo de problema é obrigatório' }));
+    expect(screen.getByLabelText(/^Tipo de problema/)).toHaveFocus();
+    await userEvent.selectOptions(screen.getByLabelText(/^Tipo de problema/), 'LIGHT_OUT');
+    await waitFor(() => expect(document.title).toBe(step2));
   });
 });

@@ -49,16 +49,18 @@ export function WizardProgress({ step, total = WIZARD_STEPS }: { step: number; t
 }
 
 /**
- * The document's title for a step, GOV.UK's way: "Passo 2 de 3: Localização – {title} · Acende";
- * past the last step, the success screen's name in place of the step's.
+ * The document's title for a step, GOV.UK's way: "Passo 2 de 3: Localização – {title} · Acende",
+ * past the last step the success screen's name in place of the step's, and "Erro: " first
+ * while the step's error summary shows (its words come with the summary's chunk).
  */
-export function useStepTitle(title: string, step: number, total: number, name: string) {
+export function useStepTitle(title: string, step: number, total: number, name: string, failed: boolean) {
   const { t } = useTranslation();
   const page =
     step > total
       ? t('public.wizard.steps.4')
       : t('public.wizard.stepPage', { stepOf: t('public.wizard.stepOf', { step, total }), name });
-  usePageTitle(t('public.wizard.pageTitle', { page, title }));
+  const full = t('public.wizard.pageTitle', { page, title });
+  usePageTitle(failed ? t('public-wizard.errorSummary.documentTitle', { title: full }) : full);
 }
 
 export function WizardPage() {
@@ -69,12 +71,15 @@ export function WizardPage() {
   const step = result ? 4 : data.step;
   const heading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
+  // The step's error summary shows (each step says so, and false as it goes).
+  const [failed, setFailed] = useState(false);
 
   useStepTitle(
     t('public.wizard.title'),
     step,
     WIZARD_STEPS,
     step < 4 ? t(`public.wizard.stepNames.${step as 1 | 2 | 3}`) : '',
+    failed,
   );
 
   useEffect(() => {
@@ -120,12 +125,14 @@ export function WizardPage() {
           <Suspense fallback={<Spinner />}>
             {step === 1 ? (
               <ContactStep
+                onErrors={setFailed}
                 defaultValues={data.contact}
                 onDraft={(contact) => update({ contact: { ...data.contact, ...contact } })}
                 onNext={(contact) => update({ contact: { ...data.contact, ...contact }, step: 2 })}
               />
             ) : step === 2 ? (
               <LocationStep
+                onErrors={setFailed}
                 location={data.location}
                 reference={data.reference}
                 problemType={data.problemType}
@@ -141,6 +148,7 @@ export function WizardPage() {
               />
             ) : step === 3 ? (
               <FilingStep
+                onErrors={setFailed}
                 data={data}
                 update={update}
                 complete={complete}
