@@ -36,7 +36,7 @@ test('a citizen files a request in Portuguese and follows it by its tracking lin
   await page.getByLabel('E-mail (opcional)', { exact: true }).fill('nao-e-email');
   await page.getByLabel(/^Telefone/).fill('(51) 99876-4321');
   await page.getByRole('button', { name: 'Próximo' }).click();
-  await expect(page.getByText('O formato do e-mail é inválido')).toBeVisible();
+  await expect(errorSummary(page, 'pt').getByRole('link')).toHaveText(['O formato do e-mail é inválido']);
   await page.getByLabel('E-mail (opcional)', { exact: true }).fill('');
 
   await fillContact(page, 'pt', { name: 'Maria da Silva', email: 'maria@example.com', phone: '(51) 99876-4321' });
