@@ -12,6 +12,7 @@ import { useCreateRepairRequest } from '../api/create-repair-request.ts';
 import '../lib/drafts-catalogue.ts';
 import { useOnline } from '../lib/online.ts';
 import { submissionKey, toCreateInput, type WizardData, type WizardResult } from '../lib/wizard-state.ts';
+import { useCompanyChange } from './company-change.tsx';
 import { CompanyStep, companyRadioId } from './company-step.tsx';
 import { OpenRequestWarning } from './pole-notices.tsx';
 
@@ -134,23 +135,21 @@ export function refusalErrors(error: ApiError | null, targets: Record<string, st
 export function FilingStep({ data, update, complete, onCompany, onBack, onErrors }: FilingStepProps) {
   const { t } = useTranslation();
   const filing = useFileRequest(data, update, complete);
+  // The pole belongs to its company: another company is asked about first (company-change.tsx).
+  const change = useCompanyChange(data.pole, onCompany, () => update({ pole: null }));
 
   return (
     <div className="grid gap-5">
       <OpenRequestWarning pole={data.pole} />
       {filing.notice}
+      <p role="status" className={change.note ? 'rounded-md border border-blue-300 bg-blue-50 p-3' : 'sr-only'}>
+        {change.note}
+      </p>
       <CompanyStep
         company={data.company}
         submitting={filing.submitting}
         checking={filing.checking}
-        onCompany={(id, name) => {
-          // The pole belongs to its company: another company's request is about no pole.
-          if (data.pole && String(data.pole.companyId) !== id) {
-            update({ pole: null });
-            toast({ title: t('public-poles.pole.selected.otherCompany') });
-          }
-          onCompany(id, name);
-        }}
+        onCompany={change.choose}
         onBack={onBack}
         onSubmit={filing.submit}
         captcha={filing.captcha}
@@ -162,6 +161,7 @@ export function FilingStep({ data, update, complete, onCompany, onBack, onErrors
         refusals={filing.refusals}
         onErrors={onErrors}
       />
+      {change.dialog}
     </div>
   );
 }

@@ -28,13 +28,9 @@ export function PoleWizard({ found }: { found: FoundPole }) {
   const shown = result ? 3 : step;
   // The step's error summary shows (each step says so, and false as it goes).
   const [failed, setFailed] = useState(false);
-  useStepTitle(
-    t('public-poles.pole.page.title', { number: found.pole.number }),
-    shown,
-    2,
-    t(`public-poles.pole.page.stepNames.${step}`),
-    failed,
-  );
+  const stepName = result ? t('public.wizard.steps.4') : t(`public-poles.pole.page.steps.${step}`);
+  // The headings already say "Passo 1 de 2: Suas informações", as the title does.
+  useStepTitle(t('public-poles.pole.page.title', { number: found.pole.number }), stepName, failed);
 
   useEffect(() => {
     loadLaterSteps().catch(() => {});
@@ -79,7 +75,7 @@ export function PoleWizard({ found }: { found: FoundPole }) {
       {/* The label did the location step: two steps, counted as such by the bar and its words. */}
       <WizardProgress step={shown} total={2} />
       <h2 ref={heading} tabIndex={-1} className="mb-4 font-heading text-xl font-semibold outline-none">
-        {result ? t('public.wizard.steps.4') : t(`public-poles.pole.page.steps.${step}`)}
+        {stepName}
       </h2>
       <Suspense fallback={<Spinner />}>
         {result ? (

@@ -49,16 +49,12 @@ export function WizardProgress({ step, total = WIZARD_STEPS }: { step: number; t
 }
 
 /**
- * The document's title for a step, GOV.UK's way: "Passo 2 de 3: Localização – {title} · Acende",
- * past the last step the success screen's name in place of the step's, and "Erro: " first
- * while the step's error summary shows (its words come with the summary's chunk).
+ * The document's title for a step, GOV.UK's way: "{page} – {title} · Acende", the page being
+ * "Passo 2 de 3: Localização" or the success screen's name, and "Erro: " first while the step's
+ * error summary shows (its words come with the summary's chunk).
  */
-export function useStepTitle(title: string, step: number, total: number, name: string, failed: boolean) {
+export function useStepTitle(title: string, page: string, failed: boolean) {
   const { t } = useTranslation();
-  const page =
-    step > total
-      ? t('public.wizard.steps.4')
-      : t('public.wizard.stepPage', { stepOf: t('public.wizard.stepOf', { step, total }), name });
   const full = t('public.wizard.pageTitle', { page, title });
   usePageTitle(failed ? t('public-wizard.errorSummary.documentTitle', { title: full }) : full);
 }
@@ -76,9 +72,12 @@ export function WizardPage() {
 
   useStepTitle(
     t('public.wizard.title'),
-    step,
-    WIZARD_STEPS,
-    step < 4 ? t(`public.wizard.stepNames.${step as 1 | 2 | 3}`) : '',
+    step === 4
+      ? t('public.wizard.steps.4')
+      : t('public.wizard.stepPage', {
+          stepOf: t('public.wizard.stepOf', { step, total: WIZARD_STEPS }),
+          name: t(`public.wizard.stepNames.${step}`),
+        }),
     failed,
   );
 
