@@ -24,6 +24,7 @@ const DESKTOP_ONLY = [
   'admin-two-factor-sign-in.spec.ts',
   'citizen-rates-repair.spec.ts', // sets 360 px itself for the e-mail's link
   'citizen-reads-transparency.spec.ts', // sets 360 px itself for the folded league
+  'citizen-wizard-govuk.spec.ts', // keyboard only; the wizard at 360 px is the other citizen journeys'
   'hardening-xss.spec.ts',
   'operator-meets-repair-deadlines.spec.ts',
   'operator-runs-reports.spec.ts',
