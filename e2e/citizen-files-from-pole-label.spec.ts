@@ -5,7 +5,7 @@
 // that the pole already has an open request.
 // Phone project only (playwright.config.ts).
 import { signInThroughForm } from './support/admin.ts';
-import { text as wizardText } from './support/citizen.ts';
+import { errorSummary, text as wizardText } from './support/citizen.ts';
 import { admin, expect, test } from './support/fixtures.ts';
 import { publicCompany, seedPole, uniquePoleNumber } from './support/poles.ts';
 
@@ -75,8 +75,10 @@ for (const lang of ['pt', 'en'] as const) {
     await expect(page.getByTestId('selected-pole')).toContainText('CEEE');
     await expect(page.getByTestId('pole-address')).toHaveText('Rua dos Andradas, 1234');
     await expect(page.getByTestId('pole-open-request')).toHaveCount(0);
-    // Sending without a problem is refused at the field, which takes the focus.
+    // Sending without a problem is refused: the error summary takes the focus, its link the field's.
     await page.getByRole('button', { name: t.submit }).click();
+    await expect(errorSummary(page, lang)).toBeFocused();
+    await errorSummary(page, lang).getByRole('link').click();
     const problem = page.getByLabel(new RegExp(`^${t.problemType}`));
     await expect(problem).toBeFocused();
     await expect(problem).toHaveAttribute('aria-invalid', 'true');

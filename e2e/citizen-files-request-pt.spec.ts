@@ -4,6 +4,7 @@ import {
   ANDRADAS,
   chooseProblem,
   confirmLocation,
+  errorSummary,
   expectStep,
   fillContact,
   IPIRANGA,
@@ -25,15 +26,18 @@ test('a citizen files a request in Portuguese and follows it by its tracking lin
   await expect(page.getByText('O telefone é obrigatório para que a equipe possa entrar em contato.')).toBeVisible();
   await axe('step 1');
 
-  // The phone is required: the shared schema's message shows, and focus goes to the field.
+  // The phone is required: the error summary takes the focus, with the shared schema's message
+  // as a link to the field (which says it too).
   await page.getByRole('button', { name: 'Próximo' }).click();
-  await expect(page.getByText('O telefone é obrigatório', { exact: true })).toBeVisible();
+  await expect(errorSummary(page, 'pt')).toBeFocused();
+  await errorSummary(page, 'pt').getByRole('link', { name: 'O telefone é obrigatório' }).click();
   await expect(page.getByLabel(/^Telefone/)).toBeFocused();
-  await page.getByLabel('E-mail', { exact: true }).fill('nao-e-email');
+  await expect(page.getByLabel(/^Telefone/)).toHaveAccessibleDescription(/O telefone é obrigatório$/);
+  await page.getByLabel('E-mail (opcional)', { exact: true }).fill('nao-e-email');
   await page.getByLabel(/^Telefone/).fill('(51) 99876-4321');
   await page.getByRole('button', { name: 'Próximo' }).click();
-  await expect(page.getByText('O formato do e-mail é inválido')).toBeVisible();
-  await page.getByLabel('E-mail', { exact: true }).fill('');
+  await expect(errorSummary(page, 'pt').getByRole('link')).toHaveText(['O formato do e-mail é inválido']);
+  await page.getByLabel('E-mail (opcional)', { exact: true }).fill('');
 
   await fillContact(page, 'pt', { name: 'Maria da Silva', email: 'maria@example.com', phone: '(51) 99876-4321' });
   await expect(page.getByRole('heading', { level: 2, name: 'Passo 2: Localização' })).toBeFocused();
@@ -44,12 +48,18 @@ test('a citizen files a request in Portuguese and follows it by its tracking lin
   await expect(page.getByRole('complementary')).toContainText('Maria da Silva');
   await axe('step 2');
 
-  // Next without a problem type, then without confirming.
+  // Next without a problem type nor a confirmed location: both, in the summary; then without confirming.
   await page.getByRole('button', { name: 'Próximo' }).click();
-  await expect(toastWith(page, 'Selecione o tipo de problema')).toBeVisible();
+  await expect(errorSummary(page, 'pt')).toBeFocused();
+  await expect(errorSummary(page, 'pt').getByRole('listitem')).toHaveText([
+    'Confirme a localização antes de continuar',
+    'Selecione o tipo de problema',
+  ]);
   await chooseProblem(page, 'pt', 'Poste caído');
   await page.getByRole('button', { name: 'Próximo' }).click();
-  await expect(toastWith(page, 'Confirme a localização antes de continuar')).toBeVisible();
+  await expect(errorSummary(page, 'pt').getByRole('listitem')).toHaveText([
+    'Confirme a localização antes de continuar',
+  ]);
 
   // Search another address and pick it from the suggestions; the search clears nothing else.
   await searchAndPick(page, 'pt', 'Avenida Ipiranga', 'Avenida Ipiranga');
@@ -79,7 +89,8 @@ test('a citizen files a request in Portuguese and follows it by its tracking lin
   await expect(page.getByRole('complementary')).toContainText('Avenida Ipiranga');
 
   await page.getByRole('button', { name: 'Enviar solicitação' }).click();
-  await expect(toastWith(page, 'Selecione uma concessionária de energia')).toBeVisible();
+  await expect(errorSummary(page, 'pt')).toBeFocused();
+  await expect(errorSummary(page, 'pt')).toContainText('Selecione uma concessionária de energia');
   await page.getByRole('radio', { name: /Certel/ }).check();
   await expect(page.getByRole('complementary')).toContainText('Certel');
   await axe('step 3');

@@ -2,6 +2,7 @@
 import {
   chooseProblem,
   confirmLocation,
+  errorSummary,
   fillContact,
   openWizard,
   searchAndPick,
@@ -28,11 +29,12 @@ for (const lang of ['pt', 'en'] as const) {
     );
     await axe(`denied ${lang}`);
 
-    // Next with nothing chosen says a location is needed.
+    // Next with nothing chosen says a location is needed, in the error summary.
     await page.getByRole('button', { name: lang === 'pt' ? 'Próximo' : 'Next' }).click();
-    await expect(
-      toastWith(page, lang === 'pt' ? 'Selecione uma localização para continuar' : 'Select a location to continue'),
-    ).toBeVisible();
+    await expect(errorSummary(page, lang)).toBeFocused();
+    await expect(errorSummary(page, lang)).toContainText(
+      lang === 'pt' ? 'Selecione uma localização para continuar' : 'Select a location to continue',
+    );
 
     // The search button with an empty box, then a search without results.
     await page.getByRole('button', { name: lang === 'pt' ? 'Buscar' : 'Search', exact: true }).click();

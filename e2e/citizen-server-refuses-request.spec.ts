@@ -1,8 +1,8 @@
 // What the citizen sees when the server refuses a request the wizard itself would never
-// send (an address, coordinates or a problem type missing or wrong on the way): the
-// destructive toast with the server's own validation message, in the chosen language,
+// send (an address, coordinates or a problem type missing or wrong on the way): the error
+// summary, with the focus, with the server's own validation message, in the chosen language,
 // and the wizard stays on step 3 with everything kept.
-import { ANDRADAS, chooseProblem, confirmLocation, fillContact, openWizard, toastWith } from './support/citizen.ts';
+import { ANDRADAS, chooseProblem, confirmLocation, errorSummary, fillContact, openWizard } from './support/citizen.ts';
 import { expect, test } from './support/fixtures.ts';
 
 test.use({
@@ -46,8 +46,8 @@ for (const lang of ['pt', 'en'] as const) {
     for (const testCase of CASES) {
       change = testCase.change;
       await submit.click();
-      const toast = toastWith(page, lang === 'pt' ? 'Erro ao enviar solicitação' : 'Error submitting request');
-      await expect(toast).toContainText(testCase[lang]);
+      await expect(errorSummary(page, lang)).toBeFocused();
+      await expect(errorSummary(page, lang)).toContainText(testCase[lang]);
       await expect(page.getByRole('radio', { name: /CEEE/ })).toBeChecked();
     }
   });

@@ -25,6 +25,7 @@ const DESKTOP_ONLY = [
   'citizen-crosses-pole-map-by-keyboard.spec.ts', // 100 poles in a desktop's view, by keyboard
   'citizen-rates-repair.spec.ts', // sets 360 px itself for the e-mail's link
   'citizen-reads-transparency.spec.ts', // sets 360 px itself for the folded league
+  'citizen-wizard-govuk.spec.ts', // keyboard only; the wizard at 360 px is the other citizen journeys'
   'hardening-xss.spec.ts',
   'operator-meets-repair-deadlines.spec.ts',
   'operator-runs-reports.spec.ts',

@@ -34,8 +34,8 @@ export const text = {
     next: 'Próximo',
     back: 'Voltar',
     phone: 'Telefone',
-    name: 'Nome completo',
-    email: 'E-mail',
+    name: 'Nome completo (opcional)',
+    email: 'E-mail (opcional)',
     search: 'Buscar endereço',
     searchButton: 'Buscar',
     confirm: 'Confirmar localização',
@@ -44,6 +44,8 @@ export const text = {
     submit: 'Enviar solicitação',
     manual: 'Marcar no mapa',
     map: 'Mapa da localização do problema',
+    stepOf: (step: number, total: number) => `Passo ${step} de ${total}`,
+    problem: 'Há um problema',
     step: (n: number) =>
       ({
         1: 'Passo 1: Suas informações',
@@ -56,8 +58,8 @@ export const text = {
     next: 'Next',
     back: 'Back',
     phone: 'Phone',
-    name: 'Full name',
-    email: 'E-mail',
+    name: 'Full name (optional)',
+    email: 'E-mail (optional)',
     search: 'Search address',
     searchButton: 'Search',
     confirm: 'Confirm location',
@@ -66,6 +68,8 @@ export const text = {
     submit: 'Submit request',
     manual: 'Pick on the map',
     map: "Map of the problem's location",
+    stepOf: (step: number, total: number) => `Step ${step} of ${total}`,
+    problem: 'There is a problem',
     step: (n: number) =>
       ({
         1: 'Step 1: Your Information',
@@ -83,10 +87,13 @@ export async function openWizard(page: Page, lang: Lang) {
   await expect(page.getByRole('heading', { level: 2, name: text[lang].step(1) })).toBeVisible();
 }
 
+/** The step's heading, and the bar at step x of 3 (full on the success screen, step 4). */
 export async function expectStep(page: Page, lang: Lang, step: number) {
   await expect(page.getByRole('heading', { level: 2, name: text[lang].step(step) })).toBeVisible();
-  const percent = [0, 0, 33, 67, 100][step];
-  await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', String(percent));
+  const bar = page.getByRole('progressbar');
+  await expect(bar).toHaveAttribute('aria-valuenow', String(Math.min(step, 3)));
+  await expect(bar).toHaveAttribute('aria-valuemax', '3');
+  if (step < 4) await expect(bar).toHaveAttribute('aria-valuetext', text[lang].stepOf(step, 3));
 }
 
 export async function fillContact(page: Page, lang: Lang, contact: { name?: string; email?: string; phone: string }) {
@@ -119,6 +126,11 @@ export async function chooseProblem(page: Page, lang: Lang, label: string) {
 
 export async function readClipboard(page: Page): Promise<string> {
   return page.evaluate(() => navigator.clipboard.readText());
+}
+
+/** The step's error summary (GOV.UK's "There is a problem"), shown after a refused Next or Submit. */
+export function errorSummary(page: Page, lang: Lang) {
+  return page.getByRole('alert', { name: text[lang].problem });
 }
 
 /** The toast region's text (Radix renders toasts in a list inside a labelled region). */

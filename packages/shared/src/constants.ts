@@ -1,8 +1,12 @@
 // Business constants of the product spec, section 9. Change them here, nowhere else.
 export const WIZARD_STEPS = 3;
-/** Progress bar percentage for a wizard step (1..4): (step-1)/3 of 100, capped at 100. */
-export function wizardProgress(step: number): number {
-  return Math.min(100, Math.round(((step - 1) / WIZARD_STEPS) * 100));
+/**
+ * How full the wizard's bar is at step x of y: x/y of 100, so the bar agrees with "step x of y"
+ * beside it; past the last step (the success screen) it is full. Issue 35 replaced the spec's
+ * (step-1)/3, which read 0% on step 1.
+ */
+export function wizardProgress(step: number, total: number = WIZARD_STEPS): number {
+  return Math.round((Math.min(step, total) / total) * 100);
 }
 
 /** The largest request, company or user number: a 32-bit signed integer, as PostgreSQL stores them. */

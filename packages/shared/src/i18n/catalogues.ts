@@ -26,6 +26,7 @@ import enPublicDrafts from './en/public-drafts.json';
 import enPublicPages from './en/public-pages.json';
 import enPublicPhotos from './en/public-photos.json';
 import enPublicPoles from './en/public-poles.json';
+import enPublicWizard from './en/public-wizard.json';
 import enSatisfaction from './en/satisfaction.json';
 import enTransparency from './en/transparency.json';
 import type { CatalogueNamespaces } from './message-key.ts';
@@ -49,6 +50,7 @@ import ptPublicDrafts from './pt/public-drafts.json';
 import ptPublicPages from './pt/public-pages.json';
 import ptPublicPhotos from './pt/public-photos.json';
 import ptPublicPoles from './pt/public-poles.json';
+import ptPublicWizard from './pt/public-wizard.json';
 import ptSatisfaction from './pt/satisfaction.json';
 import ptTransparency from './pt/transparency.json';
 import { type Catalogue, createTranslator } from './translate.ts';
@@ -77,6 +79,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     transparency: ptTransparency,
     satisfaction: ptSatisfaction,
     'public-deadline': ptPublicDeadline,
+    'public-wizard': ptPublicWizard,
   } satisfies CatalogueNamespaces,
   en: {
     common: enCommon,
@@ -101,6 +104,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     transparency: enTransparency,
     satisfaction: enSatisfaction,
     'public-deadline': enPublicDeadline,
+    'public-wizard': enPublicWizard,
   },
 };
 

@@ -22,6 +22,7 @@ import type ptPublicDrafts from './pt/public-drafts.json';
 import type ptPublicPages from './pt/public-pages.json';
 import type ptPublicPhotos from './pt/public-photos.json';
 import type ptPublicPoles from './pt/public-poles.json';
+import type ptPublicWizard from './pt/public-wizard.json';
 import type ptSatisfaction from './pt/satisfaction.json';
 import type ptTransparency from './pt/transparency.json';
 
@@ -60,6 +61,8 @@ export interface CatalogueNamespaces {
   satisfaction: typeof ptSatisfaction;
   /** The citizen's repair date on the success screen and the tracking page (decision 0052): loaded with them. */
   'public-deadline': typeof ptPublicDeadline;
+  /** The wizard's later steps' own texts (issue 35): loaded with their chunk, not on the first load. */
+  'public-wizard': typeof ptPublicWizard;
 }
 
 type Paths<T> = {

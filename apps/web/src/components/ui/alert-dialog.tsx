@@ -17,6 +17,11 @@ export interface ConfirmDialogProps {
   variant?: 'primary' | 'danger';
   onConfirm: () => void;
   onCancel: () => void;
+  /**
+   * What takes the focus once it closes, in place of what opened it: read after the answer
+   * (a radio the answer checked or kept).
+   */
+  returnFocus?: () => HTMLElement | null;
 }
 
 export function ConfirmDialog({
@@ -28,6 +33,7 @@ export function ConfirmDialog({
   variant = 'danger',
   onConfirm,
   onCancel,
+  returnFocus: focusAfter,
 }: ConfirmDialogProps) {
   // Opened from the page, not by a Radix trigger: focus goes back by hand to what had it
   // (the button that asked), when that is still on the page.
@@ -36,7 +42,7 @@ export function ConfirmDialog({
     opener.current = document.activeElement;
   }
   const returnFocus = (event: Event) => {
-    const target = opener.current;
+    const target = focusAfter?.() ?? opener.current;
     opener.current = null;
     if (target?.isConnected) {
       event.preventDefault();

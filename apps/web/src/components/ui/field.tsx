@@ -2,6 +2,8 @@
 // (aria-invalid, aria-describedby): TextField, TextAreaField, SelectField, CheckboxField.
 // Errors arrive as catalogue keys (the client's zod messages) or words (the server's, set
 // by lib/form-errors.ts); FieldError shows either. form-binding.ts binds them to a form.
+
+import type { TFunction } from 'i18next';
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn.ts';
@@ -21,6 +23,8 @@ interface FieldProps {
   error?: string;
   /** Marks the label with an asterisk (and "required" for screen readers). */
   required?: boolean;
+  /** Says "(optional)" in the label, as GOV.UK asks of a field one may leave empty. */
+  optional?: boolean;
   /** A smaller label and control, for a row of filters. */
   compact?: boolean;
   className?: string;
@@ -121,9 +125,19 @@ export function CheckboxField({ id, label, hint, error, className, compact: _, .
 }
 
 /** A field's own props apart from its control's, and the control's with its class and descriptions. */
-function splitField<P extends FieldProps>({ id, label, hint, error, required, compact, className, ...rest }: P) {
+function splitField<P extends FieldProps>({
+  id,
+  label,
+  hint,
+  error,
+  required,
+  optional,
+  compact,
+  className,
+  ...rest
+}: P) {
   return {
-    frame: { id, label, hint, error, required, compact, className },
+    frame: { id, label, hint, error, required, optional, compact, className },
     control: { className: controlClass(compact), required, ...rest, ...described(id, hint, error) },
   };
 }
@@ -134,15 +148,17 @@ function FieldFrame({
   hint,
   error,
   required,
+  optional,
   compact,
   className,
   children,
 }: FieldProps & { children: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <div className={cn('grid gap-1', className)}>
       <label htmlFor={id} className={compact ? 'text-sm font-medium' : 'font-medium'}>
         {label}
-        {required ? <RequiredMark /> : null}
+        {required ? <RequiredMark /> : optional ? ` (${t('public.contact.optional')})` : null}
       </label>
       {children}
       <FieldNotes id={id} hint={hint} error={error} />
@@ -183,13 +199,18 @@ function described(id: string, hint: ReactNode, error: string | undefined) {
   return { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined };
 }
 
-/** A control's error under it: a catalogue key (validation.*, errors.*) translated, words as they are. */
+/** An error in words: a catalogue key (validation.*, errors.*) translated, words as they are. */
+export function errorWords(t: TFunction, error: string): string {
+  return /^[\w-]+\.(validation|errors)\./.test(error) ? t(messageKey(error)) : error;
+}
+
+/** A control's error under it, in words (errorWords). */
 export function FieldError({ id, error }: { id?: string; error: string | undefined }) {
   const { t } = useTranslation();
   if (!error) return null;
   return (
     <p id={id} className="text-sm text-red-700">
-      {/^[\w-]+\.(validation|errors)\./.test(error) ? t(messageKey(error)) : error}
+      {errorWords(t, error)}
     </p>
   );
 }

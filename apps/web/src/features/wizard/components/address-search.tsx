@@ -10,15 +10,26 @@ import {
 import { type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { inputClass } from '../../../components/ui/field.tsx';
+import { FieldError, inputClass } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import type { AddressSearchResult } from '../api/search-address.ts';
 import { useSearchAddress } from '../hooks/use-geocoder.ts';
 
-export function AddressSearch({ onPick }: { onPick: (result: AddressSearchResult) => void }) {
+export function AddressSearch({
+  onPick,
+  inputId,
+  error,
+}: {
+  onPick: (result: AddressSearchResult) => void;
+  /** The box's id, for the error summary's link. */
+  inputId?: string;
+  /** Why the step could not go on without a place (in words), under the box. */
+  error?: string;
+}) {
   const { t } = useTranslation();
   const search = useSearchAddress();
   const id = useId();
+  const boxId = inputId ?? `${id}-input`;
   const listId = `${id}-list`;
   const [text, setText] = useState('');
   // Only what the person typed triggers suggestions, not the text a pick writes back.
@@ -101,13 +112,13 @@ export function AddressSearch({ onPick }: { onPick: (result: AddressSearchResult
 
   return (
     <div className="grid gap-1">
-      <label htmlFor={`${id}-input`} className="font-medium">
+      <label htmlFor={boxId} className="font-medium">
         {t('public.location.searchLabel')}
       </label>
       <div className="flex gap-2">
         <div className="relative flex-1">
           <input
-            id={`${id}-input`}
+            id={boxId}
             type="text"
             role="combobox"
             autoComplete="off"
@@ -115,6 +126,8 @@ export function AddressSearch({ onPick }: { onPick: (result: AddressSearchResult
             aria-expanded={open}
             aria-controls={listId}
             aria-activedescendant={activeId}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${boxId}-error` : undefined}
             placeholder={t('public.location.searchPlaceholder')}
             value={text}
             onChange={(event) => {
@@ -134,6 +147,7 @@ export function AddressSearch({ onPick }: { onPick: (result: AddressSearchResult
           {searching ? t('public.location.searching') : t('public.location.searchButton')}
         </Button>
       </div>
+      <FieldError id={`${boxId}-error`} error={error} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, type Route, renderWithClient, stubFetch } from '../test/render.tsx';
@@ -46,7 +46,14 @@ describe('company step', () => {
     expect(document.querySelector('[data-icon="power"]')).not.toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Enviar solicitação' }));
     expect(onSubmit).not.toHaveBeenCalled();
-    expect(await screen.findByText('Selecione uma concessionária de energia')).toBeInTheDocument();
+    // The error summary takes the focus; its link goes to the first company, and the group says why too.
+    const summary = screen.getByRole('alert', { name: 'Há um problema' });
+    expect(summary).toHaveFocus();
+    await userEvent.click(within(summary).getByRole('link', { name: 'Selecione uma concessionária de energia' }));
+    expect(ceee).toHaveFocus();
+    expect(screen.getByRole('group', { name: 'Escolha a concessionária de energia' })).toHaveAccessibleDescription(
+      'Selecione uma concessionária de energia',
+    );
     await userEvent.click(ceee);
     expect(onCompany).toHaveBeenCalledWith('1', 'CEEE');
   });

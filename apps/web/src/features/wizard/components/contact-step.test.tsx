@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../lib/i18n.ts';
@@ -8,26 +8,59 @@ afterEach(() => setLanguage('pt'));
 
 describe('contact step', () => {
   it.each([
-    ['pt', 'Telefone', 'Próximo', 'O telefone é obrigatório', 'O formato do e-mail é inválido'],
-    ['en', 'Phone', 'Next', 'Phone number is required', 'The e-mail format is invalid'],
-  ] as const)('validates with the shared schema in %s', async (lang, phone, next, phoneMessage, emailMessage) => {
+    ['pt', 'Nome completo (opcional)', 'E-mail (opcional)', 'Telefone'],
+    ['en', 'Full name (optional)', 'E-mail (optional)', 'Phone'],
+  ] as const)('says which fields are optional in their labels (%s)', async (lang, name, email, phone) => {
     await setLanguage(lang);
-    const onNext = vi.fn();
-    render(<ContactStep defaultValues={{ name: '', email: '', phone: '' }} onNext={onNext} />);
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText('E-mail'), 'not-an-email');
-    await user.click(screen.getByRole('button', { name: next }));
-    expect(await screen.findByText(phoneMessage)).toBeInTheDocument();
-    expect(screen.getByText(emailMessage)).toBeInTheDocument();
-    expect(screen.getByLabelText(new RegExp(`^${phone}`))).toHaveAttribute('aria-invalid', 'true');
-    // The first refused field takes the focus; after a refused submit, each change is checked again.
-    expect(screen.getByLabelText('E-mail')).toHaveFocus();
-    expect(onNext).not.toHaveBeenCalled();
-
-    await user.clear(screen.getByLabelText('E-mail'));
-    await waitFor(() => expect(screen.queryByText(emailMessage)).toBeNull());
-    await user.type(screen.getByLabelText(new RegExp(`^${phone}`)), '(51) 99876-4321');
-    await user.click(screen.getByRole('button', { name: next }));
-    expect(onNext).toHaveBeenCalledWith({ name: '', email: '', phone: '(51) 99876-4321' });
+    render(<ContactStep defaultValues={{ name: '', email: '', phone: '' }} onNext={vi.fn()} />);
+    expect(screen.getByLabelText(name)).not.toHaveAttribute('placeholder');
+    expect(screen.getByLabelText(email)).not.toHaveAttribute('placeholder');
+    // The one required field keeps its asterisk (read as "required"), never "optional".
+    expect((screen.getByLabelText(new RegExp(`^${phone}`)) as HTMLInputElement).labels?.[0]?.textContent).not.toMatch(
+      /opcional|optional/,
+    );
+    expect(screen.getByLabelText(new RegExp(`^${phone}`))).toBeRequired();
   });
+
+  it.each([
+    ['pt', 'Telefone', 'Próximo', 'Há um problema', 'O telefone é obrigatório', 'O formato do e-mail é inválido'],
+    ['en', 'Phone', 'Next', 'There is a problem', 'Phone number is required', 'The e-mail format is invalid'],
+  ] as const)(
+    'validates with the shared schema in %s',
+    async (lang, phone, next, problem, phoneMessage, emailMessage) => {
+      await setLanguage(lang);
+      const onNext = vi.fn();
+      const onErrors = vi.fn();
+      render(<ContactStep defaultValues={{ name: '', email: '', phone: '' }} onNext={onNext} onErrors={onErrors} />);
+      const user = userEvent.setup();
+      await user.type(screen.getByLabelText(/^E-mail/), 'not-an-email');
+      await user.click(screen.getByRole('button', { name: next }));
+      // GOV.UK's error summary takes the focus and lists the refused fields in the page's order.
+      const summary = await screen.findByRole('alert', { name: problem });
+      await waitFor(() => expect(summary).toHaveFocus());
+      expect(onErrors).toHaveBeenLastCalledWith(true);
+      const links = within(summary).getAllByRole('link');
+      expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+        [emailMessage, '#contact-email'],
+        [phoneMessage, '#contact-phone'],
+      ]);
+      const phoneField = screen.getByLabelText(new RegExp(`^${phone}`));
+      expect(phoneField).toHaveAttribute('aria-invalid', 'true');
+      expect(phoneField).toHaveAccessibleDescription(expect.stringContaining(phoneMessage));
+      expect(onNext).not.toHaveBeenCalled();
+      // A link moves the focus to its field.
+      await user.click(within(summary).getByRole('link', { name: phoneMessage }));
+      expect(phoneField).toHaveFocus();
+
+      // After a refused Next, each change is checked again: the summary follows, and goes when all is mended.
+      await user.clear(screen.getByLabelText(/^E-mail/));
+      await waitFor(() => expect(within(summary).queryByText(emailMessage)).toBeNull());
+      expect(screen.queryByText(emailMessage)).toBeNull();
+      await user.type(phoneField, '(51) 99876-4321');
+      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+      expect(onErrors).toHaveBeenLastCalledWith(false);
+      await user.click(screen.getByRole('button', { name: next }));
+      expect(onNext).toHaveBeenCalledWith({ name: '', email: '', phone: '(51) 99876-4321' });
+    },
+  );
 });

@@ -1,5 +1,5 @@
 // Not on react-hook-form (issue 34): step 1 is on the citizen's first load, kept without the form library by decision 0024.
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
@@ -9,19 +9,24 @@ import { loadLaterSteps } from '../lib/later-steps-loader.ts';
 import type { ContactValues } from '../lib/wizard-state.ts';
 
 const FIELDS = ['name', 'email', 'phone'] as const;
+// A refused Next has already loaded the later steps' chunk (the check), which brings the summary.
+const StepErrors = lazy(() => loadLaterSteps().then((m) => ({ default: m.StepErrors })));
 
 /**
  * Step 1: name, e-mail, phone (required), checked with the same schema as the API. A
  * plain form (no form library) keeps the first load small: the check comes with the
- * later steps' chunk. As with the other forms, a refused field takes the focus, and after
- * a refused submit each change is checked again.
+ * later steps' chunk. A refused Next puts GOV.UK's error summary at the top, with the focus
+ * (its links lead to the fields); after it, each change is checked again.
  */
 export function ContactStep({
   defaultValues,
   onDraft,
   onNext,
+  onErrors,
 }: {
   defaultValues: ContactValues;
+  /** Whether the error summary shows (the page's title says "Erro: " meanwhile). */
+  onErrors?: (shown: boolean) => void;
   /** Keeps what was typed (in the wizard's session storage) before anything that may reload the page. */
   onDraft?: (v: ContactValues) => void;
   onNext: (v: ContactValues) => void;
@@ -29,15 +34,15 @@ export function ContactStep({
   const { t } = useTranslation();
   const [values, setValues] = useState(defaultValues);
   const [errors, setErrors] = useState<ContactErrors>({});
-  const [checked, setChecked] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
+  // Refused attempts: each moves focus to the summary; after the first, each change is checked.
+  const [attempt, setAttempt] = useState(0);
 
   const check = async (next: ContactValues) => (await loadLaterSteps()).contactErrors(next);
 
   const change = (name: keyof ContactValues) => (event: { target: { value: string } }) => {
     const next = { ...values, [name]: event.target.value };
     setValues(next);
-    if (checked) check(next).then(setErrors, () => {});
+    if (attempt > 0) check(next).then(setErrors, () => {});
   };
 
   const submit = async (event: FormEvent) => {
@@ -53,9 +58,7 @@ export function ContactStep({
       return;
     }
     setErrors(found);
-    setChecked(true);
-    const first = FIELDS.find((name) => found[name]);
-    if (first) form.current?.querySelector<HTMLInputElement>(`#contact-${first}`)?.focus();
+    if (FIELDS.some((name) => found[name])) setAttempt((count) => count + 1);
     else onNext(values);
   };
 
@@ -68,19 +71,21 @@ export function ContactStep({
   });
 
   return (
-    <form ref={form} noValidate onSubmit={submit} className="grid gap-4">
-      <TextField
-        label={t('public.contact.name')}
-        autoComplete="name"
-        placeholder={t('public.contact.namePlaceholder')}
-        {...field('name')}
-      />
-      <TextField
-        label={t('public.contact.email')}
-        kind="email"
-        placeholder={t('public.contact.emailPlaceholder')}
-        {...field('email')}
-      />
+    <form noValidate onSubmit={submit} className="grid gap-4">
+      {attempt > 0 ? (
+        <Suspense fallback={null}>
+          <StepErrors
+            errors={FIELDS.flatMap((name) => {
+              const message = errors[name];
+              return message ? [{ message, target: `contact-${name}` }] : [];
+            })}
+            attempt={attempt}
+            onShown={onErrors}
+          />
+        </Suspense>
+      ) : null}
+      <TextField label={t('public.contact.name')} autoComplete="name" optional {...field('name')} />
+      <TextField label={t('public.contact.email')} kind="email" optional {...field('email')} />
       <TextField
         label={t('public.contact.phone')}
         hint={t('public.contact.phoneHint')}

@@ -1,6 +1,7 @@
 import type { PoleLookup } from '@acende/shared/schemas/poles';
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptyWizard, type WizardData } from '../lib/wizard-state.ts';
@@ -20,15 +21,13 @@ const pole: PoleLookup = {
   openRequestId: 7,
 };
 
+const companies = [
+  { id: 1, name: 'CEEE', fullName: 'CEEE Equatorial Energia', colorClass: 'blue', iconClass: 'bolt' },
+  { id: 2, name: 'RGE', fullName: 'RGE Sul', colorClass: 'green', iconClass: 'plug' },
+];
+
 function renderStep(data: WizardData) {
-  stubFetch((url) =>
-    url === '/api/energy-companies'
-      ? json([
-          { id: 1, name: 'CEEE', fullName: 'CEEE Equatorial Energia', colorClass: 'blue', iconClass: 'bolt' },
-          { id: 2, name: 'RGE', fullName: 'RGE Sul', colorClass: 'green', iconClass: 'plug' },
-        ])
-      : undefined,
-  );
+  stubFetch((url) => (url === '/api/energy-companies' ? json(companies) : undefined));
   const handlers = { update: vi.fn(), complete: vi.fn(), onCompany: vi.fn(), onBack: vi.fn() };
   renderWithClient(
     <MemoryRouter>
@@ -36,6 +35,37 @@ function renderStep(data: WizardData) {
     </MemoryRouter>,
   );
   return handlers;
+}
+
+/** The step with the wizard's data kept as the page keeps it; returns the patches it was given. */
+function renderHarness(initial: WizardData) {
+  stubFetch((url) => (url === '/api/energy-companies' ? json(companies) : undefined));
+  const changes: Partial<WizardData>[] = [];
+  function Harness() {
+    const [data, setData] = useState(initial);
+    const update = (patch: Partial<WizardData>) => {
+      changes.push(patch);
+      setData((current) => ({ ...current, ...patch }));
+    };
+    return (
+      <>
+        <span data-testid="selected-pole-step3">{data.pole?.number ?? ''}</span>
+        <FilingStep
+          data={data}
+          update={update}
+          complete={vi.fn()}
+          onCompany={(company) => update({ company })}
+          onBack={vi.fn()}
+        />
+      </>
+    );
+  }
+  renderWithClient(
+    <MemoryRouter>
+      <Harness />
+    </MemoryRouter>,
+  );
+  return changes;
 }
 
 describe('filing step with a pole', () => {
@@ -49,13 +79,49 @@ describe('filing step with a pole', () => {
     expect(screen.getByRole('button', { name: 'Enviar solicitação' })).toBeEnabled();
   });
 
-  it('drops the pole, and says so, when another company is chosen', async () => {
-    const handlers = renderStep({ ...emptyWizard, step: 3, company: '1', pole: { ...pole, openRequestId: null } });
-    expect(screen.queryByTestId('pole-open-request')).not.toBeInTheDocument();
-    await userEvent.click(await screen.findByRole('radio', { name: /RGE/ }));
-    expect(handlers.update).toHaveBeenCalledWith({ pole: null });
-    expect(handlers.onCompany).toHaveBeenCalledWith('2', 'RGE');
-    expect(await screen.findByText('O poste foi removido: ele pertence a outra concessionária')).toBeInTheDocument();
+  it('asks before another company drops the pole: confirm changes the company, removes the pole and says so', async () => {
+    const user = userEvent.setup();
+    const changes = renderHarness({ ...emptyWizard, step: 3, company: '1', pole: { ...pole, openRequestId: null } });
+    await user.click(await screen.findByRole('radio', { name: /RGE/ }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Trocar de concessionária?' });
+    expect(dialog).toHaveTextContent(
+      'O poste PA-0042 é da CEEE. Trocar de concessionária remove o poste da solicitação.',
+    );
+    // Nothing changed while the question is open.
+    expect(changes).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Trocar e remover o poste' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(changes).toEqual([{ pole: null }, { company: '2' }]);
+    expect(screen.getByRole('radio', { name: /RGE/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /RGE/ })).toHaveFocus();
+    expect(
+      screen.getByText('Concessionária trocada para RGE: o poste PA-0042 foi removido da solicitação.'),
+    ).toHaveAttribute('role', 'status');
+  });
+
+  it('asks when ↓ moves to another company; cancel keeps the company and the pole, the focus on its radio', async () => {
+    const user = userEvent.setup();
+    const changes = renderHarness({ ...emptyWizard, step: 3, company: '1', pole: { ...pole, openRequestId: null } });
+    const ceee = await screen.findByRole('radio', { name: /CEEE/ });
+    ceee.focus();
+    await user.keyboard('{ArrowDown}');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Trocar de concessionária?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Manter o poste PA-0042' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(changes).toEqual([]);
+    expect(ceee).toBeChecked();
+    expect(screen.getByRole('radio', { name: /RGE/ })).not.toBeChecked();
+    expect(ceee).toHaveFocus();
+    expect(screen.getByTestId('selected-pole-step3')).toHaveTextContent('PA-0042');
+
+    // Escape is a cancel too.
+    await user.keyboard('{ArrowDown}');
+    await screen.findByRole('alertdialog');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(changes).toEqual([]);
+    expect(ceee).toBeChecked();
+    expect(ceee).toHaveFocus();
   });
 
   it('keeps the pole when its own company is chosen again', async () => {

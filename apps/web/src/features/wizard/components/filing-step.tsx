@@ -12,7 +12,8 @@ import { useCreateRepairRequest } from '../api/create-repair-request.ts';
 import '../lib/drafts-catalogue.ts';
 import { useOnline } from '../lib/online.ts';
 import { submissionKey, toCreateInput, type WizardData, type WizardResult } from '../lib/wizard-state.ts';
-import { CompanyStep } from './company-step.tsx';
+import { useCompanyChange } from './company-change.tsx';
+import { CompanyStep, companyRadioId } from './company-step.tsx';
 import { OpenRequestWarning } from './pole-notices.tsx';
 
 export interface FilingStepProps {
@@ -21,6 +22,8 @@ export interface FilingStepProps {
   complete: (done: WizardResult) => void;
   onCompany: (id: string, name: string) => void;
   onBack: () => void;
+  /** Whether the error summary shows (the page's title says "Erro: " meanwhile). */
+  onErrors?: (shown: boolean) => void;
 }
 
 /** Files the wizard's data (the same Idempotency-Key for a plain retry), behind the robot check. */
@@ -37,6 +40,10 @@ export function useFileRequest(
   const [waiting, setWaiting] = useState(false);
   // The call failed with no answer while "online": a retry reuses the Idempotency-Key.
   const [networkFailed, setNetworkFailed] = useState(false);
+  // The server refused what was sent (400, 422): the step's error summary says why; counted,
+  // so each refusal moves the focus there.
+  const [refused, setRefused] = useState<ApiError | null>(null);
+  const [refusals, setRefusals] = useState(0);
 
   const send = useCallback(
     (captchaToken: string | undefined) => {
@@ -54,6 +61,11 @@ export function useFileRequest(
             if (!(error instanceof ApiError)) {
               if (navigator.onLine) setNetworkFailed(true);
               else setWaiting(true);
+              return;
+            }
+            if (error.status === 400 || error.status === 422) {
+              setRefused(error);
+              setRefusals((count) => count + 1);
               return;
             }
             toast({
@@ -77,12 +89,15 @@ export function useFileRequest(
 
   const submit = () => {
     setNetworkFailed(false);
+    setRefused(null);
     // The draft already holds everything; the request goes when the browser is back online.
     if (!navigator.onLine) setWaiting(true);
     else gate.whenReady(send);
   };
 
   return {
+    refused,
+    refusals,
     submitting: create.isPending,
     checking: gate.waiting,
     waiting,
@@ -103,30 +118,50 @@ export function useFileRequest(
   };
 }
 
-export function FilingStep({ data, update, complete, onCompany, onBack }: FilingStepProps) {
+/**
+ * A refusal's errors for the summary: each field's, linked to its control where it is on the
+ * step (`targets`: field → control id); the answer's message when it names no field.
+ */
+export function refusalErrors(error: ApiError | null, targets: Record<string, string>, fallback: string) {
+  if (!error) return [];
+  const fields = Object.entries(error.fieldErrors ?? {});
+  if (fields.length === 0) return [{ message: error.serverMessage ?? fallback }];
+  return fields.map(([field, message]) => {
+    const target = targets[field];
+    return target ? { message, target } : { message };
+  });
+}
+
+export function FilingStep({ data, update, complete, onCompany, onBack, onErrors }: FilingStepProps) {
   const { t } = useTranslation();
   const filing = useFileRequest(data, update, complete);
+  // The pole belongs to its company: another company is asked about first (company-change.tsx).
+  const change = useCompanyChange(data.pole, onCompany, () => update({ pole: null }));
 
   return (
     <div className="grid gap-5">
       <OpenRequestWarning pole={data.pole} />
       {filing.notice}
+      <p role="status" className={change.note ? 'rounded-md border border-blue-300 bg-blue-50 p-3' : 'sr-only'}>
+        {change.note}
+      </p>
       <CompanyStep
         company={data.company}
         submitting={filing.submitting}
         checking={filing.checking}
-        onCompany={(id, name) => {
-          // The pole belongs to its company: another company's request is about no pole.
-          if (data.pole && String(data.pole.companyId) !== id) {
-            update({ pole: null });
-            toast({ title: t('public-poles.pole.selected.otherCompany') });
-          }
-          onCompany(id, name);
-        }}
+        onCompany={change.choose}
         onBack={onBack}
         onSubmit={filing.submit}
         captcha={filing.captcha}
+        refused={refusalErrors(
+          filing.refused,
+          { company: companyRadioId(data.company) },
+          t('public.toast.submit.error'),
+        )}
+        refusals={filing.refusals}
+        onErrors={onErrors}
       />
+      {change.dialog}
     </div>
   );
 }

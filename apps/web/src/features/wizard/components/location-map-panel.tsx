@@ -6,6 +6,7 @@ import type { PoleLookup, PublicPole } from '@acende/shared/schemas/poles';
 import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSite } from '../../../components/map/get-site.ts';
+import '../lib/wizard-catalogue.ts';
 import type { LocationState } from '../lib/wizard-state.ts';
 
 const LocationMap = lazy(() => import('../../../components/map/location-map.tsx'));
@@ -65,7 +66,7 @@ export function LocationMapPanel(props: LocationMapPanelProps) {
         )}
       </div>
       <p id={mapHintId} className="text-sm text-gray-700">
-        {t('public.mapKeys.hint')}
+        {t('public-wizard.mapKeys.hint')}
       </p>
       <p role="status" className="sr-only">
         {announcement}

@@ -1,11 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useCallback, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LocationMapProps } from '../../../components/map/location-map.tsx';
 import { emptyLocation, type LocationState } from '../lib/wizard-state.ts';
 import { json, renderWithClient, stubFetch } from '../test/render.tsx';
-import { LocationStep, locationStepBlocker } from './location-step.tsx';
+import { LocationStep, locationStepErrors } from './location-step.tsx';
 
 // Leaflet does not run in jsdom: the map stands in as a button that does what Enter on the
 // focused map does, a pin at the centre, the centre moving between presses.
@@ -57,6 +57,12 @@ function renderStep(location: LocationState, problemType: '' | 'LIGHT_OUT' = 'LI
 }
 
 describe('location step', () => {
+  it('says the reference is optional in its label, and the problem type is required', () => {
+    renderStep(placed);
+    expect(screen.getByLabelText('Ponto de referência (opcional)')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Tipo de problema/)).toBeRequired();
+  });
+
   it('disables Next in manual mode until the location is confirmed', () => {
     renderStep({ ...placed, manual: true, confirmed: false });
     expect(screen.getByRole('button', { name: 'Próximo' })).toBeDisabled();
@@ -74,7 +80,9 @@ describe('location step', () => {
     const { onNext } = renderStep({ ...placed, confirmed: false });
     await userEvent.click(screen.getByRole('button', { name: 'Próximo' }));
     expect(onNext).not.toHaveBeenCalled();
-    expect(await screen.findByText('Confirme a localização antes de continuar')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Confirmar localização' })).toHaveAccessibleDescription(
+      'Confirme a localização antes de continuar',
+    );
   });
 
   it('confirms the location with a toast', async () => {
@@ -113,12 +121,45 @@ describe('location step', () => {
   });
 
   it.each([
-    [emptyLocation, 'LIGHT_OUT', 'public.toast.location.required'],
-    [placed, '', 'public.toast.problemType.required'],
-    [placed, 'LIGHT_OUT', 'public.toast.location.confirmFirst'],
-    [{ ...placed, confirmed: true }, 'LIGHT_OUT', null],
-  ] as const)('blocks moving on with the right message (%#)', (location, problemType, key) => {
-    expect(locationStepBlocker(location, problemType)).toBe(key);
+    [emptyLocation, 'LIGHT_OUT', ['public.toast.location.required']],
+    [emptyLocation, '', ['public.toast.location.required', 'public.toast.problemType.required']],
+    [placed, '', ['public.toast.location.confirmFirst', 'public.toast.problemType.required']],
+    [placed, 'LIGHT_OUT', ['public.toast.location.confirmFirst']],
+    [{ ...placed, confirmed: true }, 'LIGHT_OUT', []],
+  ] as const)('blocks moving on with every reason, in the page order (%#)', (location, problemType, keys) => {
+    expect(locationStepErrors(location, problemType).map((error) => error.key)).toEqual(keys);
+  });
+
+  it('puts the reasons in an error summary that takes the focus, each a link to its control', async () => {
+    const user = userEvent.setup();
+    const { onNext } = renderStep({ ...placed }, '');
+    await user.click(screen.getByRole('button', { name: 'Próximo' }));
+    expect(onNext).not.toHaveBeenCalled();
+    const summary = screen.getByRole('alert', { name: 'Há um problema' });
+    expect(summary).toHaveFocus();
+    const links = within(summary).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Confirme a localização antes de continuar',
+      'Selecione o tipo de problema',
+    ]);
+    // Each control says its error too, and the link puts the focus on it.
+    const problem = screen.getByLabelText(/^Tipo de problema/);
+    expect(problem).toHaveAttribute('aria-invalid', 'true');
+    expect(problem).toHaveAccessibleDescription('Selecione o tipo de problema');
+    await user.click(links[1] as HTMLElement);
+    expect(problem).toHaveFocus();
+    await user.click(within(summary).getByRole('link', { name: 'Confirme a localização antes de continuar' }));
+    expect(screen.getByRole('button', { name: 'Confirmar localização' })).toHaveFocus();
+  });
+
+  it('links "select a location" to the address search box', async () => {
+    const user = userEvent.setup();
+    renderStep({ ...emptyLocation, loaded: true });
+    await user.click(screen.getByRole('button', { name: 'Próximo' }));
+    await user.click(screen.getByRole('link', { name: 'Selecione uma localização para continuar' }));
+    const box = screen.getByRole('combobox', { name: 'Buscar endereço' });
+    expect(box).toHaveFocus();
+    expect(box).toHaveAccessibleDescription('Selecione uma localização para continuar');
   });
 });
 

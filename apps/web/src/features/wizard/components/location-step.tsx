@@ -16,6 +16,7 @@ import { useAddressLookup } from '../hooks/use-address-lookup.ts';
 import { useDevicePosition } from '../hooks/use-device-position.ts';
 import { useKeyboardPin } from '../hooks/use-keyboard-pin.ts';
 import { usePoleChoice } from '../hooks/use-pole-choice.ts';
+import { useStepCheck } from '../hooks/use-step-check.ts';
 import type { LocationState, WizardPhoto } from '../lib/wizard-state.ts';
 import { AddressSearch } from './address-search.tsx';
 import { LocationMapPanel } from './location-map-panel.tsx';
@@ -23,8 +24,9 @@ import { NearbyRequests } from './nearby-requests.tsx';
 import { PhotoPicker } from './photo-picker.tsx';
 import { OpenRequestWarning, SelectedPole } from './pole-notices.tsx';
 import { PoleNumberSearch } from './pole-number-search.tsx';
-import { ProblemDetails } from './problem-details.tsx';
-import { SelectedAddress } from './selected-address.tsx';
+import { PROBLEM_TYPE_ID, ProblemDetails } from './problem-details.tsx';
+import { CONFIRM_LOCATION_ID, SelectedAddress } from './selected-address.tsx';
+import { StepErrors } from './step-errors.tsx';
 
 export interface LocationStepProps {
   location: LocationState;
@@ -42,20 +44,26 @@ export interface LocationStepProps {
   photos?: WizardPhoto[];
   /** Hands on the new list of photos (the wizard's update, as a patch). */
   onPhotos?: (patch: { photos: WizardPhoto[] }) => void;
+  /** Whether the error summary shows (the page's title says "Erro: " meanwhile). */
+  onErrors?: (shown: boolean) => void;
 }
 
-/** Why step 2 cannot move on yet, as a toast key; null when it can. */
-export function locationStepBlocker(location: LocationState, problemType: string): MessageKey | null {
+/** The search box's id, for the error summary's link. */
+const SEARCH_ID = 'location-search';
+
+/** Why step 2 cannot move on yet, in the page's order, each with the control that mends it; none when it can. */
+export function locationStepErrors(location: LocationState, problemType: string) {
+  const errors: { key: MessageKey; target: string }[] = [];
   if (location.latitude === null || location.longitude === null || !location.address)
-    return 'public.toast.location.required';
-  if (!problemType) return 'public.toast.problemType.required';
-  if (!location.confirmed) return 'public.toast.location.confirmFirst';
-  return null;
+    errors.push({ key: 'public.toast.location.required', target: SEARCH_ID });
+  else if (!location.confirmed) errors.push({ key: 'public.toast.location.confirmFirst', target: CONFIRM_LOCATION_ID });
+  if (!problemType) errors.push({ key: 'public.toast.problemType.required', target: PROBLEM_TYPE_ID });
+  return errors;
 }
 
 export function LocationStep(props: LocationStepProps) {
   const { location, reference, problemType, onLocation: setLocation, onReference, onProblemType } = props;
-  const { onBack, onNext, pole = null, onPole, photos, onPhotos } = props;
+  const { onBack, onNext, pole = null, onPole, photos, onPhotos, onErrors } = props;
   const poleRef = useRef(pole);
   poleRef.current = pole;
   const dropPole = useRef(onPole);
@@ -96,19 +104,18 @@ export function LocationStep(props: LocationStepProps) {
     toast({ title: t('public.location.manualActive') });
   };
 
+  const check = useStepCheck(() =>
+    locationStepErrors(location, problemType).map((error) => ({ message: t(error.key), target: error.target })),
+  );
   const next = () => {
-    const blocker = locationStepBlocker(location, problemType);
-    if (blocker) {
-      toast({ title: t(blocker), variant: 'destructive' });
-      return;
-    }
-    onNext();
+    if (check.passes()) onNext();
   };
 
   const locating = !location.loaded && !hasPoint;
 
   return (
     <div className="grid gap-5">
+      <StepErrors errors={check.errors} attempt={check.attempt} onShown={onErrors} />
       {/* The other ways to the place come first: from the address box, the map, its poles and the
           form are at most 12 Tab presses away (issue 35). */}
       <div className="flex flex-wrap gap-2">
@@ -131,6 +138,8 @@ export function LocationStep(props: LocationStepProps) {
       {onPole ? <PoleNumberSearch onFound={choosePole} /> : null}
 
       <AddressSearch
+        inputId={SEARCH_ID}
+        error={check.errorAt(SEARCH_ID)}
         onPick={(result) => {
           setZoom(MAP_ZOOM_RESULT);
           onLocation({
@@ -173,7 +182,7 @@ export function LocationStep(props: LocationStepProps) {
         </p>
       ) : null}
 
-      <SelectedAddress location={location} onLocation={onLocation} />
+      <SelectedAddress location={location} onLocation={onLocation} error={check.errorAt(CONFIRM_LOCATION_ID)} />
 
       {location.confirmed && hasPoint ? (
         <NearbyRequests
@@ -188,6 +197,7 @@ export function LocationStep(props: LocationStepProps) {
         problemType={problemType}
         onReference={onReference}
         onProblemType={onProblemType}
+        problemError={check.errorAt(PROBLEM_TYPE_ID)}
       />
 
       {onPhotos ? <PhotoPicker photos={photos ?? []} onPhotos={(list) => onPhotos({ photos: list })} /> : null}

@@ -2,13 +2,18 @@
 // chosen from the label's address; the citizen confirms them, picks the problem (a reference
 // if they like) and sends. A way out goes to the ordinary wizard for another place.
 import { PROBLEM_TYPES } from '@acende/shared/enums';
-import { useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextAreaField } from '../../../components/ui/field.tsx';
+import { useStepCheck } from '../hooks/use-step-check.ts';
 import type { WizardData, WizardResult } from '../lib/wizard-state.ts';
-import { useFileRequest } from './filing-step.tsx';
+import { refusalErrors, useFileRequest } from './filing-step.tsx';
 import { OpenRequestWarning, SelectedPole } from './pole-notices.tsx';
+import { StepErrors } from './step-errors.tsx';
+
+const PROBLEM_ID = 'pole-problem-type';
+const REFERENCE_ID = 'pole-reference';
 
 export interface PoleFilingStepProps {
   data: WizardData;
@@ -17,28 +22,34 @@ export interface PoleFilingStepProps {
   onBack: () => void;
   /** Not this pole: the ordinary wizard, at its location step. */
   onElsewhere: () => void;
+  /** Whether the error summary shows (the page's title says "Erro: " meanwhile). */
+  onErrors?: (shown: boolean) => void;
 }
 
-export function PoleFilingStep({ data, update, complete, onBack, onElsewhere }: PoleFilingStepProps) {
+export function PoleFilingStep(props: PoleFilingStepProps) {
+  const { data, update, complete, onBack, onElsewhere, onErrors } = props;
   const { t } = useTranslation();
   const filing = useFileRequest(data, update, complete);
-  const [problemError, setProblemError] = useState<string | undefined>(undefined);
-  const problemRef = useRef<HTMLSelectElement>(null);
+  const check = useStepCheck(() =>
+    data.problemType ? [] : [{ message: 'common.validation.problemType.required', target: PROBLEM_ID }],
+  );
+  const refused = refusalErrors(
+    filing.refused,
+    { problemType: PROBLEM_ID, reference: REFERENCE_ID },
+    t('public.toast.submit.error'),
+  );
+  const errors = [...check.errors, ...refused];
   const statusId = useId();
   const { pole } = data;
   const busy = filing.submitting || filing.checking;
 
   const submit = () => {
-    if (!data.problemType) {
-      setProblemError('common.validation.problemType.required');
-      problemRef.current?.focus();
-      return;
-    }
-    filing.submit();
+    if (check.passes()) filing.submit();
   };
 
   return (
     <div className="grid gap-5">
+      <StepErrors errors={errors} attempt={check.attempt + filing.refusals} onShown={onErrors} />
       <p>{t('public-poles.pole.page.confirmIntro')}</p>
       {pole ? <SelectedPole pole={pole} /> : null}
       <dl className="grid gap-2 text-sm sm:grid-cols-[max-content_1fr] sm:gap-x-4">
@@ -55,25 +66,23 @@ export function PoleFilingStep({ data, update, complete, onBack, onElsewhere }: 
       <OpenRequestWarning pole={pole} />
 
       <SelectField
-        ref={problemRef}
-        id="pole-problem-type"
+        id={PROBLEM_ID}
         label={t('public.location.problemType')}
         required
         value={data.problemType}
-        error={problemError}
-        onChange={(event) => {
-          setProblemError(undefined);
-          update({ problemType: event.target.value as WizardData['problemType'] });
-        }}
+        error={errors.find((error) => error.target === PROBLEM_ID)?.message}
+        onChange={(event) => update({ problemType: event.target.value as WizardData['problemType'] })}
         empty={t('public.location.problemTypePlaceholder')}
         choices={PROBLEM_TYPES.map((type) => ({ value: type, label: t(`common.problemType.${type}`) }))}
       />
       <TextAreaField
-        id="pole-reference"
+        id={REFERENCE_ID}
         label={t('public.location.reference')}
+        optional
         rows={2}
         maxLength={500}
         placeholder={t('public.location.referencePlaceholder')}
+        error={errors.find((error) => error.target === REFERENCE_ID)?.message}
         value={data.reference}
         onChange={(event) => update({ reference: event.target.value })}
       />

@@ -34,7 +34,8 @@ export function PolePage() {
   // The number as the registry writes it, once found.
   const number = found?.pole.number ?? asked;
 
-  usePageTitle(t('public-poles.pole.page.title', { number }));
+  // Once found, the wizard names the page by its step.
+  usePageTitle(found ? null : t('public-poles.pole.page.title', { number }));
 
   useEffect(() => {
     loadPoleWizard().catch(() => {});

@@ -10,7 +10,7 @@ import type { FoundPole } from '../api/query-keys.ts';
 import { loadLaterSteps } from '../lib/later-steps-loader.ts';
 import { emptyLocation, useWizardState } from '../lib/wizard-state.ts';
 import { ContactStep } from './contact-step.tsx';
-import { WizardProgress } from './wizard-page.tsx';
+import { useStepTitle, WizardProgress } from './wizard-page.tsx';
 
 const PoleFilingStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.PoleFilingStep })));
 const SuccessScreen = lazy(() => loadLaterSteps().then((m) => ({ default: m.SuccessScreen })));
@@ -23,6 +23,14 @@ export function PoleWizard({ found }: { found: FoundPole }) {
   const [leaving, setLeaving] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
+
+  // The success screen is the step past the last.
+  const shown = result ? 3 : step;
+  // The step's error summary shows (each step says so, and false as it goes).
+  const [failed, setFailed] = useState(false);
+  const stepName = result ? t('public.wizard.steps.4') : t(`public-poles.pole.page.steps.${step}`);
+  // The headings already say "Passo 1 de 2: Suas informações", as the title does.
+  useStepTitle(t('public-poles.pole.page.title', { number: found.pole.number }), stepName, failed);
 
   useEffect(() => {
     loadLaterSteps().catch(() => {});
@@ -64,10 +72,10 @@ export function PoleWizard({ found }: { found: FoundPole }) {
 
   return (
     <div>
-      {/* The label did the location step: contact is the wizard's first step, the last is its third. */}
-      <WizardProgress step={result ? 4 : step === 1 ? 1 : 3} />
+      {/* The label did the location step: two steps, counted as such by the bar and its words. */}
+      <WizardProgress step={shown} total={2} />
       <h2 ref={heading} tabIndex={-1} className="mb-4 font-heading text-xl font-semibold outline-none">
-        {result ? t('public.wizard.steps.4') : t(`public-poles.pole.page.steps.${step}`)}
+        {stepName}
       </h2>
       <Suspense fallback={<Spinner />}>
         {result ? (
@@ -80,6 +88,7 @@ export function PoleWizard({ found }: { found: FoundPole }) {
           />
         ) : step === 1 ? (
           <ContactStep
+            onErrors={setFailed}
             defaultValues={data.contact}
             onDraft={(contact) => update({ contact: { ...data.contact, ...contact } })}
             onNext={(contact) => {
@@ -89,6 +98,7 @@ export function PoleWizard({ found }: { found: FoundPole }) {
           />
         ) : (
           <PoleFilingStep
+            onErrors={setFailed}
             data={data}
             update={update}
             complete={complete}

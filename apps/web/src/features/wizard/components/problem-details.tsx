@@ -3,19 +3,25 @@ import { PROBLEM_TYPES, type ProblemType } from '@acende/shared/enums';
 import { useTranslation } from 'react-i18next';
 import { SelectField, TextAreaField } from '../../../components/ui/field.tsx';
 
+/** The problem type's id, for the error summary's link. */
+export const PROBLEM_TYPE_ID = 'location-problem-type';
+
 export function ProblemDetails(props: {
   reference: string;
   problemType: ProblemType | '';
   onReference: (value: string) => void;
   onProblemType: (value: ProblemType | '') => void;
+  /** Next was refused without a problem type (in words). */
+  problemError?: string;
 }) {
-  const { reference, problemType, onReference, onProblemType } = props;
+  const { reference, problemType, onReference, onProblemType, problemError } = props;
   const { t } = useTranslation();
   return (
     <>
       <TextAreaField
         id="location-reference"
         label={t('public.location.reference')}
+        optional
         rows={2}
         maxLength={500}
         placeholder={t('public.location.referencePlaceholder')}
@@ -24,9 +30,10 @@ export function ProblemDetails(props: {
       />
 
       <SelectField
-        id="location-problem-type"
+        id={PROBLEM_TYPE_ID}
         label={t('public.location.problemType')}
         required
+        error={problemError}
         value={problemType}
         onChange={(event) => onProblemType(event.target.value as ProblemType | '')}
       >

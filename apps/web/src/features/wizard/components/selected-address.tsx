@@ -3,17 +3,24 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { FieldError } from '../../../components/ui/field.tsx';
 import { CheckIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import type { LocationState } from '../lib/wizard-state.ts';
 
+/** The confirm button's id, for the error summary's link. */
+export const CONFIRM_LOCATION_ID = 'location-confirm';
+
 export function SelectedAddress({
   location,
   onLocation,
+  error,
 }: {
   location: LocationState;
   onLocation: (patch: Partial<LocationState>) => void;
+  /** Next was refused before the location was confirmed (in words), under the button. */
+  error?: string;
 }) {
   const { t } = useTranslation();
   const hasPoint = location.latitude !== null && location.longitude !== null;
@@ -62,9 +69,19 @@ export function SelectedAddress({
           {t('public.location.confirmed')}
         </p>
       ) : (
-        <Button size="sm" onClick={confirm} disabled={!hasPoint || !location.address} className="justify-self-start">
-          {t('public.location.confirm')}
-        </Button>
+        <>
+          <Button
+            id={CONFIRM_LOCATION_ID}
+            size="sm"
+            onClick={confirm}
+            disabled={!hasPoint || !location.address}
+            aria-describedby={error ? `${CONFIRM_LOCATION_ID}-error` : undefined}
+            className="justify-self-start"
+          >
+            {t('public.location.confirm')}
+          </Button>
+          <FieldError id={`${CONFIRM_LOCATION_ID}-error`} error={error} />
+        </>
       )}
     </div>
   );

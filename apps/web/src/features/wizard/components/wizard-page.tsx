@@ -1,6 +1,6 @@
 // The request wizard at '/': contact, location, company, then the success screen.
 // Its data lives in session storage until submitted (lib/wizard-state.ts).
-import { wizardProgress } from '@acende/shared/constants';
+import { WIZARD_STEPS, wizardProgress } from '@acende/shared/constants';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -9,34 +9,54 @@ import { usePublicEnergyCompanies } from '../../../lib/public-energy-companies.t
 import { loadLaterSteps } from '../lib/later-steps-loader.ts';
 import { useWizardState } from '../lib/wizard-state.ts';
 import { ContactStep } from './contact-step.tsx';
-import { SummaryPanel } from './summary-panel.tsx';
 
 const LocationStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.LocationStep })));
 const FilingStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.FilingStep })));
 const SuccessScreen = lazy(() => loadLaterSteps().then((m) => ({ default: m.SuccessScreen })));
+// Steps 2 and 3 only: it comes with their chunk.
+const SummaryPanel = lazy(() => loadLaterSteps().then((m) => ({ default: m.SummaryPanel })));
 // The draft's and the connection's notices, with their texts: in the same chunk, loaded at once (decision 0024's budget).
 const WizardNotices = lazy(() => loadLaterSteps().then((m) => ({ default: m.WizardNotices })));
 
-export function WizardProgress({ step }: { step: number }) {
+/**
+ * The bar and the words beside it agree: step x of y fills x/y of it (issue 35); the success
+ * screen (a step past the last) fills it and names itself instead.
+ */
+export function WizardProgress({ step, total = WIZARD_STEPS }: { step: number; total?: number }) {
   const { t } = useTranslation();
-  const percent = wizardProgress(step);
+  const done = step > total;
+  const text = done ? t('public.wizard.steps.4') : t('public.wizard.stepOf', { step, total });
   return (
     <div className="mb-6">
       <div
         role="progressbar"
-        aria-label={t('public.wizard.progress', { percent })}
+        aria-label={t('public.wizard.progress')}
         aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
+        aria-valuemax={total}
+        aria-valuenow={Math.min(step, total)}
+        aria-valuetext={text}
         className="h-2 w-full overflow-hidden rounded-full bg-gray-200"
       >
-        <div className="h-full bg-primary-strong transition-all" style={{ width: `${percent}%` }} />
+        <div className="h-full bg-primary-strong transition-all" style={{ width: `${wizardProgress(step, total)}%` }} />
       </div>
-      <p className="mt-1 text-right text-sm text-gray-700" aria-hidden="true">
-        {percent}%
-      </p>
+      {done ? null : (
+        <p className="mt-1 text-right text-sm text-gray-700" aria-hidden="true">
+          {text}
+        </p>
+      )}
     </div>
   );
+}
+
+/**
+ * The document's title for a step, GOV.UK's way: "{page} – {title} · Acende", the page being
+ * "Passo 2 de 3: Localização" or the success screen's name, and "Erro: " first while the step's
+ * error summary shows (its words come with the summary's chunk).
+ */
+export function useStepTitle(title: string, page: string, failed: boolean) {
+  const { t } = useTranslation();
+  const full = t('public.wizard.pageTitle', { page, title });
+  usePageTitle(failed ? t('public-wizard.errorSummary.documentTitle', { title: full }) : full);
 }
 
 export function WizardPage() {
@@ -47,8 +67,19 @@ export function WizardPage() {
   const step = result ? 4 : data.step;
   const heading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
+  // The step's error summary shows (each step says so, and false as it goes).
+  const [failed, setFailed] = useState(false);
 
-  usePageTitle(t('public.wizard.title'));
+  useStepTitle(
+    t('public.wizard.title'),
+    step === 4
+      ? t('public.wizard.steps.4')
+      : t('public.wizard.stepPage', {
+          stepOf: t('public.wizard.stepOf', { step, total: WIZARD_STEPS }),
+          name: t(`public.wizard.stepNames.${step}`),
+        }),
+    failed,
+  );
 
   useEffect(() => {
     loadLaterSteps().catch(() => {});
@@ -93,12 +124,14 @@ export function WizardPage() {
           <Suspense fallback={<Spinner />}>
             {step === 1 ? (
               <ContactStep
+                onErrors={setFailed}
                 defaultValues={data.contact}
                 onDraft={(contact) => update({ contact: { ...data.contact, ...contact } })}
                 onNext={(contact) => update({ contact: { ...data.contact, ...contact }, step: 2 })}
               />
             ) : step === 2 ? (
               <LocationStep
+                onErrors={setFailed}
                 location={data.location}
                 reference={data.reference}
                 problemType={data.problemType}
@@ -114,6 +147,7 @@ export function WizardPage() {
               />
             ) : step === 3 ? (
               <FilingStep
+                onErrors={setFailed}
                 data={data}
                 update={update}
                 complete={complete}
@@ -134,7 +168,11 @@ export function WizardPage() {
             ) : null}
           </Suspense>
         </div>
-        {step === 2 || step === 3 ? <SummaryPanel data={data} companyName={selectedCompany} /> : null}
+        {step === 2 || step === 3 ? (
+          <Suspense fallback={null}>
+            <SummaryPanel data={data} companyName={selectedCompany} />
+          </Suspense>
+        ) : null}
       </div>
     </section>
   );

@@ -4,6 +4,7 @@
 import { COORDINATE_FALLBACK_DECIMALS } from '@acende/shared/constants';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../lib/wizard-catalogue.ts';
 import type { LocationState } from '../lib/wizard-state.ts';
 
 export function useKeyboardPin(
@@ -20,7 +21,7 @@ export function useKeyboardPin(
       droppedAt.current = { lat, lon };
       onLocation({ latitude: lat, longitude: lon, address: '', confirmed: false, error: null, loaded: true });
       setAnnouncement(
-        t('public.mapKeys.dropped', {
+        t('public-wizard.mapKeys.dropped', {
           latitude: lat.toFixed(COORDINATE_FALLBACK_DECIMALS),
           longitude: lon.toFixed(COORDINATE_FALLBACK_DECIMALS),
         }),
@@ -33,7 +34,9 @@ export function useKeyboardPin(
     if (!drop || !address) return;
     droppedAt.current = null;
     // Another point (a search result) replaced the dropped one: its "looking up" no longer holds.
-    setAnnouncement(drop.lat === latitude && drop.lon === longitude ? t('public.mapKeys.found', { address }) : '');
+    setAnnouncement(
+      drop.lat === latitude && drop.lon === longitude ? t('public-wizard.mapKeys.found', { address }) : '',
+    );
   }, [latitude, longitude, address, t]);
 
   return { announcement, setAnnouncement, onKeyboardPick };
