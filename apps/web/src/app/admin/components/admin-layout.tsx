@@ -1,6 +1,7 @@
 // The admin shell: a header with the signed-in name and role, the language toggle and
 // sign-out; navigation limited to what the account's role can use (collapsible on
 // narrow screens); the current screen below.
+import type { Role } from '@acende/shared/enums';
 import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,6 +50,29 @@ function useSessionEndWatcher() {
       unsubscribeMutations();
     };
   }, [queryClient]);
+}
+
+/**
+ * The signed-in name once, in the page's text as on screen ("signed in as" only for screen
+ * readers), then the role, unless the name is the role's own word ("Administrador
+ * Administrador" read as the name twice).
+ */
+export function SignedInAs({ name, accountRole }: { name: string; accountRole: Role }) {
+  const { t } = useTranslation();
+  const roleLabel = t(`admin-access.roles.${accountRole}`);
+  const sameWord = name.trim().localeCompare(roleLabel, undefined, { sensitivity: 'base' }) === 0;
+  return (
+    <p className="min-w-0 text-sm break-words" data-testid="signed-in-as">
+      <span className="sr-only">{t('admin-access.adminShell.signedInAs')} </span>
+      <span className="font-medium">{name}</span>
+      {sameWord ? null : (
+        <>
+          {' '}
+          <span className="rounded bg-gray-200 px-2 py-0.5 text-gray-900">{roleLabel}</span>
+        </>
+      )}
+    </p>
+  );
 }
 
 export function AdminLayout() {
@@ -115,12 +139,13 @@ export function AdminLayout() {
       </a>
       <header className="border-b border-gray-200 bg-header">
         <div className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
-          <div className="flex items-center gap-2">
+          {/* min-w-0 and a wrapping title: with a logo the row fits 360 px instead of pushing the page wider. */}
+          <div className="flex min-w-0 items-center gap-2">
             <Button
               ref={menuButton}
               variant="secondary"
               size="sm"
-              className="md:hidden"
+              className="shrink-0 md:hidden"
               aria-expanded={menuOpen}
               aria-controls="admin-nav"
               onClick={() => setMenuOpen((open) => !open)}
@@ -129,24 +154,16 @@ export function AdminLayout() {
             </Button>
             <Link
               to="/admin/dashboard"
-              className="flex items-center gap-2 font-heading text-lg font-bold text-fg no-underline"
+              data-testid="admin-home-link"
+              className="flex min-w-0 items-center gap-2 font-heading text-lg leading-tight font-bold break-words text-fg no-underline"
             >
               {/* The title follows, so the logo is decoration here. */}
-              <HeaderLogo src={theme.data?.logoUrl} alt="" fallback={null} />
-              {t('admin-access.adminShell.title')}
+              <HeaderLogo src={theme.data?.logoUrl} alt="" fallback={null} className="shrink-0 max-sm:max-w-24!" />
+              <span className="min-w-0">{t('admin-access.adminShell.title')}</span>
             </Link>
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            {profile ? (
-              // The name once, in the page's text as on screen; "signed in as" only for screen readers.
-              <p className="text-sm" data-testid="signed-in-as">
-                <span className="sr-only">{t('admin-access.adminShell.signedInAs')} </span>
-                <span className="font-medium">{profile.name}</span>{' '}
-                <span className="rounded bg-gray-200 px-2 py-0.5 text-gray-900">
-                  {t(`admin-access.roles.${profile.role}`)}
-                </span>
-              </p>
-            ) : null}
+            {profile ? <SignedInAs name={profile.name} accountRole={profile.role} /> : null}
             <LanguageToggle />
             <Button variant="secondary" size="sm" onClick={signOut} disabled={logout.isPending}>
               {t('admin-access.adminShell.logout')}
