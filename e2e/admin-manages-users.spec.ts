@@ -1,6 +1,6 @@
 // The first admin creates an account linked to one company, edits it, and that account
 // signs in, sees only what its role can use and is sent away from /admin/users.
-import { navigateTo, openNav, signInThroughForm, uniqueUsername } from './support/admin.ts';
+import { navigateTo, openNav, signInThroughForm, unfoldNavGroups, uniqueUsername } from './support/admin.ts';
 import { admin, expect, test } from './support/fixtures.ts';
 
 test('an admin creates a user linked to one company, and that user signs in (pt, then en)', async ({
@@ -78,6 +78,7 @@ test('an admin creates a user linked to one company, and that user signs in (pt,
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
   await expect(page.getByTestId('signed-in-as')).toContainText('Carla da Certel');
   await openNav(page);
+  await unfoldNavGroups(page);
   const nav = page.getByRole('navigation', { name: 'Administration navigation' });
   await expect(nav.getByRole('link', { name: 'Change password' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Users' })).toHaveCount(0);

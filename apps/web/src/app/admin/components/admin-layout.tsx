@@ -5,7 +5,7 @@ import type { Role } from '@acende/shared/enums';
 import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageToggle } from '../../../components/language-toggle.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { HeaderLogo } from '../../../components/ui/header-logo.tsx';
@@ -14,18 +14,9 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { useTheme } from '../../../features/layout/api/get-theme.ts';
 import { useAdminProfile } from '../../../lib/admin-session.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { cn } from '../../../lib/cn.ts';
 import { adminSessionQueries } from '../../../lib/query-keys/admin-session.ts';
-import { type AdminNavKey, type AdminRoute, adminRoutes, NAV_LABELS, NAV_ORDER } from '../admin-routes.tsx';
 import { useLogout } from '../api/logout.ts';
-
-type NavEntry = AdminRoute & { navKey: AdminNavKey };
-
-export function navEntries(role: string | undefined): NavEntry[] {
-  return adminRoutes
-    .filter((route): route is NavEntry => route.navKey !== undefined && (route.level === 'any' || role === 'admin'))
-    .sort((a, b) => NAV_ORDER.indexOf(a.navKey) - NAV_ORDER.indexOf(b.navKey));
-}
+import { AdminNav } from './admin-nav.tsx';
 
 /** A 401 from any admin call means the session ended elsewhere: forget the profile, so the guard sends to sign-in. */
 function useSessionEndWatcher() {
@@ -127,8 +118,6 @@ export function AdminLayout() {
         }),
     });
 
-  const entries = navEntries(profile?.role);
-
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -172,38 +161,7 @@ export function AdminLayout() {
         </div>
       </header>
       <div className="flex flex-1 flex-col md:flex-row">
-        <nav
-          ref={nav}
-          id="admin-nav"
-          aria-label={t('admin-access.adminShell.navLabel')}
-          className={cn(
-            'border-b border-gray-200 bg-white md:block md:w-60 md:shrink-0 md:border-r md:border-b-0',
-            menuOpen ? 'block' : 'hidden',
-          )}
-        >
-          <ul className="grid gap-1 p-2">
-            {entries.map((entry) => (
-              <li key={entry.path}>
-                <NavLink
-                  to={`/admin/${entry.path}`}
-                  className={({ isActive }) =>
-                    cn(
-                      'block rounded-theme px-3 py-2 text-fg no-underline hover:bg-gray-100',
-                      isActive && 'bg-gray-200 font-semibold',
-                    )
-                  }
-                >
-                  {t(NAV_LABELS[entry.navKey])}
-                </NavLink>
-              </li>
-            ))}
-            <li>
-              <a href="/" className="block rounded-theme px-3 py-2 text-blue-800 underline hover:bg-gray-100">
-                {t('admin-access.adminShell.publicSite')}
-              </a>
-            </li>
-          </ul>
-        </nav>
+        <AdminNav role={profile?.role} menuOpen={menuOpen} navRef={nav} />
         <main id="admin-main" className="min-w-0 flex-1 p-4 md:p-6">
           <Suspense fallback={<Spinner />}>
             <Outlet />
