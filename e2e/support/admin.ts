@@ -80,3 +80,10 @@ export async function navigateTo(page: Page, linkName: string) {
     await link.click({ timeout: 5000 });
   }).toPass({ timeout: 45_000 });
 }
+
+/** After a Save: the status at the top of the screen says it, and has the focus (it fell to <body> before). */
+export async function expectSavedStatus(page: Page, message: string) {
+  const status = page.getByRole('main').getByRole('status').filter({ hasText: message });
+  await expect(status).toHaveText(message);
+  await expect(status).toBeFocused();
+}

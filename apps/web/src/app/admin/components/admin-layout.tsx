@@ -9,6 +9,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageToggle } from '../../../components/language-toggle.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { HeaderLogo } from '../../../components/ui/header-logo.tsx';
+import { SaveStatus } from '../../../components/ui/save-status.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useTheme } from '../../../features/layout/api/get-theme.ts';
@@ -163,6 +164,7 @@ export function AdminLayout() {
       <div className="flex flex-1 flex-col md:flex-row">
         <AdminNav role={profile?.role} menuOpen={menuOpen} navRef={nav} />
         <main id="admin-main" className="min-w-0 flex-1 p-4 md:p-6">
+          <SaveStatus />
           <Suspense fallback={<Spinner />}>
             <Outlet />
           </Suspense>
