@@ -1,6 +1,12 @@
 // An operator signs in, lands on the dashboard, changes their password (seeing the
 // form's four messages), signs out and signs in with the new password — in pt, then en.
-import { createAccountViaApi, navigateTo, signInThroughForm, uniqueUsername } from './support/admin.ts';
+import {
+  createAccountViaApi,
+  expectSavedStatus,
+  navigateTo,
+  signInThroughForm,
+  uniqueUsername,
+} from './support/admin.ts';
 import { expect, test } from './support/fixtures.ts';
 
 test('sign in, change password, sign out, sign in with the new one (pt)', async ({ page, axe, baseURL }, testInfo) => {
@@ -55,7 +61,8 @@ test('sign in, change password, sign out, sign in with the new one (pt)', async 
 
   await page.getByLabel('Senha atual').fill('senha-antiga');
   await page.getByRole('button', { name: 'Alterar senha' }).click();
-  await expect(page.getByText('Senha alterada com sucesso', { exact: true })).toBeVisible();
+  // Said at the top of the screen, in a status that has the focus (not <body>), and in a toast.
+  await expectSavedStatus(page, 'Senha alterada com sucesso');
 
   // Still signed in on the renewed session.
   await navigateTo(page, 'Painel');
@@ -109,7 +116,7 @@ test('the same journey in English', async ({ page, axe, baseURL }, testInfo) => 
   await expect(page.getByText('Passwords do not match', { exact: true })).toBeVisible();
   await page.getByLabel('Confirm new password').fill('new-password-1');
   await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByText('Password changed successfully', { exact: true })).toBeVisible();
+  await expectSavedStatus(page, 'Password changed successfully');
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);

@@ -62,7 +62,7 @@ test('an admin fixes a CSV with a bad row and imports it (pt)', async ({ page, a
   await page.getByRole('button', { name: 'Verificar arquivo' }).click();
 
   await expect(page.getByRole('heading', { name: 'Prévia' })).toBeFocused();
-  await expect(page.getByText('3 postes no arquivo: 2 novos, 0 a atualizar, 0 sem mudança.')).toBeVisible();
+  await expect(page.getByText('3 postes no arquivo. Novos: 2; a atualizar: 0; sem mudança: 0.')).toBeVisible();
   await expect(page.getByRole('alert')).toHaveText('1 erro: corrija o arquivo e verifique de novo. Nada foi gravado.');
   const row = page.getByRole('row').filter({ hasText: 'Latitude inválida' });
   await expect(row).toContainText('3');
@@ -79,12 +79,14 @@ test('an admin fixes a CSV with a bad row and imports it (pt)', async ({ page, a
   ]);
   await page.getByLabel('Arquivo (CSV ou GeoJSON)').setInputFiles(fixed);
   await page.getByRole('button', { name: 'Verificar arquivo' }).click();
-  await expect(page.getByText('3 postes no arquivo: 3 novos, 0 a atualizar, 0 sem mudança.')).toBeVisible();
+  await expect(page.getByText('3 postes no arquivo. Novos: 3; a atualizar: 0; sem mudança: 0.')).toBeVisible();
   await expect(page.getByText('Nenhum erro: o arquivo pode ser importado.')).toBeVisible();
 
   await expectProgressWhileImporting(page, 'Importar 3 postes', 'Progresso da importação');
   await expect(page.getByRole('heading', { name: 'Importação concluída' })).toBeFocused();
-  await expect(page.getByText('3 postes criados, 0 atualizados, 0 sem mudança (3 no arquivo).')).toBeVisible();
+  await expect(
+    page.getByText('Postes criados: 3; atualizados: 0; sem mudança: 0 (linhas no arquivo: 3).'),
+  ).toBeVisible();
   await axe('import finished pt');
 
   // The poles are in the registry: the same file again has nothing new.
@@ -92,7 +94,7 @@ test('an admin fixes a CSV with a bad row and imports it (pt)', async ({ page, a
   await expect(page.getByLabel('Arquivo (CSV ou GeoJSON)')).toBeFocused();
   await page.getByLabel('Arquivo (CSV ou GeoJSON)').setInputFiles(fixed);
   await page.getByRole('button', { name: 'Verificar arquivo' }).click();
-  await expect(page.getByText('3 postes no arquivo: 0 novos, 0 a atualizar, 3 sem mudança.')).toBeVisible();
+  await expect(page.getByText('3 postes no arquivo. Novos: 0; a atualizar: 0; sem mudança: 3.')).toBeVisible();
   await expect(page.getByText('Nada a importar: todos os postes já estão como no arquivo.')).toBeVisible();
 });
 
@@ -153,12 +155,12 @@ test('an admin fixes a bad row with a GeoJSON file and imports it (en)', async (
     buffer: Buffer.from(JSON.stringify(geojson)),
   });
   await page.getByRole('button', { name: 'Check file' }).click();
-  await expect(page.getByText('3 poles in the file: 3 new, 0 to update, 0 unchanged.')).toBeVisible();
+  await expect(page.getByText('3 poles in the file. New: 3; to update: 0; unchanged: 0.')).toBeVisible();
   await expect(page.getByText('No errors: the file can be imported.')).toBeVisible();
 
   await expectProgressWhileImporting(page, 'Import 3 poles', 'Import progress');
   await expect(page.getByRole('heading', { name: 'Import finished' })).toBeFocused();
-  await expect(page.getByText('3 poles created, 0 updated, 0 unchanged (3 in the file).')).toBeVisible();
+  await expect(page.getByText('Poles created: 3; updated: 0; unchanged: 0 (rows in the file: 3).')).toBeVisible();
   await axe('import finished en');
 
   // The registry lists them, by the number's start.

@@ -1,6 +1,13 @@
 // The first admin creates an account linked to one company, edits it, and that account
 // signs in, sees only what its role can use and is sent away from /admin/users.
-import { navigateTo, openNav, signInThroughForm, uniqueUsername } from './support/admin.ts';
+import {
+  expectSavedStatus,
+  navigateTo,
+  openNav,
+  signInThroughForm,
+  unfoldNavGroups,
+  uniqueUsername,
+} from './support/admin.ts';
 import { admin, expect, test } from './support/fixtures.ts';
 
 test('an admin creates a user linked to one company, and that user signs in (pt, then en)', async ({
@@ -36,8 +43,9 @@ test('an admin creates a user linked to one company, and that user signs in (pt,
   await page.getByRole('checkbox', { name: /^Certel/ }).check();
   await page.getByLabel('Senha', { exact: true }).fill('carla-secreta');
   await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByText('Administrador criado com sucesso', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/users$/);
+  // Back on the list, the focus is on the status that says so.
+  await expectSavedStatus(page, 'Administrador criado com sucesso');
   const row = page.getByRole('row').filter({ hasText: username });
   await expect(row).toContainText('Carla Certel');
   await expect(row).toContainText('Certel');
@@ -63,7 +71,7 @@ test('an admin creates a user linked to one company, and that user signs in (pt,
   await axe('user form en');
   await page.getByLabel('Name', { exact: true }).fill('Carla da Certel');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Administrator updated successfully', { exact: true })).toBeVisible();
+  await expectSavedStatus(page, 'Administrator updated successfully');
   await expect(page.getByRole('row').filter({ hasText: username })).toContainText('Carla da Certel');
 
   await page.getByRole('button', { name: 'Sign out' }).click();
@@ -78,6 +86,7 @@ test('an admin creates a user linked to one company, and that user signs in (pt,
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
   await expect(page.getByTestId('signed-in-as')).toContainText('Carla da Certel');
   await openNav(page);
+  await unfoldNavGroups(page);
   const nav = page.getByRole('navigation', { name: 'Administration navigation' });
   await expect(nav.getByRole('link', { name: 'Change password' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Users' })).toHaveCount(0);

@@ -18,17 +18,30 @@ test.afterEach(async () => {
 
 const PRIVACY_PT = 'Quem cuida dos seus dados\n\nA Prefeitura de Exemplo trata o telefone <b>só</b> para o reparo.';
 const PRIVACY_EN = 'Who looks after your data\n\nThe City of Example uses your phone <b>only</b> for the repair.';
-// 120 × 40 by its viewBox, and no width or height.
+// 160 × 40 by its viewBox (the widest a header shows), and no width or height.
 const SVG_LOGO =
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 40"><rect width="120" height="40" fill="#1d4ed8"/></svg>';
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 40"><rect width="160" height="40" fill="#1d4ed8"/></svg>';
 
-async function expectLogoAtHeaderSize(page: Page) {
+/** `narrowMax`: the logo's width limit on a phone, where the admin header also holds the Menu button. */
+async function expectLogoAtHeaderSize(page: Page, narrowMax?: number) {
   const logo = page.getByTestId('header-logo');
   await expect(logo).toBeVisible();
   await expect.poll(async () => (await logo.boundingBox())?.width ?? 0).toBeGreaterThan(0);
   const box = await logo.boundingBox();
   expect(box?.height).toBeCloseTo(HEADER_LOGO_HEIGHT_PX, 0);
-  expect(box?.width).toBeCloseTo(HEADER_LOGO_HEIGHT_PX * 3, 0);
+  const phone = (page.viewportSize()?.width ?? 1280) < 640;
+  expect(box?.width).toBeCloseTo(phone && narrowMax ? narrowMax : HEADER_LOGO_HEIGHT_PX * 4, 0);
+}
+
+/** The header, logo and all, fits the screen: nothing past its right edge, no sideways scroll (issue 35: ~40 px at 360). */
+async function expectHeaderFits(page: Page) {
+  const overflow = await page.evaluate(() => {
+    const header = document.querySelector('header');
+    const right = Math.max(...[...(header?.querySelectorAll('*') ?? [])].map((e) => e.getBoundingClientRect().right));
+    return { right, width: document.documentElement.clientWidth, scroll: document.documentElement.scrollWidth };
+  });
+  expect(overflow.right).toBeLessThanOrEqual(overflow.width);
+  expect(overflow.scroll).toBeLessThanOrEqual(overflow.width);
 }
 
 test('the footer leads to the privacy notice an admin wrote and to the accessibility statement', async ({
@@ -46,7 +59,10 @@ test('the footer leads to the privacy notice an admin wrote and to the accessibi
   await navigateTo(page, 'Configurações de tema');
   await page.reload();
   await expect(page.getByRole('heading', { level: 2, name: 'Quem mantém o serviço e avisos públicos' })).toBeVisible();
-  await expectLogoAtHeaderSize(page);
+  // At 360 px the admin header holds the Menu button, a narrower logo, the title and the account.
+  await expect(page.getByTestId('header-logo')).toBeVisible();
+  await expectHeaderFits(page);
+  await expectLogoAtHeaderSize(page, 96);
   await page.getByLabel('Nome do órgão ou empresa responsável').fill('Prefeitura de Exemplo');
   await page.getByLabel('E-mail de contato').fill('não é e-mail');
   await page.getByLabel('Aviso de privacidade (português)').fill(PRIVACY_PT);

@@ -2,7 +2,7 @@
 // step 3; deactivated, it disappears there. Deleting is refused while requests refer to
 // a company and allowed otherwise; a failed load offers a retry. Runs on a private
 // server so the shared one's company list stays as other journeys expect it.
-import { createAccountViaApi, navigateTo, signInThroughForm } from './support/admin.ts';
+import { createAccountViaApi, navigateTo, openNav, signInThroughForm, unfoldNavGroups } from './support/admin.ts';
 import {
   ANDRADAS,
   chooseProblem,
@@ -170,6 +170,9 @@ test('only administrators reach the registry', async ({ browser }, testInfo) => 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Painel');
   await page.goto('/admin/energy-companies');
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await openNav(page);
+  await unfoldNavGroups(page);
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Postes' })).toBeVisible();
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Concessionárias' })).toHaveCount(0);
   const res = await page.request.get('/api/admin/energy-companies');
   expect(res.status()).toBe(403);

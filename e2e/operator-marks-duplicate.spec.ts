@@ -19,6 +19,8 @@ const words = {
     merged: (id: number) => `Unida à solicitação nº ${id}`,
     undo: 'Desfazer duplicata',
     undone: 'Duplicata desfeita',
+    search: 'Buscar',
+    paused: 'Prazo pausado (cancelada)',
     self: 'Uma solicitação não pode ser duplicata de si mesma',
   },
   en: {
@@ -31,6 +33,8 @@ const words = {
     merged: (id: number) => `Merged into request no. ${id}`,
     undo: 'Undo duplicate',
     undone: 'Duplicate undone',
+    search: 'Search',
+    paused: 'Deadline paused (cancelled)',
     self: 'A request cannot be a duplicate of itself',
   },
 } as const;
@@ -95,6 +99,22 @@ for (const lang of ['pt', 'en'] as const) {
     await expect(panel.getByTestId('duplicate-of')).toHaveText(w.duplicateOf(original));
     await expectNoSidewaysScroll(page, 'duplicate panel');
     await axe('marked as duplicate');
+
+    // In the list at 360 px, the cancelled duplicate's card holds its deadline badge (issue 35:
+    // "Prazo pausado (cancelada)" spilled out of it).
+    await page.goto('/admin/requests');
+    await page.getByLabel(w.search, { exact: true }).fill(String(duplicate));
+    await page.getByRole('button', { name: w.search, exact: true }).click();
+    // The number's cell reads "Número5" on a card: the number after its column's name.
+    const idCell = page.locator('[data-column="id"]').filter({ hasText: new RegExp(`\\D${duplicate}$`) });
+    const card = page.getByRole('row').filter({ has: idCell });
+    const badge = card.locator('[data-deadline="paused"]');
+    await expect(badge).toHaveText(w.paused);
+    const [cardBox, badgeBox] = [await card.boundingBox(), await badge.boundingBox()];
+    expect(badgeBox && cardBox && badgeBox.x + badgeBox.width).toBeLessThanOrEqual(
+      (cardBox?.x ?? 0) + (cardBox?.width ?? 0),
+    );
+    await expectNoSidewaysScroll(page, 'list with a cancelled request');
 
     // The citizen's page links to the original.
     await page.goto(`/track/${duplicate}`);

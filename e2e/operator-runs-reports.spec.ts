@@ -97,6 +97,9 @@ test('an operator filters the requests report, exports a PDF and opens the area 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Relatório de mapa de localização');
   await expect(page.getByRole('region', { name: 'Mapa das solicitações encontradas' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Legenda' })).toBeVisible();
+  // The map's zoom buttons speak the page's language (issue 35: they said "Zoom in").
+  await expect(page.getByRole('button', { name: 'Aproximar' })).toBeAttached();
+  await expect(page.getByRole('button', { name: 'Afastar' })).toBeAttached();
   await page.getByLabel('Camada de calor').check();
   await axe('location map report');
 
@@ -104,6 +107,7 @@ test('an operator filters the requests report, exports a PDF and opens the area 
   await page.getByRole('button', { name: 'Mudar para English' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Location map report');
   await expect(page.getByLabel('Heat layer')).toBeChecked();
+  await expect(page.getByRole('button', { name: 'Zoom in' })).toBeAttached();
   const csvPromise = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const csv = await csvPromise;

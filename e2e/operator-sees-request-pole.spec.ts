@@ -44,6 +44,10 @@ test('an operator filters by pole, sees the column, and is warned of the other o
   await expect(info.getByRole('definition').filter({ hasText: number })).toBeVisible();
   const warning = page.getByRole('region', { name: 'Outras solicitações abertas neste poste' });
   await expect(warning).toContainText('Este poste já tem 1 outra solicitação aberta ou em andamento.');
+  // Its map's zoom buttons in Portuguese, as the page (issue 35).
+  const map = page.getByRole('region', { name: 'Mapa do local da solicitação' });
+  await expect(map.getByRole('button', { name: 'Aproximar' })).toBeAttached();
+  await expect(map.getByRole('button', { name: 'Zoom in' })).toHaveCount(0);
   await axe('detail with the same-pole warning');
   if (phone) await expectNoSidewaysScroll(page, 'detail with the same-pole warning');
 

@@ -126,6 +126,12 @@ test('bulk-assign 30 filtered requests (pt), then transfer one with a reason (en
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('alertdialog', { name: `Transfer request no. ${transferred}` });
   await expect(dialog).toBeVisible();
+  // Escape closes it and gives the focus back to its button, not to <body> (issue 35).
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(open).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Transfer', exact: true }).click();
   await expect(dialog.getByText('Choose an active energy company')).toBeVisible();
   await expect(dialog.getByText('Say why the request goes to another company')).toBeVisible();

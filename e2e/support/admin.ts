@@ -65,11 +65,25 @@ export async function openNav(page: Page) {
   }).toPass({ timeout: 30_000 });
 }
 
-/** Opens the navigation if needed and follows one of its links; the menu may close under the click, so both are retried. */
+/** Unfolds every folded group of the (open) navigation, so that all its links show. */
+export async function unfoldNavGroups(page: Page) {
+  const folded = page.locator('#admin-nav').getByRole('button', { expanded: false });
+  while ((await folded.count()) > 0) await folded.first().click();
+}
+
+/** Opens the navigation and its groups if needed and follows one of its links; the menu may close under the click, so all are retried. */
 export async function navigateTo(page: Page, linkName: string) {
   const link = page.getByRole('navigation').getByRole('link', { name: linkName, exact: true });
   await expect(async () => {
     await openNav(page);
+    await unfoldNavGroups(page);
     await link.click({ timeout: 5000 });
   }).toPass({ timeout: 45_000 });
+}
+
+/** After a Save: the status at the top of the screen says it, and has the focus (it fell to <body> before). */
+export async function expectSavedStatus(page: Page, message: string) {
+  const status = page.getByRole('main').getByRole('status').filter({ hasText: message });
+  await expect(status).toHaveText(message);
+  await expect(status).toBeFocused();
 }

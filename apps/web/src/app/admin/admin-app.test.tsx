@@ -56,6 +56,11 @@ const profile = (role: 'admin' | 'user' | 'viewer') => ({
   twoFactorSetupRequired: false,
 });
 
+/** Unfolds every group of the navigation, so that all its links are shown. */
+async function unfoldAll(nav: HTMLElement) {
+  for (const group of within(nav).getAllByRole('button', { expanded: false })) await userEvent.click(group);
+}
+
 const withProfile =
   (role: 'admin' | 'user' | 'viewer', more: Handler = () => undefined): Handler =>
   (method, url) =>
@@ -197,6 +202,7 @@ describe('admin app', () => {
     renderAdmin('/admin/users', withProfile('user'));
     expect(await screen.findByRole('heading', { name: 'Painel' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Navegação da administração' });
+    await unfoldAll(nav);
     expect(within(nav).queryByRole('link', { name: 'Usuários' })).toBeNull();
     expect(within(nav).getByRole('link', { name: 'Alterar senha' })).toHaveAttribute('href', '/admin/change-password');
     expect(screen.getByText('Conta user')).toBeInTheDocument();
@@ -206,6 +212,7 @@ describe('admin app', () => {
   it('shows every screen to an admin, in the navigation order', async () => {
     renderAdmin('/admin/dashboard', withProfile('admin'));
     const nav = await screen.findByRole('navigation', { name: 'Navegação da administração' });
+    await unfoldAll(nav);
     const labels = within(nav)
       .getAllByRole('link')
       .map((a) => a.textContent);
@@ -219,6 +226,7 @@ describe('admin app', () => {
   it('hides every admin-only screen from a viewer', async () => {
     renderAdmin('/admin/dashboard', withProfile('viewer'));
     const nav = await screen.findByRole('navigation', { name: 'Navegação da administração' });
+    await unfoldAll(nav);
     for (const route of adminRoutes) {
       if (!route.navKey) continue;
       const link = within(nav).queryByRole('link', { name: i18n.t(NAV_LABELS[route.navKey]) });
@@ -290,7 +298,7 @@ describe('admin header and menu', () => {
     const nav = screen.getByRole('navigation', { name: 'Navegação da administração' });
     // Tab on from the button into the menu, as a keyboard user would.
     for (let i = 0; i < 10 && !nav.contains(document.activeElement); i += 1) await userEvent.tab();
-    expect(within(nav).getByRole('link', { name: 'Painel' })).toHaveFocus();
+    expect(within(nav).getByRole('button', { name: 'Atendimento' })).toHaveFocus();
     await userEvent.keyboard('{Escape}');
     expect(menu).toHaveAttribute('aria-expanded', 'false');
     expect(menu).toHaveFocus();

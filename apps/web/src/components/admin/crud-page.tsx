@@ -8,6 +8,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { ConfirmDialog } from '../ui/alert-dialog.tsx';
 import { Button } from '../ui/button.tsx';
 import { type Loadable, PageShell, QueryState } from '../ui/page-shell.tsx';
+import { announceSaved } from '../ui/save-status.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../ui/table.tsx';
 import { toast } from '../ui/toast.tsx';
 
@@ -140,7 +141,7 @@ function useConfirmedRemoval<T extends { id: number }>(removal: CrudRemoval<T>) 
     if (target === null) return;
     setTarget(null);
     removal.mutation.mutate(target.id, {
-      onSuccess: () => toast({ title: removal.doneTitle, variant: 'success' }),
+      onSuccess: () => announceSaved(removal.doneTitle),
       onError: (error) =>
         toast({
           title: removal.errorTitle,

@@ -4,6 +4,7 @@ import 'leaflet/dist/leaflet.css';
 import './location-map.css';
 import L from 'leaflet';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useZoomLabels } from './zoom-control.ts';
 
 export interface LocationMapProps {
   /** The marker, or null before a position is known. */
@@ -14,7 +15,7 @@ export interface LocationMapProps {
   tileUrl: string;
   attribution: string;
   label: string;
-  /** Titles of the zoom buttons, in the reader's language. */
+  /** Titles of the zoom buttons; by default public.location's words in the page's language. */
   zoomLabels?: { in: string; out: string };
   heightPx: number;
   onMapClick?: (lat: number, lon: number) => void;
@@ -85,8 +86,9 @@ export default function LocationMap(props: LocationMapProps) {
     };
   }, [tileUrl, attribution]);
 
-  const zoomIn = zoomLabels?.in ?? 'Zoom in';
-  const zoomOut = zoomLabels?.out ?? 'Zoom out';
+  const pageZoomLabels = useZoomLabels();
+  const zoomIn = zoomLabels?.in ?? pageZoomLabels.in;
+  const zoomOut = zoomLabels?.out ?? pageZoomLabels.out;
   useEffect(() => {
     const control = map.current
       ? L.control.zoom({ zoomInTitle: zoomIn, zoomOutTitle: zoomOut }).addTo(map.current)

@@ -3,6 +3,7 @@
 import { deadlineState } from '@acende/shared/schemas/repair-targets';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn.ts';
+import { BADGE_SHAPE } from '../ui/badge.ts';
 import { formatDateTime } from './format.ts';
 
 const STYLES = {
@@ -48,9 +49,8 @@ export function DeadlineBadge({
       <span
         data-deadline={state}
         className={cn(
-          'inline-block border px-2 py-0.5 text-sm font-medium',
-          // In a table cell it stays on one line; in the detail's narrow column (360 px) it may wrap.
-          showDue ? 'rounded-lg' : 'rounded-full whitespace-nowrap',
+          // One line in a wide table; it wraps in a phone's card and in the detail's column.
+          showDue ? 'inline-block max-w-full rounded-lg border px-2 py-0.5 text-sm font-medium' : BADGE_SHAPE,
           STYLES[state],
         )}
       >

@@ -4,6 +4,8 @@ import type { RequestSortKey, SortDirection } from '@acende/shared/schemas/admin
 import type { AdminRequestList } from '@acende/shared/schemas/admin-requests';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cn } from '../../lib/cn.ts';
+import { BADGE_SHAPE } from '../ui/badge.ts';
 import { SortableTableHead, type SortOrder, TableCell, TableHead, TableHeader, TableRow } from '../ui/table.tsx';
 import { DeadlineBadge } from './deadline-badge.tsx';
 import { formatAge, formatDateTime } from './format.ts';
@@ -121,7 +123,7 @@ export function RequestRow({
       <TableCell label={t('admin-operations.operations.list.columns.status')}>
         <StatusBadge status={item.status} />
         {item.reopened ? (
-          <span className="ml-1 inline-block rounded-full border border-red-300 bg-red-50 px-2 py-0.5 text-sm font-medium whitespace-nowrap text-red-900">
+          <span className={cn(BADGE_SHAPE, 'ml-1 border-red-300 bg-red-50 text-red-900')}>
             {t('admin-operations.operations.list.reopened')}
           </span>
         ) : null}

@@ -2,6 +2,7 @@
 import type { RequestStatus } from '@acende/shared/enums';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn.ts';
+import { BADGE_SHAPE } from '../ui/badge.ts';
 
 const STYLES: Record<RequestStatus, string> = {
   open: 'border-blue-300 bg-blue-50 text-blue-900',
@@ -13,13 +14,7 @@ const STYLES: Record<RequestStatus, string> = {
 export function StatusBadge({ status }: { status: RequestStatus }) {
   const { t } = useTranslation();
   return (
-    <span
-      data-status={status}
-      className={cn(
-        'inline-block rounded-full border px-2 py-0.5 text-sm font-medium whitespace-nowrap',
-        STYLES[status],
-      )}
-    >
+    <span data-status={status} className={cn(BADGE_SHAPE, STYLES[status])}>
       {t(`common.status.${status}`)}
     </span>
   );

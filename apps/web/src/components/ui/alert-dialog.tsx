@@ -6,6 +6,27 @@ import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 import { type ReactNode, useRef } from 'react';
 import { Button } from './button.tsx';
 
+/**
+ * These dialogs open from the page (`open`), not from a Radix trigger, so Radix has nothing
+ * to give focus back to and it fell to <body> on Escape or Cancel (issue 35): what had focus
+ * when the dialog opened (the button that asked) gets it back, when it is still on the page,
+ * unless `focusAfter` names another element. Give the result to Content's onCloseAutoFocus.
+ */
+function useReturnFocus(open: boolean, focusAfter?: () => HTMLElement | null) {
+  const opener = useRef<HTMLElement | null>(null);
+  if (open && opener.current === null && document.activeElement instanceof HTMLElement) {
+    opener.current = document.activeElement;
+  }
+  return (event: Event) => {
+    const target = focusAfter?.() ?? opener.current;
+    opener.current = null;
+    if (target?.isConnected) {
+      event.preventDefault();
+      target.focus();
+    }
+  };
+}
+
 export interface ConfirmDialogProps {
   /** Open while set; closing (Cancel, Escape) calls onCancel. */
   open: boolean;
@@ -35,20 +56,7 @@ export function ConfirmDialog({
   onCancel,
   returnFocus: focusAfter,
 }: ConfirmDialogProps) {
-  // Opened from the page, not by a Radix trigger: focus goes back by hand to what had it
-  // (the button that asked), when that is still on the page.
-  const opener = useRef<HTMLElement | null>(null);
-  if (open && opener.current === null && document.activeElement instanceof HTMLElement) {
-    opener.current = document.activeElement;
-  }
-  const returnFocus = (event: Event) => {
-    const target = focusAfter?.() ?? opener.current;
-    opener.current = null;
-    if (target?.isConnected) {
-      event.preventDefault();
-      target.focus();
-    }
-  };
+  const returnFocus = useReturnFocus(open, focusAfter);
   return (
     <AlertDialogPrimitive.Root open={open} onOpenChange={(next) => (next ? undefined : onCancel())}>
       <AlertDialogPrimitive.Portal>
@@ -108,11 +116,15 @@ export function FormDialog({
   onSubmit,
   onCancel,
 }: FormDialogProps) {
+  const returnFocus = useReturnFocus(open);
   return (
     <AlertDialogPrimitive.Root open={open} onOpenChange={(next) => (next ? undefined : onCancel())}>
       <AlertDialogPrimitive.Portal>
         <AlertDialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <AlertDialogPrimitive.Content className="fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[min(92vw,32rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-theme bg-white p-6 shadow-lg focus-visible:outline-3 focus-visible:outline-blue-700">
+        <AlertDialogPrimitive.Content
+          onCloseAutoFocus={returnFocus}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[min(92vw,32rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-theme bg-white p-6 shadow-lg focus-visible:outline-3 focus-visible:outline-blue-700"
+        >
           <form
             noValidate
             className="grid gap-4"

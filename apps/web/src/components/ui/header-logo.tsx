@@ -5,7 +5,18 @@
 import { HEADER_LOGO_HEIGHT_PX, HEADER_LOGO_MAX_WIDTH_PX } from '@acende/shared/constants';
 import { type ReactNode, useState } from 'react';
 
-export function HeaderLogo({ src, alt, fallback }: { src: string | undefined; alt: string; fallback: ReactNode }) {
+export function HeaderLogo({
+  src,
+  alt,
+  fallback,
+  className,
+}: {
+  src: string | undefined;
+  alt: string;
+  fallback: ReactNode;
+  /** Narrower on a phone, beside other controls: an important class (`max-sm:max-w-24!`), as the style below outranks a plain one. */
+  className?: string;
+}) {
   const [failed, setFailed] = useState<string | undefined>(undefined);
   if (!src || failed === src) return <>{fallback}</>;
   return (
@@ -14,6 +25,7 @@ export function HeaderLogo({ src, alt, fallback }: { src: string | undefined; al
       alt={alt}
       height={HEADER_LOGO_HEIGHT_PX}
       data-testid="header-logo"
+      className={className}
       style={{
         height: HEADER_LOGO_HEIGHT_PX,
         width: 'auto',

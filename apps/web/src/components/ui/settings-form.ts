@@ -7,6 +7,7 @@ import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
 import { errorMessage } from '../../lib/api-client.ts';
 import { applyServerErrors, type ServerFields } from '../../lib/form-errors.ts';
 import { fieldBinder } from './form-binding.ts';
+import { announceSaved } from './save-status.tsx';
 import { toast } from './toast.tsx';
 
 export function useSettingsForm<T extends FieldValues>(options: {
@@ -27,7 +28,7 @@ export function useSettingsForm<T extends FieldValues>(options: {
     options.save.mutate(values, {
       onSuccess: (saved) => {
         form.reset(saved);
-        toast({ title: options.savedTitle, variant: 'success' });
+        announceSaved(options.savedTitle);
       },
       onError: (error) => {
         applyServerErrors(error, form.setError, options.serverFields);

@@ -1,30 +1,23 @@
 // The admin shell: a header with the signed-in name and role, the language toggle and
 // sign-out; navigation limited to what the account's role can use (collapsible on
 // narrow screens); the current screen below.
+import type { Role } from '@acende/shared/enums';
 import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageToggle } from '../../../components/language-toggle.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { HeaderLogo } from '../../../components/ui/header-logo.tsx';
+import { SaveStatus } from '../../../components/ui/save-status.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useTheme } from '../../../features/layout/api/get-theme.ts';
 import { useAdminProfile } from '../../../lib/admin-session.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { cn } from '../../../lib/cn.ts';
 import { adminSessionQueries } from '../../../lib/query-keys/admin-session.ts';
-import { type AdminNavKey, type AdminRoute, adminRoutes, NAV_LABELS, NAV_ORDER } from '../admin-routes.tsx';
 import { useLogout } from '../api/logout.ts';
-
-type NavEntry = AdminRoute & { navKey: AdminNavKey };
-
-export function navEntries(role: string | undefined): NavEntry[] {
-  return adminRoutes
-    .filter((route): route is NavEntry => route.navKey !== undefined && (route.level === 'any' || role === 'admin'))
-    .sort((a, b) => NAV_ORDER.indexOf(a.navKey) - NAV_ORDER.indexOf(b.navKey));
-}
+import { AdminNav } from './admin-nav.tsx';
 
 /** A 401 from any admin call means the session ended elsewhere: forget the profile, so the guard sends to sign-in. */
 function useSessionEndWatcher() {
@@ -49,6 +42,29 @@ function useSessionEndWatcher() {
       unsubscribeMutations();
     };
   }, [queryClient]);
+}
+
+/**
+ * The signed-in name once, in the page's text as on screen ("signed in as" only for screen
+ * readers), then the role, unless the name is the role's own word ("Administrador
+ * Administrador" read as the name twice).
+ */
+export function SignedInAs({ name, accountRole }: { name: string; accountRole: Role }) {
+  const { t } = useTranslation();
+  const roleLabel = t(`admin-access.roles.${accountRole}`);
+  const sameWord = name.trim().localeCompare(roleLabel, undefined, { sensitivity: 'base' }) === 0;
+  return (
+    <p className="min-w-0 text-sm break-words" data-testid="signed-in-as">
+      <span className="sr-only">{t('admin-access.adminShell.signedInAs')} </span>
+      <span className="font-medium">{name}</span>
+      {sameWord ? null : (
+        <>
+          {' '}
+          <span className="rounded bg-gray-200 px-2 py-0.5 text-gray-900">{roleLabel}</span>
+        </>
+      )}
+    </p>
+  );
 }
 
 export function AdminLayout() {
@@ -103,8 +119,6 @@ export function AdminLayout() {
         }),
     });
 
-  const entries = navEntries(profile?.role);
-
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -115,12 +129,13 @@ export function AdminLayout() {
       </a>
       <header className="border-b border-gray-200 bg-header">
         <div className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
-          <div className="flex items-center gap-2">
+          {/* min-w-0 and a wrapping title: with a logo the row fits 360 px instead of pushing the page wider. */}
+          <div className="flex min-w-0 items-center gap-2">
             <Button
               ref={menuButton}
               variant="secondary"
               size="sm"
-              className="md:hidden"
+              className="shrink-0 md:hidden"
               aria-expanded={menuOpen}
               aria-controls="admin-nav"
               onClick={() => setMenuOpen((open) => !open)}
@@ -129,24 +144,16 @@ export function AdminLayout() {
             </Button>
             <Link
               to="/admin/dashboard"
-              className="flex items-center gap-2 font-heading text-lg font-bold text-fg no-underline"
+              data-testid="admin-home-link"
+              className="flex min-w-0 items-center gap-2 font-heading text-lg leading-tight font-bold break-words text-fg no-underline"
             >
               {/* The title follows, so the logo is decoration here. */}
-              <HeaderLogo src={theme.data?.logoUrl} alt="" fallback={null} />
-              {t('admin-access.adminShell.title')}
+              <HeaderLogo src={theme.data?.logoUrl} alt="" fallback={null} className="shrink-0 max-sm:max-w-24!" />
+              <span className="min-w-0">{t('admin-access.adminShell.title')}</span>
             </Link>
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            {profile ? (
-              // The name once, in the page's text as on screen; "signed in as" only for screen readers.
-              <p className="text-sm" data-testid="signed-in-as">
-                <span className="sr-only">{t('admin-access.adminShell.signedInAs')} </span>
-                <span className="font-medium">{profile.name}</span>{' '}
-                <span className="rounded bg-gray-200 px-2 py-0.5 text-gray-900">
-                  {t(`admin-access.roles.${profile.role}`)}
-                </span>
-              </p>
-            ) : null}
+            {profile ? <SignedInAs name={profile.name} accountRole={profile.role} /> : null}
             <LanguageToggle />
             <Button variant="secondary" size="sm" onClick={signOut} disabled={logout.isPending}>
               {t('admin-access.adminShell.logout')}
@@ -155,39 +162,9 @@ export function AdminLayout() {
         </div>
       </header>
       <div className="flex flex-1 flex-col md:flex-row">
-        <nav
-          ref={nav}
-          id="admin-nav"
-          aria-label={t('admin-access.adminShell.navLabel')}
-          className={cn(
-            'border-b border-gray-200 bg-white md:block md:w-60 md:shrink-0 md:border-r md:border-b-0',
-            menuOpen ? 'block' : 'hidden',
-          )}
-        >
-          <ul className="grid gap-1 p-2">
-            {entries.map((entry) => (
-              <li key={entry.path}>
-                <NavLink
-                  to={`/admin/${entry.path}`}
-                  className={({ isActive }) =>
-                    cn(
-                      'block rounded-theme px-3 py-2 text-fg no-underline hover:bg-gray-100',
-                      isActive && 'bg-gray-200 font-semibold',
-                    )
-                  }
-                >
-                  {t(NAV_LABELS[entry.navKey])}
-                </NavLink>
-              </li>
-            ))}
-            <li>
-              <a href="/" className="block rounded-theme px-3 py-2 text-blue-800 underline hover:bg-gray-100">
-                {t('admin-access.adminShell.publicSite')}
-              </a>
-            </li>
-          </ul>
-        </nav>
+        <AdminNav role={profile?.role} menuOpen={menuOpen} navRef={nav} />
         <main id="admin-main" className="min-w-0 flex-1 p-4 md:p-6">
+          <SaveStatus />
           <Suspense fallback={<Spinner />}>
             <Outlet />
           </Suspense>

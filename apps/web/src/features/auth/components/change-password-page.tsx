@@ -7,6 +7,7 @@ import { SubmitButton } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { fieldBinder } from '../../../components/ui/form-binding.ts';
 import { PageShell } from '../../../components/ui/page-shell.tsx';
+import { announceSaved } from '../../../components/ui/save-status.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
@@ -29,7 +30,7 @@ export default function ChangePasswordPage() {
       {
         onSuccess: () => {
           form.reset(EMPTY);
-          toast({ title: t('admin-access.changePassword.success'), variant: 'success' });
+          announceSaved(t('admin-access.changePassword.success'));
         },
         onError: (error) => {
           applyServerErrors(error, form.setError, Object.keys(EMPTY));

@@ -14,6 +14,7 @@ import { SubmitButton } from '../../../components/ui/button.tsx';
 import { CheckboxField, FieldError, TextField } from '../../../components/ui/field.tsx';
 import { fieldBinder } from '../../../components/ui/form-binding.ts';
 import { QueryPage } from '../../../components/ui/page-shell.tsx';
+import { announceSaved } from '../../../components/ui/save-status.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
@@ -67,7 +68,7 @@ function CaptchaForm({ initial }: { initial: CaptchaSettingsView }) {
     save.mutate(values, {
       onSuccess: (saved) => {
         form.reset(toForm(saved));
-        toast({ title: t('admin-settings.settings.saved'), variant: 'success' });
+        announceSaved(t('admin-settings.settings.saved'));
       },
       onError: (error) => {
         applyServerErrors(error, form.setError);

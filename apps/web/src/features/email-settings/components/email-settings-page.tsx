@@ -9,6 +9,7 @@ import { type FieldErrors, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button, SubmitButton } from '../../../components/ui/button.tsx';
 import { QueryPage } from '../../../components/ui/page-shell.tsx';
+import { announceSaved } from '../../../components/ui/save-status.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
@@ -104,7 +105,7 @@ function EmailSettingsForm({ initial }: { initial: EmailSettingsResponse }) {
       save.mutate(values, {
         onSuccess: (saved) => {
           form.reset(saved);
-          toast({ title: t('admin-email.emailSettings.toast.saved'), variant: 'success' });
+          announceSaved(t('admin-email.emailSettings.toast.saved'));
         },
         onError: (error) => {
           showServerFieldErrors(error);

@@ -16,6 +16,7 @@ import { ChoiceGroup } from '../../../components/ui/choice-group.tsx';
 import { COLOR_CLASSES, CompanyIcon } from '../../../components/ui/company-icon.tsx';
 import { CheckboxField, TextField } from '../../../components/ui/field.tsx';
 import { fieldBinder } from '../../../components/ui/form-binding.ts';
+import { announceSaved } from '../../../components/ui/save-status.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
@@ -65,12 +66,11 @@ export function EnergyCompanyForm({ company, onDone }: { company: AdminEnergyCom
     const body: EnergyCompanyInput & { id?: number } = { ...values, id: company?.id };
     save.mutate(body, {
       onSuccess: () => {
-        toast({
-          title: company
+        announceSaved(
+          company
             ? t('admin-operations.operations.companies.saved')
             : t('admin-operations.operations.companies.created'),
-          variant: 'success',
-        });
+        );
         onDone();
       },
       onError: (error) => {

@@ -1,5 +1,6 @@
 // A pole's status as a badge with its word (colour is never the only signal).
 import { useTranslation } from 'react-i18next';
+import { BADGE_SHAPE } from '../../../components/ui/badge.ts';
 import { cn } from '../../../lib/cn.ts';
 
 export function PoleStatusBadge({ active }: { active: boolean }) {
@@ -7,7 +8,7 @@ export function PoleStatusBadge({ active }: { active: boolean }) {
   return (
     <span
       className={cn(
-        'inline-block rounded-full border px-2 py-0.5 text-sm font-medium whitespace-nowrap',
+        BADGE_SHAPE,
         active ? 'border-green-300 bg-green-50 text-green-900' : 'border-gray-400 bg-gray-100 text-gray-900',
       )}
     >

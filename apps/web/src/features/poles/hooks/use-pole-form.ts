@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import * as z from 'zod/mini';
 import { fieldBinder } from '../../../components/ui/form-binding.ts';
+import { announceSaved } from '../../../components/ui/save-status.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
@@ -69,12 +70,11 @@ export function usePoleForm(pole: AdminPole | undefined) {
       { id: pole?.id, input: values as unknown as PoleValues },
       {
         onSuccess: (saved) => {
-          toast({
-            title: t(pole ? 'admin-poles.poles.registry.form.updated' : 'admin-poles.poles.registry.form.created', {
+          announceSaved(
+            t(pole ? 'admin-poles.poles.registry.form.updated' : 'admin-poles.poles.registry.form.created', {
               number: saved.number,
             }),
-            variant: 'success',
-          });
+          );
           navigate('/admin/poles');
         },
         onError: (error) => {

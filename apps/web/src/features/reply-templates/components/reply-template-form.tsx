@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field.tsx';
 import { fieldBinder } from '../../../components/ui/form-binding.ts';
+import { announceSaved } from '../../../components/ui/save-status.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
@@ -49,7 +50,7 @@ export function ReplyTemplateForm({ template, onDone }: { template: ReplyTemplat
       { ...values, id: template?.id },
       {
         onSuccess: () => {
-          toast({ title: t('admin-templates.replyTemplates.saved'), variant: 'success' });
+          announceSaved(t('admin-templates.replyTemplates.saved'));
           onDone();
         },
         onError: (error) => {

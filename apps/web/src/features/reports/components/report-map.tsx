@@ -4,9 +4,10 @@
 import 'leaflet/dist/leaflet.css';
 import type { MapPoint } from '@acende/shared/schemas/reports';
 import L from 'leaflet';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import simpleheat from 'simpleheat';
 import Supercluster, { type ClusterProperties } from 'supercluster';
+import { useZoomControl } from '../../../components/map/zoom-control.ts';
 import { STATUS_COLORS } from '../lib/status-colors.ts';
 
 export interface ReportMapProps {
@@ -92,11 +93,13 @@ export default function ReportMap(props: ReportMapProps) {
   const canvas = useRef<HTMLCanvasElement | null>(null);
   const latest = useRef(props);
   latest.current = props;
+  const [drawn, setDrawn] = useState<L.Map | null>(null);
+  useZoomControl(drawn);
 
   // The map itself, once per tile source.
   useEffect(() => {
     if (!element.current) return;
-    const instance = L.map(element.current, { zoomControl: true });
+    const instance = L.map(element.current, { zoomControl: false });
     L.tileLayer(props.tileUrl, { attribution: props.attribution, maxZoom: 19 }).addTo(instance);
     instance.setView([props.fallback.lat, props.fallback.lon], props.fallback.zoom);
     layer.current = L.layerGroup().addTo(instance);
@@ -107,7 +110,9 @@ export default function ReportMap(props: ReportMapProps) {
     instance.getPanes().overlayPane.appendChild(heatCanvas);
     canvas.current = heatCanvas;
     map.current = instance;
+    setDrawn(instance);
     return () => {
+      setDrawn(null);
       instance.remove();
       map.current = null;
       layer.current = null;

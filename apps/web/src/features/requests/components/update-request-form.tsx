@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../components/ui/button.tsx';
 import { SelectField, TextAreaField } from '../../../components/ui/field.tsx';
 import { fieldBinder, payloadResolver } from '../../../components/ui/form-binding.ts';
+import { announceSaved } from '../../../components/ui/save-status.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useReplyTemplates } from '../../../lib/reply-templates.ts';
@@ -84,7 +85,7 @@ export function UpdateRequestForm({ request, onStale }: { request: AdminRequestD
       onSuccess: () => {
         form.setValue('notes', '');
         form.setValue('template', '');
-        toast({ title: t('admin-operations.operations.detail.updated'), variant: 'success' });
+        announceSaved(t('admin-operations.operations.detail.updated'));
       },
       onError: (error) => {
         toast({

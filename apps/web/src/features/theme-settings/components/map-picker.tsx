@@ -3,7 +3,8 @@
 import 'leaflet/dist/leaflet.css';
 import type { MapDefaults } from '@acende/shared/schemas/theme';
 import L from 'leaflet';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useZoomControl } from '../../../components/map/zoom-control.ts';
 
 interface MapPickerProps {
   value: MapDefaults;
@@ -23,11 +24,16 @@ export default function MapPicker({ value, onChange, tileUrl, attribution, label
   const changed = useRef(onChange);
   changed.current = onChange;
   const initial = useRef(value);
+  const [drawn, setDrawn] = useState<L.Map | null>(null);
+  useZoomControl(drawn);
 
   useEffect(() => {
     if (!element.current) return;
     const start = initial.current;
-    const instance = L.map(element.current, { keyboard: true }).setView([start.lat, start.lon], start.zoom);
+    const instance = L.map(element.current, { keyboard: true, zoomControl: false }).setView(
+      [start.lat, start.lon],
+      start.zoom,
+    );
     L.tileLayer(tileUrl, { attribution, maxZoom: 19 }).addTo(instance);
     const report = () => {
       const centre = instance.getCenter();
@@ -40,7 +46,9 @@ export default function MapPicker({ value, onChange, tileUrl, attribution, label
     instance.on('moveend', report);
     instance.on('click', (event: L.LeafletMouseEvent) => instance.panTo(event.latlng));
     map.current = instance;
+    setDrawn(instance);
     return () => {
+      setDrawn(null);
       instance.remove();
       map.current = null;
     };

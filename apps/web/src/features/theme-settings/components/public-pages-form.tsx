@@ -20,6 +20,7 @@ import { Button, SubmitButton } from '../../../components/ui/button.tsx';
 import { TextAreaField, TextField } from '../../../components/ui/field.tsx';
 import { fieldBinder } from '../../../components/ui/form-binding.ts';
 import { QueryState } from '../../../components/ui/page-shell.tsx';
+import { announceSaved } from '../../../components/ui/save-status.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
@@ -87,7 +88,7 @@ function PublicPagesForm({ view }: { view: PublicPagesSettingsView }) {
     save.mutate(input as PublicPagesSettingsInput, {
       onSuccess: (saved) => {
         form.reset(toForm(saved));
-        toast({ title: t('admin-settings.settings.publicPages.saved'), variant: 'success' });
+        announceSaved(t('admin-settings.settings.publicPages.saved'));
       },
       onError: (error) => {
         applyServerErrors(error, form.setError);

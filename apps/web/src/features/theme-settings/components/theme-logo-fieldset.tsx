@@ -4,6 +4,7 @@ import { LOGO_MAX_BYTES, LOGO_TYPES } from '@acende/shared/schemas/theme';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
+import { announceSaved } from '../../../components/ui/save-status.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useRemoveLogo, useUploadLogo } from '../api/upload-logo.ts';
@@ -24,7 +25,7 @@ export function LogoFieldset({ id, form, field }: { id: string; form: ThemeFormA
     upload.mutate(file, {
       onSuccess: ({ logoUrl: uploaded }) => {
         form.setValue('logoUrl', uploaded, { shouldDirty: true });
-        toast({ title: t('admin-settings.settings.theme.logoUploaded'), variant: 'success' });
+        announceSaved(t('admin-settings.settings.theme.logoUploaded'));
       },
       onError: (error) => refuse(errorMessage(error, '')),
     });

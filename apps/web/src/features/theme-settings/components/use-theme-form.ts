@@ -7,6 +7,7 @@ import { useId } from 'react';
 import { type UseFormReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldBinder } from '../../../components/ui/form-binding.ts';
+import { announceSaved } from '../../../components/ui/save-status.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
@@ -31,7 +32,7 @@ export function useThemeForm(initial: ThemeSettingsPayload) {
     save.mutate(input, {
       onSuccess: (saved) => {
         form.reset({ ...saved, logoUrl: saved.logoUrl ?? '' });
-        toast({ title: t('admin-settings.settings.saved'), variant: 'success' });
+        announceSaved(t('admin-settings.settings.saved'));
       },
       onError: (error) => {
         applyServerErrors(error, form.setError);

@@ -10,6 +10,7 @@ import { LinkButton, SubmitButton } from '../../../components/ui/button.tsx';
 import { CheckboxField, FieldError, SelectField, TextField } from '../../../components/ui/field.tsx';
 import { fieldBinder } from '../../../components/ui/form-binding.ts';
 import { PageShell } from '../../../components/ui/page-shell.tsx';
+import { announceSaved } from '../../../components/ui/save-status.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useAdminEnergyCompanies } from '../../../lib/admin-energy-companies.ts';
@@ -81,10 +82,7 @@ function UserForm({ user }: { user: User | undefined }) {
     const payload = editing ? values : { ...values, active: undefined };
     save.mutate(payload as never, {
       onSuccess: () => {
-        toast({
-          title: editing ? t('admin-access.users.updated') : t('admin-access.users.created'),
-          variant: 'success',
-        });
+        announceSaved(editing ? t('admin-access.users.updated') : t('admin-access.users.created'));
         navigate('/admin/users');
       },
       onError: (error) => {

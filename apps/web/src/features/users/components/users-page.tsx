@@ -118,13 +118,13 @@ export default function UsersPage() {
                 </TableBody>
               </Table>
               <nav
-                aria-label={t('admin-access.users.pageInfo', { page, pages, total: data.total })}
+                aria-label={t('admin-access.users.pageInfo', { page, pages, count: data.total })}
                 className="flex flex-wrap items-center gap-2"
               >
                 <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => goTo(page - 1)}>
                   {t('admin-access.users.previous')}
                 </Button>
-                <span className="text-sm">{t('admin-access.users.pageInfo', { page, pages, total: data.total })}</span>
+                <span className="text-sm">{t('admin-access.users.pageInfo', { page, pages, count: data.total })}</span>
                 <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => goTo(page + 1)}>
                   {t('admin-access.users.next')}
                 </Button>
