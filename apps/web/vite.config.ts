@@ -54,10 +54,10 @@ export default defineConfig({
           groups: [
             {
               name: 'runtime',
-              // With them, the app's own modules every page loads before it draws: the catalogues'
-              // loader and its Portuguese texts, and the class-name helper (each its own file
+              // With them, the app's own modules every page loads before it draws: the translator,
+              // the catalogues' loader and its Portuguese texts, and the class-name helper (each its own file
               // otherwise, which costs the first load a request and gzip its sharing).
-              test: /node_modules\/(react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|clsx|use-sync-external-store)\/|src\/lib\/(i18n|cn)\.ts$|packages\/shared\/src\/i18n\/pt\/(common|public)\.json$/,
+              test: /node_modules\/(react|react-dom|scheduler|react-router|@tanstack|clsx)\/|src\/lib\/(i18n|translate|use-translation|cn)\.ts$|packages\/shared\/src\/i18n\/pt\/(common|public)\.json$/,
             },
           ],
         },

@@ -1,7 +1,7 @@
 // The document's title for a screen: its own title, then the app's name ("Usuários · Acende"),
 // so a tab, the history and a screen reader's page announcement say where one is.
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './use-translation.ts';
 
 export function usePageTitle(title: string): void {
   const { t } = useTranslation();

@@ -11,8 +11,8 @@ import {
 import { type AdminRequestList, BULK_LIMIT } from '@acende/shared/schemas/admin-requests';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Button } from '../ui/button.tsx';
 import { SelectField } from '../ui/field.tsx';
 import { QueryState } from '../ui/page-shell.tsx';

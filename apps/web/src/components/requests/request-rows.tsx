@@ -3,7 +3,7 @@
 import type { RequestSortKey, SortDirection } from '@acende/shared/schemas/admin-request-filters';
 import type { AdminRequestList } from '@acende/shared/schemas/admin-requests';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { SortableTableHead, type SortOrder, TableCell, TableHead, TableHeader, TableRow } from '../ui/table.tsx';
 import { DeadlineBadge } from './deadline-badge.tsx';
 import { formatAge, formatDateTime } from './format.ts';

@@ -1,7 +1,7 @@
 // A request status as a coloured badge with its words (colour is never the only signal).
 import type { RequestStatus } from '@acende/shared/enums';
-import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 const STYLES: Record<RequestStatus, string> = {
   open: 'border-blue-300 bg-blue-50 text-blue-900',

@@ -3,7 +3,6 @@
 // narrow screens); the current screen below.
 import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageToggle } from '../../../components/language-toggle.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -15,6 +14,7 @@ import { useAdminProfile } from '../../../lib/admin-session.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { adminSessionQueries } from '../../../lib/query-keys/admin-session.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { type AdminNavKey, type AdminRoute, adminRoutes, NAV_LABELS, NAV_ORDER } from '../admin-routes.tsx';
 import { useLogout } from '../api/logout.ts';
 

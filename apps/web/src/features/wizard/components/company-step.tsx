@@ -1,12 +1,12 @@
 // Step 3: one active energy company, then submit. Submit is disabled while the list
 // loads or when it is empty; a load failure offers a page reload.
 import { type ReactNode, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { CompanyIcon } from '../../../components/ui/company-icon.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { usePublicEnergyCompanies } from '../../../lib/public-energy-companies.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 export interface CompanyStepProps {
   company: string;

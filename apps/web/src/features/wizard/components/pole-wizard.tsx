@@ -3,9 +3,9 @@
 // its place (confirmed: the registry knows where it stands) and its company, and keeps what
 // the citizen typed before (contact, problem) in the wizard's session storage.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { FoundPole } from '../api/query-keys.ts';
 import { loadLaterSteps } from '../lib/later-steps-loader.ts';
 import { emptyLocation, useWizardState } from '../lib/wizard-state.ts';

@@ -2,10 +2,10 @@
 // Its data lives in session storage until submitted (lib/wizard-state.ts).
 import { wizardProgress } from '@acende/shared/constants';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { usePublicEnergyCompanies } from '../../../lib/public-energy-companies.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { loadLaterSteps } from '../lib/later-steps-loader.ts';
 import { useWizardState } from '../lib/wizard-state.ts';
 import { ContactStep } from './contact-step.tsx';
