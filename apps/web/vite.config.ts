@@ -1,10 +1,24 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { chunkGraph } from './chunk-graph.ts';
 
-export default defineConfig({
+// React Router's package resolves to its development build in every mode (its exports name no
+// other; remix-run/react-router#14102): the build takes the production one, without the dev warnings.
+const reactRouterProduction = join(
+  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+if (!existsSync(reactRouterProduction)) throw new Error(`vite.config: no ${reactRouterProduction}`);
+
+export default defineConfig(({ command }) => ({
+  resolve: {
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   plugins: [
     react(),
     tailwindcss(),
@@ -64,4 +78,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
