@@ -15,6 +15,18 @@ const reactRouterProduction = join(
 );
 if (!existsSync(reactRouterProduction)) throw new Error(`vite.config: no ${reactRouterProduction}`);
 
+const RUNTIME_LIBRARIES = /node_modules\/(react|react-dom|scheduler|react-router|@tanstack|clsx)\//;
+// TanStack's mutations run only after a first screen's action (the later steps, the tracking
+// page's extras, admin): they travel with the chunks that use them.
+const AFTER_FIRST_SCREEN = /@tanstack\/.*\/(useMutation|mutationObserver)\.js$/;
+// With the libraries, the app's own modules every page loads before it draws: the translator, the
+// catalogues' loader and its Portuguese texts, and the class-name helper (each its own file
+// otherwise, which costs the first load a request and gzip its sharing).
+const RUNTIME_APP =
+  /src\/lib\/(i18n|translate|use-translation|cn)\.ts$|packages\/shared\/src\/i18n\/pt\/(common|public)\.json$/;
+const inRuntimeChunk = (id: string) =>
+  (RUNTIME_LIBRARIES.test(id) && !AFTER_FIRST_SCREEN.test(id)) || RUNTIME_APP.test(id);
+
 export default defineConfig(({ command }) => ({
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
@@ -65,15 +77,7 @@ export default defineConfig(({ command }) => ({
       output: {
         // The libraries every page runs on, as one file: fewer requests, and gzip finds more to share.
         codeSplitting: {
-          groups: [
-            {
-              name: 'runtime',
-              // With them, the app's own modules every page loads before it draws: the translator,
-              // the catalogues' loader and its Portuguese texts, and the class-name helper (each its own file
-              // otherwise, which costs the first load a request and gzip its sharing).
-              test: /node_modules\/(react|react-dom|scheduler|react-router|@tanstack|clsx)\/|src\/lib\/(i18n|translate|use-translation|cn)\.ts$|packages\/shared\/src\/i18n\/pt\/(common|public)\.json$/,
-            },
-          ],
+          groups: [{ name: 'runtime', test: inRuntimeChunk }],
         },
       },
     },

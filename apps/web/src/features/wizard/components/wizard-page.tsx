@@ -9,11 +9,12 @@ import { useTranslation } from '../../../lib/use-translation.ts';
 import { loadLaterSteps } from '../lib/later-steps-loader.ts';
 import { useWizardState } from '../lib/wizard-state.ts';
 import { ContactStep } from './contact-step.tsx';
-import { SummaryPanel } from './summary-panel.tsx';
 
 const LocationStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.LocationStep })));
 const FilingStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.FilingStep })));
 const SuccessScreen = lazy(() => loadLaterSteps().then((m) => ({ default: m.SuccessScreen })));
+// Shown beside steps 2 and 3 only, so it travels with them (decision 0052).
+const SummaryPanel = lazy(() => loadLaterSteps().then((m) => ({ default: m.SummaryPanel })));
 // The draft's and the connection's notices, with their texts: in the same chunk, loaded at once (decision 0024's budget).
 const WizardNotices = lazy(() => loadLaterSteps().then((m) => ({ default: m.WizardNotices })));
 
@@ -134,7 +135,11 @@ export function WizardPage() {
             ) : null}
           </Suspense>
         </div>
-        {step === 2 || step === 3 ? <SummaryPanel data={data} companyName={selectedCompany} /> : null}
+        {step === 2 || step === 3 ? (
+          <Suspense fallback={null}>
+            <SummaryPanel data={data} companyName={selectedCompany} />
+          </Suspense>
+        ) : null}
       </div>
     </section>
   );
