@@ -45,7 +45,8 @@ describe('wizard submission', () => {
 
     expect(screen.getByRole('heading', { level: 2, name: 'Passo 3: Concessionária de energia' })).toBeInTheDocument();
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '67');
-    expect(screen.getByRole('complementary')).toHaveTextContent('Rua dos Andradas, Porto Alegre');
+    // The summary arrives with the step's own chunk (decision 0052).
+    expect(await screen.findByRole('complementary')).toHaveTextContent('Rua dos Andradas, Porto Alegre');
     const submit = await screen.findByRole('button', { name: 'Enviar solicitação' });
     await waitFor(() => expect(submit).toBeEnabled());
     await user.click(submit);
