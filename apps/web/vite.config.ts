@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { chunkGraph } from './chunk-graph.ts';
+import { reactRouterTreeShaking } from './react-router-tree-shaking.ts';
 
 // React Router's package resolves to its development build in every mode (its exports name no
 // other; remix-run/react-router#14102): the build takes the production one, without the dev warnings.
@@ -34,6 +35,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     tailwindcss(),
+    reactRouterTreeShaking(),
     chunkGraph(import.meta.dirname, {
       '/': 'src/features/wizard/components/wizard-page.tsx',
       '/p/:companyId/:number': 'src/features/wizard/components/pole-page.tsx',

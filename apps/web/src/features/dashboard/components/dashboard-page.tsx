@@ -3,8 +3,8 @@
 
 import type { CompanyRequestCounts } from '@acende/shared/schemas/admin-requests';
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
 import { LinkButton } from '../../../components/ui/button.tsx';
+import { Link } from '../../../components/ui/link.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { PageShell } from '../../../components/ui/page-shell.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';

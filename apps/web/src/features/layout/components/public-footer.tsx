@@ -2,7 +2,7 @@
 // set it in the theme settings), the privacy notice, accessibility statement, the
 // transparency page and open data.
 import { NOTICE_PATH, TRANSPARENCY_PATH } from '@acende/shared/public-pages';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link.tsx';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { useOperator } from '../api/get-operator.ts';
 

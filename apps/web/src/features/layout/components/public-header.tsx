@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router';
 import { LanguageToggle } from '../../../components/language-toggle.tsx';
 import { HeaderLogo } from '../../../components/ui/header-logo.tsx';
+import { Link } from '../../../components/ui/link.tsx';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { useTheme } from '../api/get-theme.ts';
 

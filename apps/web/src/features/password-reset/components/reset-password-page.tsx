@@ -6,11 +6,12 @@ import {
 } from '@acende/shared/schemas/password-reset';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { AuthCardLayout } from '../../../components/auth-card-layout.tsx';
 import { LinkButton, SubmitButton } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { fieldBinder } from '../../../components/ui/form-binding.ts';
+import { Link } from '../../../components/ui/link.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { messageKey } from '../../../lib/i18n-types.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';

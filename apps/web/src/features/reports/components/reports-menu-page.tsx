@@ -1,6 +1,6 @@
 // /admin/reports: the menu of the reports.
 import { REPORT_KINDS } from '@acende/shared/schemas/reports';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link.tsx';
 import { PageShell } from '../../../components/ui/page-shell.tsx';
 import { useTranslation } from '../../../lib/use-translation.ts';
 

@@ -1,8 +1,8 @@
 // /admin/reports/requests: the matching requests in a paged table under the summary.
 
-import { Link } from 'react-router';
 import { formatDateTime } from '../../../components/requests/format.ts';
 import { StatusBadge } from '../../../components/requests/status-badge.tsx';
+import { Link } from '../../../components/ui/link.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { useRequestsReport } from '../api/get-requests-report.ts';

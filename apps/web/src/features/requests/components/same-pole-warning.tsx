@@ -2,8 +2,9 @@
 // in progress): likely the same fault filed twice (issue 21). Each links to that request's
 // page, which returns to the same list as this one.
 import type { AdminRequestDetail } from '@acende/shared/schemas/admin-requests';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { formatDateTime } from '../../../components/requests/format.ts';
+import { Link } from '../../../components/ui/link.tsx';
 import { useTranslation } from '../../../lib/use-translation.ts';
 
 export function SamePoleWarning({ others }: { others: AdminRequestDetail['openOnSamePole'] }) {

@@ -4,7 +4,8 @@
 import type { Transparency, TransparencyCompany, TransparencyRow } from '@acende/shared/schemas/transparency';
 import { TRANSPARENCY_WINDOWS, type TransparencyWindow } from '@acende/shared/transparency';
 import { lazy, Suspense, use } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../../components/ui/link.tsx';
 import { PageShell, QueryState } from '../../../components/ui/page-shell.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
 import { cn } from '../../../lib/cn.ts';

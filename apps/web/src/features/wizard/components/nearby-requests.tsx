@@ -4,12 +4,12 @@
 import { followRequestSchema, type NearbyRequest } from '@acende/shared/schemas/followers';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { Captcha } from '../../../components/captcha/captcha.tsx';
 import { useCaptchaGate } from '../../../components/captcha/use-captcha-gate.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { fieldBinder, payloadResolver } from '../../../components/ui/form-binding.ts';
+import { Link } from '../../../components/ui/link.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import '../../../lib/followers-catalogue.ts';
