@@ -5,6 +5,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useLoadedAndIdle } from '../../../lib/use-loaded-and-idle.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import type { FoundPole } from '../api/query-keys.ts';
 import { loadLaterSteps } from '../lib/later-steps-loader.ts';
@@ -24,9 +25,11 @@ export function PoleWizard({ found }: { found: FoundPole }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
 
+  // The later steps' chunk, fetched while step 1 is filled in, once the page is drawn and idle.
+  const idle = useLoadedAndIdle();
   useEffect(() => {
-    loadLaterSteps().catch(() => {});
-  }, []);
+    if (idle) loadLaterSteps().catch(() => {});
+  }, [idle]);
 
   useEffect(() => {
     update({

@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { usePublicEnergyCompanies } from '../../../lib/public-energy-companies.ts';
+import { useLoadedAndIdle } from '../../../lib/use-loaded-and-idle.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { loadLaterSteps } from '../lib/later-steps-loader.ts';
 import { useWizardState } from '../lib/wizard-state.ts';
@@ -15,7 +16,7 @@ const FilingStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.FilingS
 const SuccessScreen = lazy(() => loadLaterSteps().then((m) => ({ default: m.SuccessScreen })));
 // Shown beside steps 2 and 3 only, so it travels with them (decision 0052).
 const SummaryPanel = lazy(() => loadLaterSteps().then((m) => ({ default: m.SummaryPanel })));
-// The draft's and the connection's notices, with their texts: in the same chunk, loaded at once (decision 0024's budget).
+// The draft's and the connection's notices, with their texts: in the same chunk, drawn once the page is idle (decisions 0024, 0052).
 const WizardNotices = lazy(() => loadLaterSteps().then((m) => ({ default: m.WizardNotices })));
 
 export function WizardProgress({ step }: { step: number }) {
@@ -51,9 +52,11 @@ export function WizardPage() {
 
   usePageTitle(t('public.wizard.title'));
 
+  // The later steps' chunk, fetched while step 1 is filled in, once the page is drawn and idle.
+  const idle = useLoadedAndIdle();
   useEffect(() => {
-    loadLaterSteps().catch(() => {});
-  }, []);
+    if (idle) loadLaterSteps().catch(() => {});
+  }, [idle]);
 
   // Moving between steps puts focus on the new step's heading, so screen readers follow.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on step changes only
@@ -75,7 +78,7 @@ export function WizardPage() {
         {t('public.wizard.title')}
       </h1>
       <WizardProgress step={step} />
-      {step !== 4 ? (
+      {step !== 4 && idle ? (
         <Suspense fallback={null}>
           <WizardNotices
             restored={restored}
