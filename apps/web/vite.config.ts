@@ -1,13 +1,41 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { chunkGraph } from './chunk-graph.ts';
+import { reactRouterTreeShaking } from './react-router-tree-shaking.ts';
 
-export default defineConfig({
+// React Router's package resolves to its development build in every mode (its exports name no
+// other; remix-run/react-router#14102): the build takes the production one, without the dev warnings.
+const reactRouterProduction = join(
+  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+if (!existsSync(reactRouterProduction)) throw new Error(`vite.config: no ${reactRouterProduction}`);
+
+const RUNTIME_LIBRARIES = /node_modules\/(react|react-dom|scheduler|react-router|@tanstack|clsx)\//;
+// TanStack's mutations run only after a first screen's action (the later steps, the tracking
+// page's extras, admin): they travel with the chunks that use them.
+const AFTER_FIRST_SCREEN = /@tanstack\/.*\/(useMutation|mutationObserver)\.js$/;
+// With the libraries, the app's own modules every page loads before it draws: the translator, the
+// catalogues' loader and its Portuguese texts, and the class-name helper (each its own file
+// otherwise, which costs the first load a request and gzip its sharing).
+const RUNTIME_APP =
+  /src\/lib\/(i18n|translate|use-translation|cn)\.ts$|packages\/shared\/src\/i18n\/pt\/(common|public)\.json$/;
+const inRuntimeChunk = (id: string) =>
+  (RUNTIME_LIBRARIES.test(id) && !AFTER_FIRST_SCREEN.test(id)) || RUNTIME_APP.test(id);
+
+export default defineConfig(({ command }) => ({
+  resolve: {
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   plugins: [
     react(),
     tailwindcss(),
+    reactRouterTreeShaking(),
     chunkGraph(import.meta.dirname, {
       '/': 'src/features/wizard/components/wizard-page.tsx',
       '/p/:companyId/:number': 'src/features/wizard/components/pole-page.tsx',
@@ -51,17 +79,9 @@ export default defineConfig({
       output: {
         // The libraries every page runs on, as one file: fewer requests, and gzip finds more to share.
         codeSplitting: {
-          groups: [
-            {
-              name: 'runtime',
-              // With them, the app's own modules every page loads before it draws: the catalogues'
-              // loader and its Portuguese texts, and the class-name helper (each its own file
-              // otherwise, which costs the first load a request and gzip its sharing).
-              test: /node_modules\/(react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|clsx|use-sync-external-store)\/|src\/lib\/(i18n|cn)\.ts$|packages\/shared\/src\/i18n\/pt\/(common|public)\.json$/,
-            },
-          ],
+          groups: [{ name: 'runtime', test: inRuntimeChunk }],
         },
       },
     },
   },
-});
+}));

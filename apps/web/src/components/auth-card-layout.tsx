@@ -1,7 +1,7 @@
 // The frame of the sign-in and password-reset screens: the site's name and the language
 // toggle above one narrow card with the screen's title.
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.ts';
 import { LanguageToggle } from './language-toggle.tsx';
 
 export function AuthCardLayout({ title, children }: { title: string; children: ReactNode }) {

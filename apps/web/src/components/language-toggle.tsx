@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { currentLanguage, setLanguage } from '../lib/i18n.ts';
+import { useTranslation } from '../lib/use-translation.ts';
 import { Button } from './ui/button.tsx';
 import { toast } from './ui/toast.tsx';
 

@@ -6,7 +6,8 @@ import type { CatalogueNamespaces, MessageKey } from '@acende/shared/i18n/messag
 // Typed as one tree keyed by file name, as the server's (packages/shared/src/i18n/catalogues.ts):
 // the keys are the same strings, so t('common.errors.generic') is checked and a key its file's
 // name does not lead is refused. At run time each file is a namespace of its name, found by the key's first segment
-// (lib/i18n.ts): 'translation' itself holds nothing.
+// (lib/i18n.ts): 'translation' itself holds nothing. Only i18next's types are used: lib/translate.ts
+// renders the texts (decision 0054).
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';

@@ -2,7 +2,7 @@
 // so a tab, the history and a screen reader's page announcement say where one is. Null leaves
 // the title to a part of the screen that names it (the pole page's wizard, by its step).
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './use-translation.ts';
 
 export function usePageTitle(title: string | null): void {
   const { t } = useTranslation();

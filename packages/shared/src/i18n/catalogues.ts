@@ -1,6 +1,6 @@
 // Every catalogue file of both languages, one tree per language keyed by file name, for the
 // server and tests: a key's first segment names its file ('common.errors.storageFull' is
-// errors.storageFull in common.json). The web app loads the same files as i18next namespaces
+// errors.storageFull in common.json). The web app loads the same files as namespaces
 // of the same names (public eagerly, admin lazily) so the public bundle carries no
 // administrator text, and resolves the same keys (decision 0047).
 // A new catalogue file is added to NAMESPACES below, in both languages, and to

@@ -1,5 +1,5 @@
 // Every admin-*.json catalogue of both languages, bundled into the admin chunk (never
-// the public one) and added to i18next when the admin app first loads, each as the namespace
+// the public one) and added to the translator (lib/i18n.ts) when the admin app first loads, each as the namespace
 // of its file's name (admin-access.json is admin-access).
 import type { CatalogueName } from '@acende/shared/i18n/message-key';
 import { addCatalogue } from '../../lib/i18n.ts';

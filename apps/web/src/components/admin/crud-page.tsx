@@ -3,8 +3,8 @@
 // (cards at 360 px), and a removal asked to confirm first, then told in a toast.
 import type { UseMutationResult } from '@tanstack/react-query';
 import { Fragment, type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/api-client.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { ConfirmDialog } from '../ui/alert-dialog.tsx';
 import { Button } from '../ui/button.tsx';
 import { type Loadable, PageShell, QueryState } from '../ui/page-shell.tsx';

@@ -6,9 +6,9 @@ import enCaptcha from '@acende/shared/i18n/en/captcha.json';
 import ptCaptcha from '@acende/shared/i18n/pt/captcha.json';
 import type { CaptchaProvider } from '@acende/shared/schemas/captcha';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn.ts';
 import { addCatalogue } from '../../lib/i18n.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Button } from '../ui/button.tsx';
 import type { CaptchaProps } from './captcha.tsx';
 

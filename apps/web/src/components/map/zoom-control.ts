@@ -3,7 +3,7 @@
 // public.location's, loaded on every page, public or admin.
 import L from 'leaflet';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 export interface ZoomLabels {
   in: string;

@@ -11,10 +11,10 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/api-client.ts';
 import { usePublicEnergyCompanies } from '../../lib/public-energy-companies.ts';
 import { assigneeQueries } from '../../lib/query-keys/admin-requests.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Button, SubmitButton } from '../ui/button.tsx';
 import { SelectField, TextAreaField } from '../ui/field.tsx';
 import { fieldBinder, payloadResolver } from '../ui/form-binding.ts';

@@ -1,8 +1,8 @@
 // A request against its due time (decision 0029): time left, overdue by how long, paused
 // while cancelled, or met / missed once completed. Words and colour, never colour alone.
 import { deadlineState } from '@acende/shared/schemas/repair-targets';
-import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { BADGE_SHAPE } from '../ui/badge.ts';
 import { formatDateTime } from './format.ts';
 

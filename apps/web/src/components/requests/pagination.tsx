@@ -2,7 +2,7 @@
 // An estimated total (a vague search, see the API's totalIsEstimate) is said as "about N".
 import { PAGE_SIZES } from '@acende/shared/constants';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Button } from '../ui/button.tsx';
 
 export function Pagination({

@@ -2,8 +2,8 @@
 // passed, or that the clock is paused while the request is cancelled; after a transfer, that the
 // date held (decision 0029). Shown by the success screen and the tracking page.
 import { citizenDeadline, formatDueDate } from '@acende/shared/citizen-deadline';
-import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import '../../lib/deadline-catalogue.ts';
 
 export function RepairDate({

@@ -9,7 +9,7 @@ import { adminRequestListQuerySchema } from '@acende/shared/schemas/admin-reques
 import { normalisePoleNumber } from '@acende/shared/schemas/poles';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Button } from '../ui/button.tsx';
 import { type Choice, inputClass, SelectField, TextField } from '../ui/field.tsx';
 import { fieldBinder, payloadResolver } from '../ui/form-binding.ts';

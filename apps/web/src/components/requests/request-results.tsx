@@ -11,10 +11,11 @@ import {
 import { type AdminRequestList, BULK_LIMIT } from '@acende/shared/schemas/admin-requests';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { Button } from '../ui/button.tsx';
 import { SelectField } from '../ui/field.tsx';
+import { Link } from '../ui/link.tsx';
 import { QueryState } from '../ui/page-shell.tsx';
 import { Table, TableBody } from '../ui/table.tsx';
 import type { ListParams } from './list-params.ts';

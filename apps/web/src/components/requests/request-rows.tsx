@@ -3,8 +3,8 @@
 import type { RequestSortKey, SortDirection } from '@acende/shared/schemas/admin-request-filters';
 import type { AdminRequestList } from '@acende/shared/schemas/admin-requests';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { BADGE_SHAPE } from '../ui/badge.ts';
 import { SortableTableHead, type SortOrder, TableCell, TableHead, TableHeader, TableRow } from '../ui/table.tsx';
 import { DeadlineBadge } from './deadline-badge.tsx';

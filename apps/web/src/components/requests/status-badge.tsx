@@ -1,7 +1,7 @@
 // A request status as a coloured badge with its words (colour is never the only signal).
 import type { RequestStatus } from '@acende/shared/enums';
-import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { BADGE_SHAPE } from '../ui/badge.ts';
 
 const STYLES: Record<RequestStatus, string> = {

@@ -1,6 +1,6 @@
 import type { ButtonHTMLAttributes } from 'react';
-import { Link, type LinkProps } from 'react-router';
 import { cn } from '../../lib/cn.ts';
+import { Link, type LinkProps } from './link.tsx';
 
 const VARIANTS = {
   primary: 'bg-primary-strong text-white hover:opacity-90',

@@ -2,7 +2,7 @@
 // problem as a link that moves focus to its field. It takes the focus on each refused attempt
 // (not as the errors change while the person types), so the problems are read out at once.
 import { useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { errorWords } from './field.tsx';
 
 export interface SummaryError {

@@ -5,9 +5,9 @@
 
 import type { TFunction } from 'i18next';
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
-import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn.ts';
 import { messageKey } from '../../lib/i18n-types.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 const controlBase =
   'w-full rounded-theme border border-gray-500 bg-white focus-visible:outline-3 focus-visible:outline-blue-700 aria-[invalid=true]:border-red-700';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 export function Spinner({ className, label }: { className?: string; label?: string }) {
   const { t } = useTranslation();

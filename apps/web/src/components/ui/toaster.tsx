@@ -5,8 +5,8 @@
 import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from '@acende/shared/constants';
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { currentToasts, dismiss, subscribe } from './toast.tsx';
 
 export function Toaster() {

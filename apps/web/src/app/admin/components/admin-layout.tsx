@@ -4,11 +4,11 @@
 import type { Role } from '@acende/shared/enums';
 import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageToggle } from '../../../components/language-toggle.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { HeaderLogo } from '../../../components/ui/header-logo.tsx';
+import { Link } from '../../../components/ui/link.tsx';
 import { SaveStatus } from '../../../components/ui/save-status.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
@@ -16,6 +16,7 @@ import { useTheme } from '../../../features/layout/api/get-theme.ts';
 import { useAdminProfile } from '../../../lib/admin-session.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { adminSessionQueries } from '../../../lib/query-keys/admin-session.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useLogout } from '../api/logout.ts';
 import { AdminNav } from './admin-nav.tsx';
 

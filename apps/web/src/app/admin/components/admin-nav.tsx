@@ -3,9 +3,9 @@
 // the others keep what the reader chose. Shown beside the screen on a wide screen, behind
 // the header's Menu button on a phone (AdminLayout owns that).
 import { type Ref, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { cn } from '../../../lib/cn.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { type AdminNavKey, type AdminRoute, adminRoutes, NAV_GROUPS, NAV_LABELS, NAV_ORDER } from '../admin-routes.tsx';
 
 type NavEntry = AdminRoute & { navKey: AdminNavKey };

@@ -2,11 +2,11 @@
 // one (coming back afterwards), /admin/security while two-factor must be set up first,
 // /admin/dashboard for admin-only screens without the admin role (decision 0002 §1).
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { isAdmin, useAdminProfile } from '../../../lib/admin-session.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 const SECURITY_PATH = '/admin/security';
 

@@ -1,6 +1,6 @@
 // One audit row's before and after as a reader wants them: field → old → new, not JSON.
 import { type AuditRow, auditChanges } from '@acende/shared/schemas/audit';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 function show(value: unknown, empty: string): string {
   if (value === undefined || value === null || value === '') return empty;

@@ -4,11 +4,11 @@
 import { AUDIT_FILTER_NAMES, auditFiltersSchema } from '@acende/shared/schemas/audit';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Resolver, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { fieldBinder } from '../../../components/ui/form-binding.ts';
 import { messageKey } from '../../../lib/i18n-types.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useAuditAccounts } from '../api/get-audit-log.ts';
 
 export type AuditDraft = Record<(typeof AUDIT_FILTER_NAMES)[number], string>;

@@ -3,7 +3,6 @@
 // before and after readable, and the filtered rows as CSV. The filters live in the URL.
 import { DEFAULT_PAGE_SIZE } from '@acende/shared/constants';
 import { AUDIT_FILTER_NAMES } from '@acende/shared/schemas/audit';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../components/requests/format.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -11,6 +10,7 @@ import { PageShell, QueryState } from '../../../components/ui/page-shell.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useExportAuditLog } from '../api/export-audit-log.ts';
 import { auditQueryString, useAuditLog } from '../api/get-audit-log.ts';
 import { AuditChanges } from './audit-changes.tsx';

@@ -2,7 +2,6 @@
 import { type ChangePasswordFormInput, changePasswordFormSchema } from '@acende/shared/schemas/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { fieldBinder } from '../../../components/ui/form-binding.ts';
@@ -11,6 +10,7 @@ import { announceSaved } from '../../../components/ui/save-status.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useChangePassword } from '../api/change-password.ts';
 
 const EMPTY: ChangePasswordFormInput = { currentPassword: '', newPassword: '', confirmPassword: '' };

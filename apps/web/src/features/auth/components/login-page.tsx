@@ -5,17 +5,18 @@
 import { type LoginInput, loginSchema } from '@acende/shared/schemas/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { AuthCardLayout } from '../../../components/auth-card-layout.tsx';
 import { Captcha } from '../../../components/captcha/captcha.tsx';
 import { useCaptchaSubmit } from '../../../components/captcha/use-captcha-submit.ts';
 import { Button, SubmitButton } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { fieldBinder } from '../../../components/ui/form-binding.ts';
+import { Link } from '../../../components/ui/link.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAdminProfile } from '../../../lib/admin-session.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { needsSecondFactor, signInLinkSent, useLogin } from '../api/login.ts';
 import { TwoFactorStep } from './two-factor-step.tsx';
 

@@ -4,14 +4,15 @@
 // scanner opening the page spends nothing); then the dashboard, or the code step for an
 // account with two-factor sign-in on. A spent or expired link says so and leads back.
 import { type FormEvent, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { AuthCardLayout } from '../../../components/auth-card-layout.tsx';
 import { SubmitButton } from '../../../components/ui/button.tsx';
+import { Link } from '../../../components/ui/link.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAdminProfile } from '../../../lib/admin-session.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { needsSecondFactor, useLoginWithLink } from '../api/login.ts';
 import { TwoFactorStep } from './two-factor-step.tsx';
 

@@ -5,12 +5,12 @@ import { type TwoFactorSignIn, twoFactorSignInSchema } from '@acende/shared/sche
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Button, SubmitButton } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { fieldBinder } from '../../../components/ui/form-binding.ts';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useLoginTwoFactor } from '../api/login.ts';
 
 export function TwoFactorStep({ onStartOver }: { onStartOver: () => void }) {

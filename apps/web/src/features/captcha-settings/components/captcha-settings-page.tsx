@@ -9,7 +9,6 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../components/ui/button.tsx';
 import { CheckboxField, FieldError, TextField } from '../../../components/ui/field.tsx';
 import { fieldBinder } from '../../../components/ui/form-binding.ts';
@@ -18,6 +17,7 @@ import { announceSaved } from '../../../components/ui/save-status.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useCaptchaSettings, useSaveCaptchaSettings } from '../api/captcha-settings.ts';
 
 interface FormValues {

@@ -3,13 +3,13 @@
 
 import type { CompanyRequestCounts } from '@acende/shared/schemas/admin-requests';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { LinkButton } from '../../../components/ui/button.tsx';
+import { Link } from '../../../components/ui/link.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { PageShell } from '../../../components/ui/page-shell.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAdminProfile } from '../../../lib/admin-session.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useCompanyCounts } from '../api/get-company-counts.ts';
 import { useCounts } from '../api/get-counts.ts';
 

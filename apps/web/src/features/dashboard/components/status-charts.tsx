@@ -2,8 +2,8 @@
 // Each chart has a text equivalent for screen readers (a list of the same numbers).
 import { REQUEST_STATUSES } from '@acende/shared/enums';
 import type { CompanyRequestCounts, RequestCounts } from '@acende/shared/schemas/admin-requests';
-import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Cell, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 export const STATUS_COLORS: Record<(typeof REQUEST_STATUSES)[number], string> = {
   open: '#1d4ed8',

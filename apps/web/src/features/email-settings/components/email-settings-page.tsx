@@ -6,13 +6,13 @@ import { type EmailSettingsInput, type EmailSettingsResponse, emailSettingsSchem
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Button, SubmitButton } from '../../../components/ui/button.tsx';
 import { QueryPage } from '../../../components/ui/page-shell.tsx';
 import { announceSaved } from '../../../components/ui/save-status.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useEmailSettings } from '../api/get-email-settings.ts';
 import { useSaveEmailSettings } from '../api/save-email-settings.ts';
 import { useTestEmailConnection } from '../api/test-email-connection.ts';

@@ -4,10 +4,10 @@ import { EMAIL_DEFAULT_PORT, EMAIL_SECURE_PORT } from '@acende/shared/constants'
 import type { EmailSettingsInput } from '@acende/shared/schemas/email';
 import * as Tabs from '@radix-ui/react-tabs';
 import type { UseFormReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField, TextField } from '../../../components/ui/field.tsx';
 import { fieldBinder } from '../../../components/ui/form-binding.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 export type EmailSettingsTab = 'general' | 'smtp' | 'auth';
 

@@ -3,13 +3,13 @@
 import type { Language } from '@acende/shared/enums';
 import { type EmailSettingsInput, sendTestEmailSchema } from '@acende/shared/schemas/email';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { SubmitButton } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useSendTestEmail } from '../api/send-test-email.ts';
 import type { EmailSettingsTab } from './email-settings-tabs.tsx';
 

@@ -3,11 +3,11 @@
 // (asked to confirm first), offered only where it succeeds: a company that requests refer
 // to says why it cannot be deleted (deactivate instead).
 import type { AdminEnergyCompany } from '@acende/shared/schemas/energy-companies';
-import { useTranslation } from 'react-i18next';
 import { type CrudColumn, CrudPage } from '../../../components/admin/crud-page.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CompanyIcon } from '../../../components/ui/company-icon.tsx';
 import { useAdminEnergyCompanies } from '../../../lib/admin-energy-companies.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useDeleteEnergyCompany } from '../api/delete-energy-company.ts';
 import { EnergyCompanyForm } from './energy-company-form.tsx';
 

@@ -10,7 +10,6 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { ChoiceGroup } from '../../../components/ui/choice-group.tsx';
 import { COLOR_CLASSES, CompanyIcon } from '../../../components/ui/company-icon.tsx';
@@ -20,6 +19,7 @@ import { announceSaved } from '../../../components/ui/save-status.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useSaveEnergyCompany } from '../api/save-energy-company.ts';
 
 interface Values {

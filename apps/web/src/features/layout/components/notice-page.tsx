@@ -2,8 +2,8 @@
 // loaded: the admin's plain text (or the default) split into paragraphs, each drawn as
 // text, so nothing typed there can become markup.
 import { type PublicPage, paragraphs } from '@acende/shared/public-pages';
-import { useTranslation } from 'react-i18next';
 import { QueryPage } from '../../../components/ui/page-shell.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { usePublicPage } from '../api/get-public-page.ts';
 
 const TITLES = { privacy: 'public.notice.privacyTitle', accessibility: 'public.notice.accessibilityTitle' } as const;

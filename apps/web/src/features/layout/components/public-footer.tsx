@@ -2,8 +2,8 @@
 // set it in the theme settings), the privacy notice, accessibility statement, the
 // transparency page and open data.
 import { NOTICE_PATH, TRANSPARENCY_PATH } from '@acende/shared/public-pages';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useOperator } from '../api/get-operator.ts';
 
 const LINK = 'rounded text-blue-800 underline focus-visible:outline-3 focus-visible:outline-blue-700';

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { LanguageToggle } from '../../../components/language-toggle.tsx';
 import { HeaderLogo } from '../../../components/ui/header-logo.tsx';
+import { Link } from '../../../components/ui/link.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useTheme } from '../api/get-theme.ts';
 
 /** The header of every public page: the logo of the theme settings, or the title when it fails to load. */

@@ -1,6 +1,6 @@
 // /admin/user-requests: the signed-in account's own queue (decision 0002 §17): requests
 // assigned to it, with the list's filters and a quick status change per row.
-import { useTranslation } from 'react-i18next';
+
 import { useFilterChoices } from '../../../components/requests/filter-choices.ts';
 import { type ListParams, listFilterValues } from '../../../components/requests/list-params.ts';
 import { RequestList } from '../../../components/requests/request-list.tsx';
@@ -8,6 +8,7 @@ import { DetailsLink } from '../../../components/requests/request-results.tsx';
 import { PageShell } from '../../../components/ui/page-shell.tsx';
 import { TableCell } from '../../../components/ui/table.tsx';
 import { useAdminProfile } from '../../../lib/admin-session.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useMyQueue } from '../api/get-my-queue.ts';
 import { QuickStatus } from './quick-status.tsx';
 

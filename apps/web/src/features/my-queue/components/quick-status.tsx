@@ -4,10 +4,10 @@
 import { REQUEST_STATUSES, type RequestStatus } from '@acende/shared/enums';
 import type { AdminRequestListItem } from '@acende/shared/schemas/admin-requests';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useChangeStatus } from '../api/change-status.ts';
 
 export function QuickStatus({ item }: { item: AdminRequestListItem }) {

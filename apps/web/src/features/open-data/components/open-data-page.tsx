@@ -1,7 +1,7 @@
 // /open-data: what the open-data files hold, their links and licence (decision 0039).
 import { OPEN_DATA_COLUMNS, OPEN_DATA_PATHS } from '@acende/shared/open-data';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import '../../../lib/open-data-catalogue.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 

@@ -9,7 +9,6 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { type CrudColumn, CrudPage } from '../../../components/admin/crud-page.tsx';
 import { formatDateTime } from '../../../components/requests/format.ts';
 import { Button, SubmitButton } from '../../../components/ui/button.tsx';
@@ -18,6 +17,7 @@ import { fieldBinder } from '../../../components/ui/form-binding.ts';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useIssueOpen311Key } from '../api/issue-open311-key.ts';
 import { useOpen311Keys } from '../api/open311-keys.ts';
 import { useRevokeOpen311Key } from '../api/revoke-open311-key.ts';

@@ -2,15 +2,15 @@
 import { type RequestPasswordResetInput, requestPasswordResetSchema } from '@acende/shared/schemas/password-reset';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { AuthCardLayout } from '../../../components/auth-card-layout.tsx';
 import { Captcha } from '../../../components/captcha/captcha.tsx';
 import { useCaptchaSubmit } from '../../../components/captcha/use-captcha-submit.ts';
 import { SubmitButton } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { fieldBinder } from '../../../components/ui/form-binding.ts';
+import { Link } from '../../../components/ui/link.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 
 export default function RequestPasswordResetPage() {

@@ -6,15 +6,16 @@ import {
 } from '@acende/shared/schemas/password-reset';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { AuthCardLayout } from '../../../components/auth-card-layout.tsx';
 import { LinkButton, SubmitButton } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { fieldBinder } from '../../../components/ui/form-binding.ts';
+import { Link } from '../../../components/ui/link.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { messageKey } from '../../../lib/i18n-types.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useCompletePasswordReset } from '../api/complete-password-reset.ts';
 
 export default function ResetPasswordPage() {

@@ -1,8 +1,8 @@
 // The rows of a poles file that cannot be imported: line (CSV) or feature (GeoJSON), the
 // column as the file names it, and what is wrong, in the reader's language.
 import type { PoleImportPreview } from '@acende/shared/schemas/poles-import';
-import { useTranslation } from 'react-i18next';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 export function ImportErrorsTable({ preview }: { preview: Pick<PoleImportPreview, 'format' | 'errors'> }) {
   const { t } = useTranslation();

@@ -2,10 +2,10 @@
 // row errors, the Import button) and the end (all written, or nothing).
 import type { PoleImportPreview } from '@acende/shared/schemas/poles-import';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { PoleImportOutcome } from '../api/import-poles.ts';
 import { ImportErrorsTable } from './import-errors-table.tsx';
 import type { Progress, Step } from './use-pole-import.ts';

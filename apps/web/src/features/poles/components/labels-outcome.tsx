@@ -1,7 +1,8 @@
 // Under a print-labels action: what is happening, said once to a screen reader (preparing,
 // then the file that arrived), and the server's reason in words when the labels failed.
-import { useTranslation } from 'react-i18next';
+
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { usePrintPoleLabels } from '../api/print-labels.ts';
 
 export function LabelsOutcome({

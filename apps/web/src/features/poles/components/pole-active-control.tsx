@@ -2,9 +2,9 @@
 // it) deactivate or reactivate, after a confirmation.
 import type { AdminPole } from '@acende/shared/schemas/poles';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { togglePoleActive, type useSavePole } from '../api/save-pole.ts';
 import { PoleStatusBadge } from './pole-status-badge.tsx';
 

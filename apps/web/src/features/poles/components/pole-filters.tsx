@@ -1,8 +1,8 @@
 // Not on react-hook-form (issue 34): a search box and selects applied to the URL, nothing the client could refuse.
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { inputClass, SelectField } from '../../../components/ui/field.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { usePoleCompanies } from '../api/get-pole-companies.ts';
 import type { PoleListParams } from '../api/query-keys.ts';
 

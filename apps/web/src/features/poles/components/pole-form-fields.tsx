@@ -1,9 +1,9 @@
 // The pole form's fields: company (the pole's own kept as a choice even when the list leaves
 // it out), number, where it stands, street, description, and "active" for a new pole.
 import type { AdminPole } from '@acende/shared/schemas/poles';
-import { useTranslation } from 'react-i18next';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/ui/field.tsx';
 import type { BoundField } from '../../../components/ui/form-binding.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { usePoleCompanies } from '../api/get-pole-companies.ts';
 import type { PoleFormValues } from '../hooks/use-pole-form.ts';
 

@@ -3,13 +3,14 @@
 // refusals (a number the company already has) land under their field. An existing pole is
 // deactivated or reactivated here too, after a confirmation; a viewer sees it read-only.
 import type { AdminPole } from '@acende/shared/schemas/poles';
-import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { LinkButton, SubmitButton } from '../../../components/ui/button.tsx';
+import { Link } from '../../../components/ui/link.tsx';
 import { PageShell } from '../../../components/ui/page-shell.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAdminProfile } from '../../../lib/admin-session.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { usePole } from '../api/get-poles.ts';
 import { usePoleForm } from '../hooks/use-pole-form.ts';
 import { PoleActiveControl } from './pole-active-control.tsx';

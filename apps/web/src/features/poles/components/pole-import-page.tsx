@@ -6,7 +6,6 @@
 import { POLE_IMPORT_MAX_MB, type PoleImportPreview } from '@acende/shared/schemas/poles-import';
 import { useQuery } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { PageShell, QueryState } from '../../../components/ui/page-shell.tsx';
@@ -14,6 +13,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAdminProfile } from '../../../lib/admin-session.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { energyCompanyQueries } from '../../../lib/query-keys/energy-companies.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { ImportSteps } from './import-steps.tsx';
 import { useImportFileForm } from './use-import-file-form.ts';
 import { usePoleImport } from './use-pole-import.ts';

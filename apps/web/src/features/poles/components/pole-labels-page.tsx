@@ -1,11 +1,12 @@
 // /admin/poles/labels: QR labels for every pole of a company, and what the sheet looks like.
 // The registry list prints its selection with PrintLabelsButton and links here for a whole
 // company (?companyId= chooses it at first).
-import { useTranslation } from 'react-i18next';
+
 import { useSearchParams } from 'react-router';
 import { QueryPage } from '../../../components/ui/page-shell.tsx';
 import { useAdminProfile } from '../../../lib/admin-session.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useLabelCompanies } from '../api/get-label-companies.ts';
 import { PrintCompanyLabels } from './print-company-labels.tsx';
 

@@ -1,8 +1,8 @@
 // The pole list's selection bar: "select all on this page", how many are chosen, and what can be done with them.
 import type { AdminPole } from '@acende/shared/schemas/poles';
 import { useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { PoleSelection } from './pole-selection.ts';
 import { PrintLabelsButton } from './print-labels-button.tsx';
 

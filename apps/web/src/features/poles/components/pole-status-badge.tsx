@@ -1,7 +1,7 @@
 // A pole's status as a badge with its word (colour is never the only signal).
-import { useTranslation } from 'react-i18next';
 import { BADGE_SHAPE } from '../../../components/ui/badge.ts';
 import { cn } from '../../../lib/cn.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 export function PoleStatusBadge({ active }: { active: boolean }) {
   const { t } = useTranslation();

@@ -5,14 +5,15 @@
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@acende/shared/constants';
 import type { AdminPole } from '@acende/shared/schemas/poles';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Pagination } from '../../../components/requests/pagination.tsx';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog.tsx';
 import { Button, LinkButton } from '../../../components/ui/button.tsx';
+import { Link } from '../../../components/ui/link.tsx';
 import { PageShell, QueryState } from '../../../components/ui/page-shell.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
 import { useAdminProfile } from '../../../lib/admin-session.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { usePoles } from '../api/get-poles.ts';
 import type { PoleListParams } from '../api/query-keys.ts';
 import { togglePoleActive, useSavePole } from '../api/save-pole.ts';

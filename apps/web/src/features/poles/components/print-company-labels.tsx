@@ -4,11 +4,11 @@
 import { type PoleLabelsRequest, poleLabelsRequestSchema } from '@acende/shared/schemas/pole-labels';
 import { useId } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../components/ui/button.tsx';
 import { CheckboxField, SelectField } from '../../../components/ui/field.tsx';
 import { fieldBinder, payloadResolver } from '../../../components/ui/form-binding.ts';
 import { messageKey } from '../../../lib/i18n-types.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { usePrintPoleLabels } from '../api/print-labels.ts';
 import type { LabelCompany } from '../api/query-keys.ts';
 import { LabelsOutcome } from './labels-outcome.tsx';

@@ -2,8 +2,8 @@
 // the list's order. Off (with the reason beside it) when nothing or too much is selected.
 import { POLE_LABELS_SELECTION_MAX } from '@acende/shared/schemas/pole-labels';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { usePrintPoleLabels } from '../api/print-labels.ts';
 import { LabelsOutcome } from './labels-outcome.tsx';
 

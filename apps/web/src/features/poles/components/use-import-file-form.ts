@@ -5,9 +5,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { TFunction } from 'i18next';
 import { useEffect, useId, useRef } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { fieldBinder } from '../../../components/ui/form-binding.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 export interface ImportFile {
   company: string;

@@ -4,7 +4,6 @@
 import { type AdminPole, type PoleInput, type PoleValues, poleInputSchema } from '@acende/shared/schemas/poles';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import * as z from 'zod/mini';
 import { fieldBinder } from '../../../components/ui/form-binding.ts';
@@ -12,6 +11,7 @@ import { announceSaved } from '../../../components/ui/save-status.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useSavePole } from '../api/save-pole.ts';
 
 /** What the inputs hold: text, as typed. */

@@ -3,12 +3,12 @@
 import { PROBLEM_TYPES } from '@acende/shared/enums';
 import { type RepairTargets, repairTargetsSchema } from '@acende/shared/schemas/repair-targets';
 import { useFieldArray } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Button, SubmitButton } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { QueryPage } from '../../../components/ui/page-shell.tsx';
 import { useSettingsForm } from '../../../components/ui/settings-form.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useRepairTargets, useSaveRepairTargets, useTargetCompanies } from '../api/repair-targets.ts';
 
 export default function RepairTargetsPage() {

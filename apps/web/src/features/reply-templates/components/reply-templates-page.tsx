@@ -1,10 +1,10 @@
 // /admin/reply-templates (admin only, decision 0031): the templates by status, with both
 // texts; add, edit, and delete (asked to confirm first; history keeps what was sent).
 import type { ReplyTemplate } from '@acende/shared/schemas/reply-templates';
-import { useTranslation } from 'react-i18next';
 import { type CrudColumn, CrudPage } from '../../../components/admin/crud-page.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useReplyTemplates } from '../../../lib/reply-templates.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useDeleteReplyTemplate } from '../api/delete-reply-template.ts';
 import { ReplyTemplateForm } from './reply-template-form.tsx';
 

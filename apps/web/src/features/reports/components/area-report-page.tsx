@@ -1,9 +1,9 @@
 // /admin/reports/area: one row per neighbourhood and city, sorted by unresolved (open or in progress) requests,
 // with a bar chart of the top areas.
 import { REQUEST_STATUSES } from '@acende/shared/enums';
-import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useAreaReport, useTopAreas } from '../api/get-area-report.ts';
 import { areaName, formatDuration, useReportParams } from '../lib/report-params.ts';
 import { PagedReport, ReportPage } from './report-page.tsx';

@@ -2,10 +2,10 @@
 // with the legend and the same counts as the other reports beside it.
 import { REQUEST_STATUSES } from '@acende/shared/enums';
 import { lazy, Suspense, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSite } from '../../../components/map/get-site.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useLocationMapReport } from '../api/get-location-map-report.ts';
 import { useReportParams } from '../lib/report-params.ts';
 import { STATUS_COLORS } from '../lib/status-colors.ts';

@@ -1,7 +1,8 @@
 // /admin/reports/ratings: citizens' ratings of the repairs (issue 35, decision 0050) per energy
 // company — rated requests, the mean score, the low (1–2) and high (4–5) scores.
-import { useTranslation } from 'react-i18next';
+
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useRatingsReport } from '../api/get-ratings-report.ts';
 import { useReportParams } from '../lib/report-params.ts';
 import { PagedReport, ReportPage } from './report-page.tsx';

@@ -1,8 +1,8 @@
 // Export PDF, Export CSV and Print for a report, with the spec's toasts.
 import type { ReportFilters, ReportKind } from '@acende/shared/schemas/reports';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useExportReport } from '../api/export-report.ts';
 
 export function ReportActions({ kind, filters }: { kind: ReportKind; filters: ReportFilters }) {

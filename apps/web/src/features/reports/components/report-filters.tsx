@@ -6,10 +6,10 @@ import { type ReportFilters, reportFiltersSchema } from '@acende/shared/schemas/
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { type Choice, SelectField, TextField } from '../../../components/ui/field.tsx';
 import { fieldBinder } from '../../../components/ui/form-binding.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useReportOptions } from '../api/get-report-options.ts';
 import { areaName, hasFilters } from '../lib/report-params.ts';
 

@@ -2,12 +2,12 @@
 // the filters, then the report itself with its loading, error and empty states.
 import type { ReportFilters, ReportKind, ReportSummary } from '@acende/shared/schemas/reports';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Pagination } from '../../../components/requests/pagination.tsx';
+import { Link } from '../../../components/ui/link.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { PageShell } from '../../../components/ui/page-shell.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import './reports-print.css';
 import { ReportActions } from './report-actions.tsx';
 import { ReportFiltersForm } from './report-filters.tsx';

@@ -2,7 +2,7 @@
 // median and 90th-percentile time from creation to completion.
 import { PROBLEM_TYPES, REQUEST_STATUSES } from '@acende/shared/enums';
 import type { ReportSummary } from '@acende/shared/schemas/reports';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { formatDuration } from '../lib/report-params.ts';
 
 function CountList({ title, items }: { title: string; items: [string, string, number][] }) {

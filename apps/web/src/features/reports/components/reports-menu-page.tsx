@@ -1,8 +1,8 @@
 // /admin/reports: the menu of the reports.
 import { REPORT_KINDS } from '@acende/shared/schemas/reports';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../components/ui/link.tsx';
 import { PageShell } from '../../../components/ui/page-shell.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 export default function ReportsMenuPage() {
   const { t } = useTranslation();

@@ -1,9 +1,10 @@
 // /admin/reports/requests: the matching requests in a paged table under the summary.
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+
 import { formatDateTime } from '../../../components/requests/format.ts';
 import { StatusBadge } from '../../../components/requests/status-badge.tsx';
+import { Link } from '../../../components/ui/link.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useRequestsReport } from '../api/get-requests-report.ts';
 import { areaName, useReportParams } from '../lib/report-params.ts';
 import { PagedReport, ReportPage } from './report-page.tsx';

@@ -1,7 +1,8 @@
 // /admin/reports/sla: repair deadlines (decision 0029) per energy company and problem type —
 // repaired, repaired within target and its share, median and p90 time to repair, overdue now.
-import { useTranslation } from 'react-i18next';
+
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useSlaReport } from '../api/get-sla-report.ts';
 import { formatDuration, useReportParams } from '../lib/report-params.ts';
 import { PagedReport, ReportPage } from './report-page.tsx';

@@ -2,12 +2,12 @@
 // decision 0027), behind a confirmation; once done, when it was done.
 import type { AdminRequestDetail } from '@acende/shared/schemas/admin-requests';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../components/requests/format.ts';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useAnonymizeRequest } from '../api/anonymize-request.ts';
 
 export function AnonymizeContact({ request, canAnonymize }: { request: AdminRequestDetail; canAnonymize: boolean }) {

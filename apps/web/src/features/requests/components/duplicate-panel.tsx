@@ -5,13 +5,13 @@ import type { AdminRequestDetail } from '@acende/shared/schemas/admin-requests';
 import { markDuplicateSchema } from '@acende/shared/schemas/followers';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { fieldBinder, payloadResolver } from '../../../components/ui/form-binding.ts';
+import { Link } from '../../../components/ui/link.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import '../../../lib/followers-catalogue.ts';
 import { useDuplicateCandidates, useMarkDuplicate, useUndoDuplicate } from '../api/duplicates.ts';
 

@@ -1,18 +1,20 @@
 // /admin/requests/:id: the request, its contact, where it is (small map and a maps
 // link), its history, and the update form (read-only for viewers, decision 0002 §2). On a
 // phone the update form comes first; "back" returns to the list as it was left (its filters).
-import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router';
+
+import { useLocation, useParams } from 'react-router';
 import { PointMap } from '../../../components/map/point-map.tsx';
 import { DeadlineBadge } from '../../../components/requests/deadline-badge.tsx';
 import { formatDateTime } from '../../../components/requests/format.ts';
 import { listReturnPath } from '../../../components/requests/list-return.ts';
 import { StatusBadge } from '../../../components/requests/status-badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { Link } from '../../../components/ui/link.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAdminProfile } from '../../../lib/admin-session.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useRequest } from '../api/get-request.ts';
 import { AnonymizeContact } from './anonymize-contact.tsx';
 import { DuplicatePanel } from './duplicate-panel.tsx';

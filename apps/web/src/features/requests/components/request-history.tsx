@@ -1,7 +1,7 @@
 // The request's history as a timeline: when, who, what changed and the notes.
 import type { RequestEvent } from '@acende/shared/schemas/admin-requests';
-import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../components/requests/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 export function RequestHistory({ events }: { events: RequestEvent[] }) {
   const { t, i18n } = useTranslation();

@@ -1,12 +1,13 @@
 // The citizen's photos on the request detail (decision 0033): thumbnails that open full size
 // in a dialog, and for operators the switch that shows one on the public tracking page.
-import { useTranslation } from 'react-i18next';
+
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { QueryState } from '../../../components/ui/page-shell.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/download-file.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { photoUrl, useRequestPhotos, useSetPhotoPublic } from '../api/request-photos.ts';
 
 export function RequestPhotos({ requestId, canPublish }: { requestId: number; canPublish: boolean }) {

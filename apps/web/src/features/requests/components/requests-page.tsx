@@ -1,6 +1,6 @@
 // /admin/requests: every request the account may see, searched and filtered on the
 // server, sorted and paged, with filters, order and page in the URL.
-import { useTranslation } from 'react-i18next';
+
 import { useFilterChoices } from '../../../components/requests/filter-choices.ts';
 import { listFilterValues } from '../../../components/requests/list-params.ts';
 import { RequestList } from '../../../components/requests/request-list.tsx';
@@ -8,6 +8,7 @@ import { DetailsLink } from '../../../components/requests/request-results.tsx';
 import { PageShell } from '../../../components/ui/page-shell.tsx';
 import { TableCell } from '../../../components/ui/table.tsx';
 import { useAdminProfile } from '../../../lib/admin-session.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useRequests } from '../api/get-requests.ts';
 
 export default function RequestsPage() {

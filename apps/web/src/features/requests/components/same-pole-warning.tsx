@@ -2,9 +2,10 @@
 // in progress): likely the same fault filed twice (issue 21). Each links to that request's
 // page, which returns to the same list as this one.
 import type { AdminRequestDetail } from '@acende/shared/schemas/admin-requests';
-import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { formatDateTime } from '../../../components/requests/format.ts';
+import { Link } from '../../../components/ui/link.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 export function SamePoleWarning({ others }: { others: AdminRequestDetail['openOnSamePole'] }) {
   const { t, i18n } = useTranslation();

@@ -7,7 +7,6 @@ import type { AdminRequestDetail } from '@acende/shared/schemas/admin-requests';
 import { transferRepairRequestSchema } from '@acende/shared/schemas/admin-requests';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormDialog } from '../../../components/ui/alert-dialog.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -17,6 +16,7 @@ import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { usePublicEnergyCompanies } from '../../../lib/public-energy-companies.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useTransferRequest } from '../api/transfer-request.ts';
 
 interface TransferForm {

@@ -11,7 +11,6 @@ import {
 } from '@acende/shared/schemas/admin-requests';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../components/ui/button.tsx';
 import { SelectField, TextAreaField } from '../../../components/ui/field.tsx';
 import { fieldBinder, payloadResolver } from '../../../components/ui/form-binding.ts';
@@ -19,6 +18,7 @@ import { announceSaved } from '../../../components/ui/save-status.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useReplyTemplates } from '../../../lib/reply-templates.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useAssignees } from '../api/get-assignees.ts';
 import { useUpdateRequest } from '../api/update-request.ts';
 

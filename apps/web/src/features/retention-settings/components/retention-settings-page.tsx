@@ -1,12 +1,12 @@
 // /admin/retention-settings: after how many months the contact data of completed or
 // cancelled requests is anonymised, and how long the audit log is kept (decision 0027).
 import { type RetentionSettings, retentionSettingsSchema } from '@acende/shared/schemas/retention';
-import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { QueryPage } from '../../../components/ui/page-shell.tsx';
 import { useSettingsForm } from '../../../components/ui/settings-form.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useRetentionSettings, useSaveRetentionSettings } from '../api/retention-settings.ts';
 
 export default function RetentionSettingsPage() {

@@ -1,8 +1,8 @@
 // The theme form's colour and font fieldsets: each colour a picker beside its hex field,
 // the corners, the two font stacks shown in their own face, and dark mode.
 import { FONT_STACKS, THEME_COLOR_KEYS } from '@acende/shared/schemas/theme';
-import { useTranslation } from 'react-i18next';
 import { CheckboxField, SelectField, TextField } from '../../../components/ui/field.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { ThemeField, ThemeFormApi } from './use-theme-form.ts';
 
 const fontLabel = (stack: string) => stack.split(',')[0]?.replace(/"/g, '').trim() ?? stack;

@@ -1,12 +1,12 @@
 // The theme form's logo: an address, or a file uploaded at once (type and size checked
 // first) whose address fills the field; an uploaded logo can be removed.
 import { LOGO_MAX_BYTES, LOGO_TYPES } from '@acende/shared/schemas/theme';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { announceSaved } from '../../../components/ui/save-status.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useRemoveLogo, useUploadLogo } from '../api/upload-logo.ts';
 import type { ThemeField, ThemeFormApi } from './use-theme-form.ts';
 

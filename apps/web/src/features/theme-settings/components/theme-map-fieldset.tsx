@@ -1,9 +1,9 @@
 // The theme form's map: the starting point picked on a map (loaded when shown) or typed
 // as latitude, longitude and zoom.
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSite } from '../../../components/map/get-site.ts';
 import { TextField } from '../../../components/ui/field.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { ThemeField, ThemeFormApi } from './use-theme-form.ts';
 
 const MapPicker = lazy(() => import('./map-picker.tsx'));

@@ -1,8 +1,8 @@
 // The live preview: a header, a button, a badge and a toast drawn with the form's
 // current values (CSS variables scoped to this box, so the rest of the page stays put).
 import type { PublicTheme } from '@acende/shared/schemas/theme';
-import { useTranslation } from 'react-i18next';
 import { themeStyle } from '../../../lib/theme.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 export function ThemePreview({ theme }: { theme: PublicTheme }) {
   const { t } = useTranslation();

@@ -3,10 +3,10 @@
 // live preview, reset to defaults, and "Settings saved"; then who runs the service and the
 // public notices (public-pages-form.tsx), saved on their own.
 import { DEFAULT_THEME, type PublicTheme, type ThemeSettingsPayload } from '@acende/shared/schemas/theme';
-import { useTranslation } from 'react-i18next';
 import { Button, SubmitButton } from '../../../components/ui/button.tsx';
 import { QueryPage } from '../../../components/ui/page-shell.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useThemeSettings } from '../api/get-theme-settings.ts';
 import { PublicPagesSection } from './public-pages-form.tsx';
 import { ColorsFieldset, FontsFieldset } from './theme-fieldsets.tsx';

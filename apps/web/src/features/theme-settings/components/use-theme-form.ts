@@ -5,12 +5,12 @@ import { DEFAULT_THEME, type ThemeSettingsPayload, themeSettingsPayloadSchema } 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { type UseFormReturn, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { fieldBinder } from '../../../components/ui/form-binding.ts';
 import { announceSaved } from '../../../components/ui/save-status.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { type ThemeSettingsForm, useSaveThemeSettings } from '../api/save-theme-settings.ts';
 
 const DEFAULTS: ThemeSettingsForm = { ...DEFAULT_THEME, logoUrl: '', map: { ...DEFAULT_MAP_CENTER } };

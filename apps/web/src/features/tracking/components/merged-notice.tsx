@@ -1,7 +1,8 @@
 // "Merged into N" on the tracking page of a request closed as a duplicate (decision 0002
 // §18, issue 23). Its own chunk, with its texts: only such a request's page loads it.
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+
+import { Link } from '../../../components/ui/link.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import '../../../lib/followers-catalogue.ts';
 
 export default function MergedNotice({ originalId }: { originalId: number }) {

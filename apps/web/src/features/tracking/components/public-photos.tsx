@@ -1,6 +1,6 @@
 // The published photos of a tracked request (decision 0033), loaded after the page: nothing
 // shows while there are none, and a failure to load them hides the section (the rest stands).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import '../../../lib/photo-catalogue.ts';
 import { usePublicPhotos } from '../api/get-public-photos.ts';
 

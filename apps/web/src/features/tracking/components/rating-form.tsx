@@ -6,13 +6,13 @@ import { rateRepairRequestSchema } from '@acende/shared/schemas/ratings';
 import type { PublicRepairRequest } from '@acende/shared/schemas/repair-requests';
 import { type ReactNode, useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SubmitButton } from '../../../components/ui/button.tsx';
 import { FieldError, RequiredMark, TextAreaField } from '../../../components/ui/field.tsx';
 import { fieldBinder, payloadResolver } from '../../../components/ui/form-binding.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useRateRepairRequest } from '../api/rate-repair-request.ts';
 import '../lib/reopen-catalogue.ts';
 

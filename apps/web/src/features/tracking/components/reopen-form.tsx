@@ -5,11 +5,11 @@ import { REOPEN_NOTE_MAX, REOPEN_WINDOW_DAYS } from '@acende/shared/constants';
 import { type PublicRepairRequest, reopenRepairRequestSchema } from '@acende/shared/schemas/repair-requests';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../components/ui/button.tsx';
 import { TextAreaField } from '../../../components/ui/field.tsx';
 import { fieldBinder, payloadResolver } from '../../../components/ui/form-binding.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useReopenRepairRequest } from '../api/reopen-repair-request.ts';
 import '../lib/reopen-catalogue.ts';
 

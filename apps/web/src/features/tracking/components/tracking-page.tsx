@@ -5,14 +5,15 @@
 import { MAP_HEIGHT_PX } from '@acende/shared/constants';
 import type { RequestStatus } from '@acende/shared/enums';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PointMap } from '../../../components/map/point-map.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { Link } from '../../../components/ui/link.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useRepairRequest } from '../api/get-repair-request.ts';
 import { formatDateTime, relativeTime } from '../lib/relative-time.ts';
 import { isRequestNumber, typedRequestNumber } from '../lib/request-number.ts';

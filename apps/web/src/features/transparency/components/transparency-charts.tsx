@@ -2,8 +2,8 @@
 // within target and its median time to repair. The tables beside them hold the same numbers
 // for screen readers and keyboards, so the charts are hidden from assistive technology.
 import type { TransparencyCompany } from '@acende/shared/schemas/transparency';
-import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 const TICK = { fill: '#1f2937', fontSize: 12 };
 

@@ -4,12 +4,13 @@
 import type { Transparency, TransparencyCompany, TransparencyRow } from '@acende/shared/schemas/transparency';
 import { TRANSPARENCY_WINDOWS, type TransparencyWindow } from '@acende/shared/transparency';
 import { lazy, Suspense, use } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../../components/ui/link.tsx';
 import { PageShell, QueryState } from '../../../components/ui/page-shell.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { transparencyCsvUrl, useTransparency } from '../api/get-transparency.ts';
 import { englishTransparencyTexts } from '../transparency-catalogue.ts';
 import { formatHours, formatInstant, formatShare } from './format.ts';

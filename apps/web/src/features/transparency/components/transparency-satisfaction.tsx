@@ -4,9 +4,9 @@
 import enSatisfaction from '@acende/shared/i18n/en/satisfaction.json';
 import ptSatisfaction from '@acende/shared/i18n/pt/satisfaction.json';
 import type { Transparency } from '@acende/shared/schemas/transparency';
-import { useTranslation } from 'react-i18next';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
 import { addCatalogue, currentLanguage } from '../../../lib/i18n.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 addCatalogue('pt', 'satisfaction', ptSatisfaction);
 addCatalogue('en', 'satisfaction', enSatisfaction);

@@ -1,11 +1,11 @@
 // /admin/security-settings (admins): whether two-factor sign-in is required for admins.
 import { type SecuritySettings, securitySettingsSchema } from '@acende/shared/schemas/two-factor';
-import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/field.tsx';
 import { QueryPage } from '../../../components/ui/page-shell.tsx';
 import { useSettingsForm } from '../../../components/ui/settings-form.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useSaveSecuritySettings, useSecuritySettings } from '../api/security-settings.ts';
 
 export default function SecuritySettingsPage() {

@@ -1,9 +1,10 @@
 // /unsubscribe?token=: the page every e-mail to a citizen links to (decision 0034). It asks for
 // a click: mail scanners open links, and must not unsubscribe anyone by doing so.
-import { useTranslation } from 'react-i18next';
+
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import '../../../lib/followers-catalogue.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useUnsubscribe } from '../api/unsubscribe.ts';

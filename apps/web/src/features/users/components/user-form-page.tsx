@@ -4,11 +4,11 @@ import { ROLES } from '@acende/shared/enums';
 import { createUserSchema, type User, updateUserSchema } from '@acende/shared/schemas/users';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { LinkButton, SubmitButton } from '../../../components/ui/button.tsx';
 import { CheckboxField, FieldError, SelectField, TextField } from '../../../components/ui/field.tsx';
 import { fieldBinder } from '../../../components/ui/form-binding.ts';
+import { Link } from '../../../components/ui/link.tsx';
 import { PageShell } from '../../../components/ui/page-shell.tsx';
 import { announceSaved } from '../../../components/ui/save-status.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -17,6 +17,7 @@ import { useAdminEnergyCompanies } from '../../../lib/admin-energy-companies.ts'
 import { useAdminProfile } from '../../../lib/admin-session.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useUser } from '../api/get-users.ts';
 import { useSaveUser } from '../api/save-user.ts';
 

@@ -4,15 +4,16 @@
 import { DEFAULT_PAGE_SIZE } from '@acende/shared/constants';
 import type { User } from '@acende/shared/schemas/users';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/alert-dialog.tsx';
 import { Button, LinkButton } from '../../../components/ui/button.tsx';
+import { Link } from '../../../components/ui/link.tsx';
 import { PageShell, QueryState } from '../../../components/ui/page-shell.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useAdminProfile } from '../../../lib/admin-session.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useUsers } from '../api/get-users.ts';
 import { useResetTwoFactor } from '../api/reset-two-factor.ts';
 

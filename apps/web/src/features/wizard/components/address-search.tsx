@@ -8,10 +8,10 @@ import {
   truncateAddress,
 } from '@acende/shared/constants';
 import { type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError, inputClass } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { AddressSearchResult } from '../api/search-address.ts';
 import { useSearchAddress } from '../hooks/use-geocoder.ts';
 

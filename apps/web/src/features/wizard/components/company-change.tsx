@@ -4,7 +4,7 @@
 // says so; cancel keeps both. Either way the focus goes back to the radio that is checked.
 import type { PoleLookup } from '@acende/shared/schemas/poles';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import '../lib/wizard-catalogue.ts';
 import { companyRadioId } from './company-step.tsx';
 

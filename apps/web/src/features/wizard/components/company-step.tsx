@@ -2,13 +2,13 @@
 // loads or when it is empty; a load failure offers a page reload. Submit without a company,
 // or a refusal of the server, puts the error summary at the top.
 import { type ReactNode, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { CompanyIcon } from '../../../components/ui/company-icon.tsx';
 import type { SummaryError } from '../../../components/ui/error-summary.tsx';
 import { FieldError } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { usePublicEnergyCompanies } from '../../../lib/public-energy-companies.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useStepCheck } from '../hooks/use-step-check.ts';
 import { StepErrors } from './step-errors.tsx';
 

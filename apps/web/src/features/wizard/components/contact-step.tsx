@@ -1,9 +1,9 @@
 // Not on react-hook-form (issue 34): step 1 is on the citizen's first load, kept without the form library by decision 0024.
 import { type FormEvent, lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { ContactErrors } from '../lib/contact-check.ts';
 import { loadLaterSteps } from '../lib/later-steps-loader.ts';
 import type { ContactValues } from '../lib/wizard-state.ts';

@@ -2,12 +2,12 @@
 // call. It travels in the later steps' chunk, so the first load of `/` carries none of it.
 // useFileRequest is the filing itself, which the pole page's last step uses too.
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Captcha } from '../../../components/captcha/captcha.tsx';
 import { useCaptchaGate } from '../../../components/captcha/use-captcha-gate.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useCreateRepairRequest } from '../api/create-repair-request.ts';
 import '../lib/drafts-catalogue.ts';
 import { useOnline } from '../lib/online.ts';

@@ -4,9 +4,9 @@
 import { DEFAULT_MAP_CENTER, MAP_HEIGHT_PX } from '@acende/shared/constants';
 import type { PoleLookup, PublicPole } from '@acende/shared/schemas/poles';
 import { lazy, Suspense, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSite } from '../../../components/map/get-site.ts';
 import '../lib/wizard-catalogue.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { LocationState } from '../lib/wizard-state.ts';
 
 const LocationMap = lazy(() => import('../../../components/map/location-map.tsx'));

@@ -4,14 +4,14 @@
 import { followRequestSchema, type NearbyRequest } from '@acende/shared/schemas/followers';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Captcha } from '../../../components/captcha/captcha.tsx';
 import { useCaptchaGate } from '../../../components/captcha/use-captcha-gate.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { fieldBinder, payloadResolver } from '../../../components/ui/form-binding.ts';
+import { Link } from '../../../components/ui/link.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import '../../../lib/followers-catalogue.ts';
 import { useFollowRequest } from '../api/follow-request.ts';
 import { useNearbyRequests } from '../api/nearby-requests.ts';

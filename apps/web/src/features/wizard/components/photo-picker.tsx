@@ -2,7 +2,7 @@
 // shrunk in the browser as they are chosen (the shrinking code loads on first use).
 import { PHOTO_MAX_COUNT } from '@acende/shared/schemas/photos';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import '../../../lib/photo-catalogue.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';

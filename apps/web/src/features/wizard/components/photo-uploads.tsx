@@ -2,7 +2,7 @@
 // time, and offers to try again those that failed (the request itself is already filed).
 import { PHOTO_MAX_COUNT } from '@acende/shared/schemas/photos';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import '../../../lib/photo-catalogue.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';

@@ -3,9 +3,9 @@
 // if they like) and sends. A way out goes to the ordinary wizard for another place.
 import { PROBLEM_TYPES } from '@acende/shared/enums';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextAreaField } from '../../../components/ui/field.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useStepCheck } from '../hooks/use-step-check.ts';
 import type { WizardData, WizardResult } from '../lib/wizard-state.ts';
 import { refusalErrors, useFileRequest } from './filing-step.tsx';

@@ -5,7 +5,7 @@
 import type { PoleLayer as PoleLayerData, PublicPole } from '@acende/shared/schemas/poles';
 import L from 'leaflet';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { getPoleLayer, poleLayerBox } from '../api/get-pole-layer.ts';
 // Its texts (wizard.poles.*) are the citizen's pole catalogue, which comes with this code.
 import '../lib/pole-catalogue.ts';

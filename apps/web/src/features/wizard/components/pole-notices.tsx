@@ -3,9 +3,9 @@
 // before the citizen files another (issue 21; issue 22 grows it into "follow").
 import type { PoleLookup } from '@acende/shared/schemas/poles';
 import type { Ref } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
+import { Link } from '../../../components/ui/link.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import '../lib/pole-catalogue.ts';
 
 export function OpenRequestWarning({ pole, id }: { pole: PoleLookup | null; id?: string }) {

@@ -5,7 +5,6 @@
 import { normalisePoleNumber, type PoleLookup, poleNumberSchema } from '@acende/shared/schemas/poles';
 import { useEffect, useId, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import * as z from 'zod/mini';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
@@ -13,6 +12,7 @@ import { fieldBinder, payloadResolver } from '../../../components/ui/form-bindin
 import { ApiError } from '../../../lib/api-client.ts';
 import { messageKey } from '../../../lib/i18n-types.ts';
 import { usePublicEnergyCompanies } from '../../../lib/public-energy-companies.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { lookUpPole } from '../api/look-up-pole.ts';
 import '../lib/pole-catalogue.ts';
 

@@ -3,9 +3,10 @@
 // its place (confirmed: the registry knows where it stands) and its company, and keeps what
 // the citizen typed before (contact, problem) in the wizard's session storage.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useLoadedAndIdle } from '../../../lib/use-loaded-and-idle.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { FoundPole } from '../api/query-keys.ts';
 import { loadLaterSteps } from '../lib/later-steps-loader.ts';
 import { emptyLocation, useWizardState } from '../lib/wizard-state.ts';
@@ -32,9 +33,11 @@ export function PoleWizard({ found }: { found: FoundPole }) {
   // The headings already say "Passo 1 de 2: Suas informações", as the title does.
   useStepTitle(t('public-poles.pole.page.title', { number: found.pole.number }), stepName, failed);
 
+  // The later steps' chunk, fetched while step 1 is filled in, once the page is drawn and idle.
+  const idle = useLoadedAndIdle();
   useEffect(() => {
-    loadLaterSteps().catch(() => {});
-  }, []);
+    if (idle) loadLaterSteps().catch(() => {});
+  }, [idle]);
 
   useEffect(() => {
     update({

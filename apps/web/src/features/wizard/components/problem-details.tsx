@@ -1,7 +1,7 @@
 // Step 2's words about the problem: a reference to find the spot and the problem's type.
 import { PROBLEM_TYPES, type ProblemType } from '@acende/shared/enums';
-import { useTranslation } from 'react-i18next';
 import { SelectField, TextAreaField } from '../../../components/ui/field.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 /** The problem type's id, for the error summary's link. */
 export const PROBLEM_TYPE_ID = 'location-problem-type';

@@ -1,12 +1,12 @@
 // Step 2's address box: the address found for the chosen point (or what is being done to find
 // it) and "confirm location"; once confirmed, focus goes to the confirmation in its place.
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldError } from '../../../components/ui/field.tsx';
 import { CheckIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { LocationState } from '../lib/wizard-state.ts';
 
 /** The confirm button's id, for the error summary's link. */

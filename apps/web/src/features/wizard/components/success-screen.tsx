@@ -3,11 +3,11 @@
 import { COPY_CONFIRMATION_MS, trackingUrl } from '@acende/shared/constants';
 import type { MessageKey } from '@acende/shared/i18n/message-key';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { RepairDate } from '../../../components/requests/repair-date.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckIcon, CopyIcon } from '../../../components/ui/icons.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { WizardResult } from '../lib/wizard-state.ts';
 import { PhotoUploads } from './photo-uploads.tsx';
 import '../lib/pole-catalogue.ts';

@@ -1,5 +1,5 @@
 // The side panel of steps 2 and 3: contact, location with reference and problem type, company.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { WizardData } from '../lib/wizard-state.ts';
 
 export function SummaryPanel({ data, companyName }: { data: WizardData; companyName: string | undefined }) {

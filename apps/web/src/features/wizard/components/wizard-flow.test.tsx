@@ -52,6 +52,7 @@ describe('wizard submission', () => {
 
     expect(screen.getByRole('heading', { level: 2, name: 'Passo 3: Concessionária de energia' })).toBeInTheDocument();
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuetext', 'Passo 3 de 3');
+    // The summary arrives with the step's own chunk (decision 0054).
     expect(await screen.findByRole('complementary')).toHaveTextContent('Rua dos Andradas, Porto Alegre');
     const submit = await screen.findByRole('button', { name: 'Enviar solicitação' });
     await waitFor(() => expect(submit).toBeEnabled());

@@ -1,7 +1,8 @@
 // The wizard's notices about the device's draft and the connection (issue 22, decision 0035):
 // their code and texts come in the later steps' chunk, so the first load of `/` carries neither.
-import { useTranslation } from 'react-i18next';
+
 import { Button } from '../../../components/ui/button.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import '../lib/drafts-catalogue.ts';
 import { useOnline } from '../lib/online.ts';
 

@@ -2,10 +2,11 @@
 // Its data lives in session storage until submitted (lib/wizard-state.ts).
 import { WIZARD_STEPS, wizardProgress } from '@acende/shared/constants';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { usePublicEnergyCompanies } from '../../../lib/public-energy-companies.ts';
+import { useLoadedAndIdle } from '../../../lib/use-loaded-and-idle.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { loadLaterSteps } from '../lib/later-steps-loader.ts';
 import { useWizardState } from '../lib/wizard-state.ts';
 import { ContactStep } from './contact-step.tsx';
@@ -13,9 +14,9 @@ import { ContactStep } from './contact-step.tsx';
 const LocationStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.LocationStep })));
 const FilingStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.FilingStep })));
 const SuccessScreen = lazy(() => loadLaterSteps().then((m) => ({ default: m.SuccessScreen })));
-// Steps 2 and 3 only: it comes with their chunk.
+// Shown beside steps 2 and 3 only, so it travels with them (decision 0054).
 const SummaryPanel = lazy(() => loadLaterSteps().then((m) => ({ default: m.SummaryPanel })));
-// The draft's and the connection's notices, with their texts: in the same chunk, loaded at once (decision 0024's budget).
+// The draft's and the connection's notices, with their texts: in the same chunk, drawn once the page is idle (decisions 0024, 0054).
 const WizardNotices = lazy(() => loadLaterSteps().then((m) => ({ default: m.WizardNotices })));
 
 /**
@@ -81,9 +82,11 @@ export function WizardPage() {
     failed,
   );
 
+  // The later steps' chunk, fetched while step 1 is filled in, once the page is drawn and idle.
+  const idle = useLoadedAndIdle();
   useEffect(() => {
-    loadLaterSteps().catch(() => {});
-  }, []);
+    if (idle) loadLaterSteps().catch(() => {});
+  }, [idle]);
 
   // Moving between steps puts focus on the new step's heading, so screen readers follow.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on step changes only
@@ -105,7 +108,7 @@ export function WizardPage() {
         {t('public.wizard.title')}
       </h1>
       <WizardProgress step={step} />
-      {step !== 4 ? (
+      {step !== 4 && idle ? (
         <Suspense fallback={null}>
           <WizardNotices
             restored={restored}

@@ -2,8 +2,8 @@
 // chosen, and again on "my location"; a position arriving after a pole was chosen is dropped.
 import { GEOLOCATION_TIMEOUT_MS, MAP_ZOOM_INITIAL } from '@acende/shared/constants';
 import { type RefObject, useCallback, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { LocationState } from '../lib/wizard-state.ts';
 
 export const GEOLOCATION_UNSUPPORTED = 'Geolocation is not supported by this browser';

@@ -3,7 +3,7 @@
 // words change again once that point's address arrives, so "looking up" does not linger.
 import { COORDINATE_FALLBACK_DECIMALS } from '@acende/shared/constants';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import '../lib/wizard-catalogue.ts';
 import type { LocationState } from '../lib/wizard-state.ts';
 

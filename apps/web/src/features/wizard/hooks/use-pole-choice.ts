@@ -4,9 +4,9 @@
 import { MAP_ZOOM_RESULT } from '@acende/shared/constants';
 import type { PoleLookup, PublicPole } from '@acende/shared/schemas/poles';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { lookUpPole } from '../api/look-up-pole.ts';
 import type { LocationState } from '../lib/wizard-state.ts';
 
