@@ -3,7 +3,8 @@
 // the others keep what the reader chose. Shown beside the screen on a wide screen, behind
 // the header's Menu button on a phone (AdminLayout owns that).
 import { type Ref, useEffect, useId, useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { NavLink } from '../../../components/ui/link.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { type AdminNavKey, type AdminRoute, adminRoutes, NAV_GROUPS, NAV_LABELS, NAV_ORDER } from '../admin-routes.tsx';
