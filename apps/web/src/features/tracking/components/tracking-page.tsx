@@ -13,12 +13,13 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
+import { useLoadedAndIdle } from '../../../lib/use-loaded-and-idle.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { useRepairRequest } from '../api/get-repair-request.ts';
 import { formatDateTime, relativeTime } from '../lib/relative-time.ts';
 import { isRequestNumber, typedRequestNumber } from '../lib/request-number.ts';
 
-// The merged notice, reopen section and published photos: one chunk, loaded once the
+// The merged notice, rating, reopen section and published photos: one chunk, loaded once the
 // request has arrived (decision 0024's budget).
 const TrackingExtras = lazy(() => import('./tracking-extras.tsx'));
 
@@ -77,6 +78,9 @@ export default function TrackingPage() {
   };
 
   const request = query.data;
+  // The extras' chunk (rating, reopen, photos; zod and react-hook-form) comes after the request is
+  // drawn and the browser is idle; the merged notice, above the date, at once (decision 0052).
+  const extras = useLoadedAndIdle(request !== undefined);
   const errorKey =
     query.error instanceof ApiError && query.error.status === 404
       ? 'public.track.notFound'
@@ -140,9 +144,11 @@ export default function TrackingPage() {
             </h2>
             <StatusBadge status={request.status} />
           </div>
-          <Suspense fallback={null}>
-            <TrackingExtras at="top" request={request} token={token} />
-          </Suspense>
+          {request.duplicateOf ? (
+            <Suspense fallback={null}>
+              <TrackingExtras at="top" request={request} token={token} />
+            </Suspense>
+          ) : null}
           <p className="text-sm text-gray-700">
             <time dateTime={request.createdAt} title={formatDateTime(request.createdAt, language)}>
               {t('public.track.createdAt', { relative: relativeTime(request.createdAt, language) })}
@@ -209,9 +215,11 @@ export default function TrackingPage() {
             </ol>
           </section>
 
-          <Suspense fallback={null}>
-            <TrackingExtras at="end" request={request} token={token} />
-          </Suspense>
+          {extras ? (
+            <Suspense fallback={null}>
+              <TrackingExtras at="end" request={request} token={token} />
+            </Suspense>
+          ) : null}
 
           {showMap ? <TrackingMap latitude={request.latitude} longitude={request.longitude} /> : null}
 
