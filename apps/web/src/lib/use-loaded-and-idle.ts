@@ -1,16 +1,17 @@
-// Whether the page has loaded and the browser has had an idle moment (at most 2 s after the load):
-// what the first screen does not show waits for it, so its chunks do not come before the first
-// paint or compete with the page's own data (decision 0054).
+// Whether the page has loaded, `ready` has become true and the browser has then had an idle moment
+// (at most 2 s later): what the first screen does not show waits for it, so its chunks come after
+// the paint of what it does show and do not compete with the page's own data (decision 0054).
 import { useEffect, useState } from 'react';
 
-export function useLoadedAndIdle(): boolean {
-  const [ready, setReady] = useState(false);
+export function useLoadedAndIdle(ready = true): boolean {
+  const [idled, setIdled] = useState(false);
   useEffect(() => {
+    if (!ready || idled) return;
     let idle: number | undefined;
     const whenIdle = () => {
       idle = window.requestIdleCallback
-        ? window.requestIdleCallback(() => setReady(true), { timeout: 2000 })
-        : window.setTimeout(() => setReady(true), 1);
+        ? window.requestIdleCallback(() => setIdled(true), { timeout: 2000 })
+        : window.setTimeout(() => setIdled(true), 1);
     };
     if (document.readyState === 'complete') whenIdle();
     else window.addEventListener('load', whenIdle, { once: true });
@@ -18,6 +19,6 @@ export function useLoadedAndIdle(): boolean {
       window.removeEventListener('load', whenIdle);
       if (idle !== undefined) (window.cancelIdleCallback ?? window.clearTimeout)(idle);
     };
-  }, []);
-  return ready;
+  }, [ready, idled]);
+  return idled;
 }

@@ -13,6 +13,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
+import { useLoadedAndIdle } from '../../../lib/use-loaded-and-idle.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { useRepairRequest } from '../api/get-repair-request.ts';
 import { formatDateTime, relativeTime } from '../lib/relative-time.ts';
@@ -83,6 +84,9 @@ export default function TrackingPage() {
   };
 
   const request = query.data;
+  // The end's extras (rating, reopen, photos; zod and react-hook-form) are drawn once the request
+  // is drawn and the browser is idle; the top's (merged notice, repair date) at once (decision 0054).
+  const extras = useLoadedAndIdle(request !== undefined);
   const errorKey =
     query.error instanceof ApiError && query.error.status === 404
       ? 'public.track.notFound'
@@ -215,9 +219,11 @@ export default function TrackingPage() {
             </ol>
           </section>
 
-          <Suspense fallback={null}>
-            <TrackingExtras at="end" request={request} token={token} />
-          </Suspense>
+          {extras ? (
+            <Suspense fallback={null}>
+              <TrackingExtras at="end" request={request} token={token} />
+            </Suspense>
+          ) : null}
 
           {showMap ? <TrackingMap latitude={request.latitude} longitude={request.longitude} /> : null}
 
