@@ -4,7 +4,6 @@
 // component (decision 0024's budget): three lazy parts made the page's first load carry three
 // imports and their lists.
 import type { PublicRepairRequest } from '@acende/shared/schemas/repair-requests';
-import { RepairDate } from '../../../components/requests/repair-date.tsx';
 import MergedNotice from './merged-notice.tsx';
 import { PublicPhotos } from './public-photos.tsx';
 import RatingSection from './rating-form.tsx';
@@ -19,14 +18,7 @@ export default function TrackingExtras({
   request: PublicRepairRequest;
   token: string | null;
 }) {
-  if (at === 'top') {
-    return (
-      <>
-        {request.duplicateOf ? <MergedNotice originalId={request.duplicateOf} /> : null}
-        <RepairDate request={request} />
-      </>
-    );
-  }
+  if (at === 'top') return request.duplicateOf ? <MergedNotice originalId={request.duplicateOf} /> : null;
   const reopen =
     request.status === 'completed' || (request.status === 'open' && request.timeline.at(-1)?.reopened === true);
   return (
