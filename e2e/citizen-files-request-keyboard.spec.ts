@@ -1,10 +1,7 @@
-// A citizen files a request by keyboard alone, in Portuguese and in English: no mouse,
-// no click, no tap. The pin goes on the map with the arrows and Enter; focus follows
-// each step to its heading; the success screen says that no e-mail was sent.
-import type { Locator, Page } from '@playwright/test';
 import { DEFAULT_MAP_CENTER } from '../packages/shared/src/constants.ts';
 import { expectStep, type Lang, text } from './support/citizen.ts';
 import { expect, test } from './support/fixtures.ts';
+import { tabTo } from './support/keyboard.ts';
 
 const words = {
   pt: {
@@ -16,17 +13,6 @@ const words = {
     noEmail: /^No e-mail was sent, because you did not give an e-mail address/,
   },
 } as const;
-
-const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
-
-/** Presses Tab until `target` has focus (as a keyboard user would), at most `limit` times. */
-async function tabTo(page: Page, target: Locator, limit = 40) {
-  for (let i = 0; i < limit; i += 1) {
-    await page.keyboard.press('Tab');
-    if (await isFocused(target)) return;
-  }
-  throw new Error(`Tab never reached ${target}`);
-}
 
 for (const lang of ['pt', 'en'] as const satisfies Lang[]) {
   test(`a citizen files a request by keyboard only, pin dropped on the map (${lang})`, async ({ page, axe }) => {

@@ -1,12 +1,6 @@
-// A citizen reports a light by the number on its pole, by keyboard alone and with no map
-// (FixMyStreet #6139: a map is unusable with a screen reader): "I know the pole number",
-// the company and the number typed as read from the plate; a wrong number is refused at the
-// field, which takes the focus; the right one sets the place and the company, and the
-// request carries the pole's number through the summary, the success screen and the API.
-// A pole can also be tapped on the map: the request is then about that pole.
-import type { Locator, Page } from '@playwright/test';
 import { ANDRADAS, expectStep, type Lang, text } from './support/citizen.ts';
 import { expect, test } from './support/fixtures.ts';
+import { tabTo } from './support/keyboard.ts';
 import { publicCompany, seedPole, uniquePoleNumber } from './support/poles.ts';
 
 const words = {
@@ -27,17 +21,6 @@ const words = {
     found: (n: string) => `Pole ${n} of CEEE selected. The location is the pole's.`,
   },
 } as const;
-
-const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
-
-/** Presses Tab until `target` has focus (as a keyboard user would), at most `limit` times. */
-async function tabTo(page: Page, target: Locator, limit = 40) {
-  for (let i = 0; i < limit; i += 1) {
-    await page.keyboard.press('Tab');
-    if (await isFocused(target)) return;
-  }
-  throw new Error(`Tab never reached ${target}`);
-}
 
 for (const lang of ['pt', 'en'] as const satisfies Lang[]) {
   test(`a citizen reports by typing a pole number, keyboard only (${lang})`, async ({

@@ -1,12 +1,6 @@
-// The citizen's wizard held to GOV.UK's conventions (issue 35), by keyboard alone, in Portuguese
-// and in English: a document title per step ("Passo 2 de 3: Localização – …"), "Erro: " first
-// while a refused step shows its error summary, which takes the focus and whose links take it
-// to the fields; and a chosen pole that another company would drop is never dropped silently:
-// ↓ in the company radios asks first, Cancel keeps both, confirming changes the company and says
-// the pole was removed. Desktop only (playwright.config.ts): nothing here depends on the width.
-import type { Locator, Page } from '@playwright/test';
 import { ANDRADAS, errorSummary, expectStep, type Lang, text } from './support/citizen.ts';
 import { expect, test } from './support/fixtures.ts';
+import { tabTo } from './support/keyboard.ts';
 import { publicCompany, seedPole, uniquePoleNumber } from './support/poles.ts';
 
 const words = {
@@ -48,17 +42,6 @@ const words = {
     changed: (n: string) => `Energy company changed to CEEE: pole ${n} was removed from the request.`,
   },
 } as const;
-
-const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
-
-/** Presses Tab until `target` has focus (as a keyboard user would), at most `limit` times. */
-async function tabTo(page: Page, target: Locator, limit = 40) {
-  for (let i = 0; i < limit; i += 1) {
-    await page.keyboard.press('Tab');
-    if (await isFocused(target)) return;
-  }
-  throw new Error(`Tab never reached ${target}`);
-}
 
 for (const lang of ['pt', 'en'] as const satisfies Lang[]) {
   test(`the wizard's titles, error summaries and company change, keyboard only (${lang})`, async ({
