@@ -36,7 +36,10 @@ const noAreaPhone = fc
   .map((p) => {
     const local = `${p.first}${p.rest.slice(0, 3)}${p.split}${p.rest.slice(3)}`;
     return { text: p.mobile ? `9${local}` : local, last8: `${p.first}${p.rest}` };
-  });
+  })
+  // Two years side by side ("2019-2020", "2000 2000") stay by rule: without an area code they
+  // are no phone (the CI run of 2026-11-28 drew "2000 2000" here).
+  .filter((p) => !/^(?:19|20)\d\d[\s.-](?:19|20)\d\d$/.test(p.text));
 const cpf = digits(11).chain((d) =>
   fc.constantFrom(`${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`, d).map((text) => ({ text, d })),
 );
