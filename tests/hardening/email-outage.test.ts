@@ -1,8 +1,13 @@
 // Item 4 of issue 9 (decision 0002 §15) against the built server as a process: while the SMTP
 // server refuses everything, requests are still filed at full speed and their e-mails
 // wait in the outbox, surviving even a kill -9 of the server; when SMTP comes back each
-// e-mail is sent exactly once.
+// e-mail is sent exactly once. The restarted server's clock runs past the first retry's 30 s
+// backoff (TEST_CLOCK_OFFSET_FILE) instead of the test waiting for it.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FIRST_RETRY_MS } from '../../apps/api/src/features/email/outbox-worker.ts';
 import { startSmtpCapture } from '../../apps/api/test/smtp-capture.ts';
 import { call, fileRequest, signIn } from '../support/client.ts';
 import { createDatabase, ENGINES, startServer } from '../support/server.ts';
@@ -21,6 +26,9 @@ describe.concurrent.each(ENGINES)('e-mail outage [%s]', (engine) => {
   it('files requests while SMTP refuses, keeps the e-mails across kill -9, then sends each exactly once', async () => {
     const smtp = await startSmtpCapture();
     const database = await createDatabase(engine);
+    const clockDir = mkdtempSync(join(tmpdir(), 'acende-outage-clock-'));
+    const offsetFile = join(clockDir, 'offset');
+    writeFileSync(offsetFile, '0');
     let server = await startServer(database, { label: 'email-outage' });
     try {
       await configureSmtp(server.url, await signIn(server.url), smtp);
@@ -52,13 +60,24 @@ describe.concurrent.each(ENGINES)('e-mail outage [%s]', (engine) => {
 
       // A crash during the outage loses nothing.
       await server.kill9();
-      server = await startServer(database, { label: 'email-outage-restart', dataDir: server.dataDir });
       smtp.refuse(false);
       const mine = () => smtp.messages.filter((m) => m.envelopeTo.some((to) => to.startsWith(`${tag}-`)));
-      // The first retry comes 30 s after the refusal (backoff), then everything goes.
-      await until(() => mine().length >= 20, 75_000, '20 e-mails after the outage');
-      // A few more worker rounds: nothing is sent twice.
-      await new Promise((r) => setTimeout(r, 5000));
+      // Nothing is due before the first retry, 30 s after the refusal (backoff): the restarted
+      // server starts with its clock as ours, runs a round, and sends nothing.
+      server = await startServer(database, {
+        label: 'email-outage-restart',
+        dataDir: server.dataDir,
+        env: { TEST_CLOCK_OFFSET_FILE: offsetFile },
+      });
+      // The outbox worker runs a round every 2 s (main.ts).
+      await new Promise((r) => setTimeout(r, 2500));
+      expect(mine()).toHaveLength(0);
+      // Then its clock passes the backoff, and everything goes.
+      writeFileSync(offsetFile, String(FIRST_RETRY_MS + 1000));
+      // Well inside the backoff's 30 s of real time: it is the moved clock that sends them.
+      await until(() => mine().length >= 20, 15_000, '20 e-mails after the outage');
+      // Two more worker rounds: nothing is sent twice.
+      await new Promise((r) => setTimeout(r, 4500));
       const received = mine();
       expect(received).toHaveLength(20);
       expect(new Set(received.map((m) => m.envelopeTo[0])).size).toBe(20);
@@ -77,6 +96,7 @@ describe.concurrent.each(ENGINES)('e-mail outage [%s]', (engine) => {
       await server.stop();
       await database.drop();
       await smtp.close();
+      rmSync(clockDir, { recursive: true, force: true });
     }
   });
 });
