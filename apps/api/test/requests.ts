@@ -1,5 +1,7 @@
 import { expect } from 'vitest';
 import type { App } from '../src/app.ts';
+import { signedIn, type TestAccount } from './accounts.ts';
+import type { TestContext } from './engines.ts';
 // Repair requests as the public wizard files them, every field filled and valid.
 export const validRequest = {
   name: 'Maria da Silva Souza',
@@ -38,4 +40,37 @@ export async function fileValidRequest(app: App, overrides: Record<string, unkno
   });
   expect(res.statusCode, res.body).toBe(201);
   return (res.json() as { id: number }).id;
+}
+
+/** Files `validRequest` (with `overrides`) as the wizard does; answers its number and tracking token. */
+export async function fileTracked(
+  app: App,
+  overrides: Record<string, unknown> = {},
+  language = 'pt',
+): Promise<{ id: number; trackingToken: string }> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/repair-requests',
+    payload: { ...validRequest, ...overrides },
+    headers: { 'accept-language': language },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: number; trackingToken: string };
+}
+
+/**
+ * Moves request `id` to `status` as an admin, signed in afresh (suites move the clock past a
+ * session's life); answers that admin.
+ */
+export async function setStatusAsAdmin(ctx: TestContext, id: number, status: string): Promise<TestAccount> {
+  const admin = await signedIn(ctx, { role: 'admin' });
+  const read = await ctx.app.inject({ url: `/api/admin/repair-requests/${id}`, headers: admin.headers });
+  const res = await ctx.app.inject({
+    method: 'PATCH',
+    url: `/api/admin/repair-requests/${id}`,
+    headers: admin.headers,
+    payload: { status, updatedAt: read.json().updatedAt },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return admin;
 }

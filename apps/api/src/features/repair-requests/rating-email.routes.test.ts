@@ -2,9 +2,8 @@
 // completion e-mail carries a link to the tracking page's rating section with a token that
 // rates that request only, and shows no contact data; other status e-mails carry none.
 import { expect } from 'vitest';
-import { signedIn } from '../../../test/accounts.ts';
 import { describeEachEngine, it } from '../../../test/engines.ts';
-import { validRequest } from '../../../test/requests.ts';
+import { fileTracked, setStatusAsAdmin } from '../../../test/requests.ts';
 
 describeEachEngine('the completion e-mail’s rating link', (ctx) => {
   const enableEmail = () =>
@@ -17,27 +16,8 @@ describeEachEngine('the completion e-mail’s rating link', (ctx) => {
       })
       .onConflict((oc) => oc.column('key').doNothing())
       .execute();
-  const file = async (language = 'pt') => {
-    const res = await ctx().app.inject({
-      method: 'POST',
-      url: '/api/repair-requests',
-      payload: validRequest,
-      headers: { 'accept-language': language },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json() as { id: number; trackingToken: string };
-  };
-  const setStatus = async (id: number, status: string) => {
-    const admin = await signedIn(ctx(), { role: 'admin' });
-    const read = await ctx().app.inject({ url: `/api/admin/repair-requests/${id}`, headers: admin.headers });
-    const res = await ctx().app.inject({
-      method: 'PATCH',
-      url: `/api/admin/repair-requests/${id}`,
-      headers: admin.headers,
-      payload: { status, updatedAt: read.json().updatedAt },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  };
+  const file = (language = 'pt') => fileTracked(ctx().app, {}, language);
+  const setStatus = (id: number, status: string) => setStatusAsAdmin(ctx(), id, status);
   const lastStatusEmail = async (id: number) =>
     (
       await ctx()

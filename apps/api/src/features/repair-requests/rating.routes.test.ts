@@ -4,25 +4,11 @@
 import { expect } from 'vitest';
 import { signedIn } from '../../../test/accounts.ts';
 import { describeEachEngine, it } from '../../../test/engines.ts';
-import { validRequest } from '../../../test/requests.ts';
+import { fileTracked, setStatusAsAdmin } from '../../../test/requests.ts';
 
 describeEachEngine('rating a completed repair', (ctx) => {
-  const file = async () => {
-    const res = await ctx().app.inject({ method: 'POST', url: '/api/repair-requests', payload: validRequest });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json() as { id: number; trackingToken: string };
-  };
-  const setStatus = async (id: number, status: string) => {
-    const admin = await signedIn(ctx(), { role: 'admin' });
-    const read = await ctx().app.inject({ url: `/api/admin/repair-requests/${id}`, headers: admin.headers });
-    const res = await ctx().app.inject({
-      method: 'PATCH',
-      url: `/api/admin/repair-requests/${id}`,
-      headers: admin.headers,
-      payload: { status, updatedAt: read.json().updatedAt },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  };
+  const file = () => fileTracked(ctx().app);
+  const setStatus = (id: number, status: string) => setStatusAsAdmin(ctx(), id, status);
   const rate = (id: number, payload: object, language = 'pt') =>
     ctx().app.inject({
       method: 'POST',

@@ -4,29 +4,16 @@
 import { expect } from 'vitest';
 import { signedIn, type TestAccount } from '../../../test/accounts.ts';
 import { describeEachEngine, it } from '../../../test/engines.ts';
-import { validRequest } from '../../../test/requests.ts';
+import { fileTracked, setStatusAsAdmin } from '../../../test/requests.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 describeEachEngine('reopen from the tracking link', (ctx) => {
   let admin: TestAccount;
 
-  const file = async () => {
-    const res = await ctx().app.inject({ method: 'POST', url: '/api/repair-requests', payload: validRequest });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json() as { id: number; trackingToken: string };
-  };
+  const file = () => fileTracked(ctx().app);
   const setStatus = async (id: number, status: string) => {
-    // A fresh sign-in each time: the suite moves the clock past a session's life.
-    admin = await signedIn(ctx(), { role: 'admin' });
-    const read = await ctx().app.inject({ url: `/api/admin/repair-requests/${id}`, headers: admin.headers });
-    const res = await ctx().app.inject({
-      method: 'PATCH',
-      url: `/api/admin/repair-requests/${id}`,
-      headers: admin.headers,
-      payload: { status, updatedAt: read.json().updatedAt },
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    admin = await setStatusAsAdmin(ctx(), id, status);
   };
   const reopen = (id: number, payload: object, language = 'pt') =>
     ctx().app.inject({

@@ -4,7 +4,7 @@
 import { expect } from 'vitest';
 import { signedIn, type TestAccount } from '../../../test/accounts.ts';
 import { describeEachEngine, it } from '../../../test/engines.ts';
-import { validRequest } from '../../../test/requests.ts';
+import { fileTracked, setStatusAsAdmin, validRequest } from '../../../test/requests.ts';
 import { monthsBefore, runRetentionOnce } from './retention.service.ts';
 
 const DAY = 86_400_000;
@@ -17,25 +17,9 @@ describeEachEngine('anonymising the citizen’s free text', (ctx) => {
   let admin: TestAccount;
   const db = () => ctx().db;
 
-  const file = async () => {
-    const res = await ctx().app.inject({
-      method: 'POST',
-      url: '/api/repair-requests',
-      payload: { ...validRequest, reference: REFERENCE },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json() as { id: number; trackingToken: string };
-  };
+  const file = () => fileTracked(ctx().app, { reference: REFERENCE });
   const setStatus = async (id: number, status: string) => {
-    admin = await signedIn(ctx(), { role: 'admin' });
-    const read = await ctx().app.inject({ url: `/api/admin/repair-requests/${id}`, headers: admin.headers });
-    const res = await ctx().app.inject({
-      method: 'PATCH',
-      url: `/api/admin/repair-requests/${id}`,
-      headers: admin.headers,
-      payload: { status, updatedAt: read.json().updatedAt },
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    admin = await setStatusAsAdmin(ctx(), id, status);
   };
   /** Filed, completed, reopened by the citizen with a note carrying a phone, completed again. */
   const reopenedWithNote = async () => {
