@@ -33,26 +33,20 @@ export const requestBySchool = {
 
 /** Files `validRequest` (with `overrides`) as the wizard does; answers its number. */
 export async function fileValidRequest(app: App, overrides: Record<string, unknown> = {}): Promise<number> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/repair-requests',
-    payload: { ...validRequest, ...overrides },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return (res.json() as { id: number }).id;
+  return (await fileTracked(app, overrides)).id;
 }
 
 /** Files `validRequest` (with `overrides`) as the wizard does; answers its number and tracking token. */
 export async function fileTracked(
   app: App,
   overrides: Record<string, unknown> = {},
-  language = 'pt',
+  language?: string,
 ): Promise<{ id: number; trackingToken: string }> {
   const res = await app.inject({
     method: 'POST',
     url: '/api/repair-requests',
     payload: { ...validRequest, ...overrides },
-    headers: { 'accept-language': language },
+    headers: language ? { 'accept-language': language } : {},
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: number; trackingToken: string };
