@@ -54,7 +54,9 @@ const HOT_PATH_JOURNEYS = [
  */
 const HOT_PATH_HARDENING = [
   'email-outage',
-  'fuzz',
+  'free-text-privacy',
+  'fuzz.postgres',
+  'fuzz.sqlite',
   'graceful-drain',
   'headers',
   'load',
@@ -226,14 +228,10 @@ const stages = {
     await run(
       'hardening (built server, SQLite + PostgreSQL)',
       'node',
-      [
-        'scripts/run-hardening.mjs',
-        'hardening',
-        '--json',
-        report('hardening'),
-        ...(withReliability ? ['--exclude', `**/${LOAD_MADE_BY_RELIABILITY}`] : []),
-      ],
-      o,
+      ['scripts/run-hardening.mjs', 'hardening', '--json', report('hardening')],
+      // Vitest's --exclude does not reach the project's own list: tests/hardening/vitest.config.ts
+      // reads this one (until now the short load ran here too).
+      { ...o, env: withReliability ? { HARDENING_LEAVE_OUT: `**/${LOAD_MADE_BY_RELIABILITY}` } : {} },
     );
     // The files the hot path touches, without its prepared statements, batches and listener.
     await run(

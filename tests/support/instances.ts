@@ -47,8 +47,9 @@ export async function startInstances(count: number, options: StartOptions = {}):
     database,
     servers,
     add,
+    // Killed, not stopped, as startFresh's close() does (tests/support/server.ts).
     async close() {
-      await Promise.all(servers.map((server) => server.stop()));
+      await Promise.all(servers.map((server) => server.kill9()));
       await database.drop();
       for (const server of servers) {
         rmSync(server.dataDir, { recursive: true, force: true });

@@ -113,7 +113,12 @@ export async function startServer(database: TestDatabase, options: StartOptions 
   return { ...server, database, dataDir };
 }
 
-/** A server on a fresh database of `engine`; `close()` stops it and drops the database. */
+/**
+ * A server on a fresh database of `engine`; `close()` kills it and drops the database. Killed,
+ * not stopped: its database goes next, and a graceful stop waits out the drain's refuse window
+ * (1.25 s) for each of the suite's 56 servers. Shutting down is what shutdown, graceful-drain
+ * and drain-end test, with stop().
+ */
 export async function startFresh(engine: Engine, options: StartOptions = {}) {
   const database = await createDatabase(engine);
   const server = await startServer(database, options);
@@ -121,7 +126,7 @@ export async function startFresh(engine: Engine, options: StartOptions = {}) {
     server,
     database,
     async close() {
-      await server.stop();
+      await server.kill9();
       await database.drop();
       rmSync(server.dataDir, { recursive: true, force: true });
       assertCleanLog(server.output(), options.label ?? 'server');

