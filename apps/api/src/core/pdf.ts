@@ -1,6 +1,17 @@
 // What every PDF the API writes shares (reports, photo sheets, pole labels): text in the
 // standard fonts' WinAnsi, cut to a width, and a writer that waits for its reader.
+import { loadOnUse } from '../lib/load-on-use.ts';
+
 export type Doc = PDFKit.PDFDocument;
+
+/** pdfkit, loaded by the first PDF rather than at start-up (decision 0055). */
+const pdfkit = loadOnUse<typeof import('pdfkit')>('pdfkit');
+
+/** A new pdfkit document. */
+export function newPdf(options: PDFKit.PDFDocumentOptions): Doc {
+  const PDFDocument = pdfkit();
+  return new PDFDocument(options);
+}
 
 // WinAnsi beyond Latin-1: the characters Helvetica can still show.
 const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');

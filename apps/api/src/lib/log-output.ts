@@ -1,8 +1,11 @@
 // How the log looks (decision 0019): JSON lines for a collector, or one readable line per
 // event (pino-pretty) for a person at a terminal. Redaction happens before either: pino
 // redacts and serialises the event, then the pretty stream only lays it out.
-import pretty from 'pino-pretty';
 import type { Config } from '../config.ts';
+import { loadOnUse } from './load-on-use.ts';
+
+/** Loaded only when the log is read by a person (decision 0055): JSON needs none of it. */
+const pinoPretty = loadOnUse<typeof import('pino-pretty')>('pino-pretty');
 
 /** LOG_FORMAT=auto: readable in a terminal outside production, JSON everywhere else. */
 export function wantsPrettyLogs(config: Pick<Config, 'LOG_FORMAT' | 'NODE_ENV'>, isTTY: boolean): boolean {
@@ -24,7 +27,7 @@ interface LogLine {
  * synchronously, so the last lines before an exit are not lost.
  */
 export function prettyLogStream(destination: NodeJS.WritableStream | number = 1, colorize = false) {
-  return pretty({
+  return pinoPretty()({
     destination,
     sync: true,
     colorize,

@@ -4,13 +4,17 @@
 // from the database at each scrape, since every instance shares it.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, onResponseHookHandler } from 'fastify';
-import { Counter, collectDefaultMetrics, Gauge, type Metric, Registry } from 'prom-client';
+import type { Counter, Metric, Registry } from 'prom-client';
 import type { AppDeps } from '../app-deps.ts';
 import { outboxBacklog } from '../core/outbox/outbox.service.ts';
 import { type Db, poolUse } from '../db/database.ts';
 import { isDatabaseError } from '../db/errors.ts';
 import { AppError } from '../lib/errors.ts';
+import { loadOnUse } from '../lib/load-on-use.ts';
 import type { Metrics } from '../lib/metrics.ts';
+
+/** prom-client, loaded only where METRICS_TOKEN is set (decision 0055). */
+const promClient = loadOnUse<typeof import('prom-client')>('prom-client');
 
 /** The route label of answers given without a route: the web app's pages and unknown paths. */
 export const UNMATCHED_ROUTE = '(unmatched)';
@@ -98,6 +102,7 @@ export interface PrometheusMetrics extends Metrics {
 
 /** The metrics of one app; `db` and `clock` for what is read at each scrape. */
 export function createPrometheusMetrics(deps: Pick<AppDeps, 'db' | 'clock'>): PrometheusMetrics {
+  const { Counter, collectDefaultMetrics, Gauge, Registry } = promClient();
   const registry = new Registry();
   const read = scrapeRead(deps, () => databaseErrors.inc());
   // Node's own: event-loop lag, heap, garbage collection, CPU, open handles.
@@ -242,6 +247,7 @@ function scrapeRead(deps: Pick<AppDeps, 'db' | 'clock'>, failed: () => void): ()
 }
 
 function registerDatabaseGauges(registry: Registry, db: Db, read: () => Promise<Backlog | undefined>): void {
+  const { Gauge } = promClient();
   new Gauge({
     name: 'acende_database_up',
     help: '1 when the database answered this scrape, 0 when it failed',

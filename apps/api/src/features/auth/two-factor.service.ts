@@ -11,7 +11,6 @@ import type {
   TwoFactorStatus,
 } from '@acende/shared/schemas/two-factor';
 import { Secret } from 'otpauth';
-import QRCode from 'qrcode';
 import type { AppDeps } from '../../app-deps.ts';
 import { type AuditActor, recordAudit } from '../../core/audit/audit.repository.ts';
 import { deleteSessionsOfExcept } from '../../core/sessions.repository.ts';
@@ -131,6 +130,7 @@ export async function startTwoFactorSetup(
     await recordAudit(trx, admin, { kind: 'auth.totp.setup', objectType: 'admin', objectId: admin.id }, now);
   });
   const otpauthUri = totpFor(secret, admin.username).toString();
+  const { default: QRCode } = await import('qrcode');
   const qrSvg = await QRCode.toString(otpauthUri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   return { secret, otpauthUri, qrSvg };
 }

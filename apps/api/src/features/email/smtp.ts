@@ -1,8 +1,12 @@
 // A nodemailer transport from the current settings, with timeouts short enough that a
 // dead SMTP server never holds the outbox worker for long.
-import nodemailer from 'nodemailer';
+
 import { headerSafe } from '../../core/outbox/email.text.ts';
 import type { SmtpSettings } from '../../core/outbox/email-settings.service.ts';
+import { loadOnUse } from '../../lib/load-on-use.ts';
+
+/** Loaded by the first e-mail or settings check, not at start-up (decision 0055). */
+const nodemailer = loadOnUse<typeof import('nodemailer')>('nodemailer');
 
 export interface OutgoingMessage {
   to: string;
@@ -29,7 +33,7 @@ export const OUTBOX_SMTP_CONNECTIONS = 3;
  * over a pool of OUTBOX_SMTP_CONNECTIONS connections (`pooled`).
  */
 export function createMailer(settings: SmtpSettings, limitMs = Number.POSITIVE_INFINITY, pooled = false): Mailer {
-  const transport = nodemailer.createTransport({
+  const transport = nodemailer().createTransport({
     ...(pooled ? { pool: true as const, maxConnections: OUTBOX_SMTP_CONNECTIONS, maxMessages: 100 } : {}),
     host: settings.host,
     port: settings.port,

@@ -2,8 +2,8 @@
 // (a root element, one element per list item, UTF-8 with its declaration), built by
 // fast-xml-parser, which escapes the text it writes.
 
-import { XMLBuilder } from 'fast-xml-parser';
 import type { FastifyReply } from 'fastify';
+import { loadOnUse } from '../../lib/load-on-use.ts';
 
 export const FORMATS = ['json', 'xml'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -12,7 +12,13 @@ export function isFormat(value: unknown): value is Format {
   return value === 'json' || value === 'xml';
 }
 
-const builder = new XMLBuilder({ format: false });
+/** The XML builder, made by the first XML answer rather than at start-up (decision 0055). */
+const fastXml = loadOnUse<typeof import('fast-xml-parser')>('fast-xml-parser');
+let builder: InstanceType<typeof import('fast-xml-parser').XMLBuilder> | undefined;
+function xmlBuilder() {
+  builder ??= new (fastXml().XMLBuilder)({ format: false });
+  return builder;
+}
 const DECLARATION = '<?xml version="1.0" encoding="utf-8"?>';
 
 /**
@@ -61,7 +67,7 @@ export function sendOpen311(
   reply.code(status);
   if (format === 'json') return reply.type('application/json; charset=utf-8').send(JSON.stringify(body));
   const tree = shape.item ? { [shape.root]: { [shape.item]: xmlTree(body) } } : { [shape.root]: xmlTree(body) };
-  return reply.type('text/xml; charset=utf-8').send(`${DECLARATION}${builder.build(tree)}`);
+  return reply.type('text/xml; charset=utf-8').send(`${DECLARATION}${xmlBuilder().build(tree)}`);
 }
 
 /** The spec's error list: `[{ code, description }]`, `<errors><error><code>…`. */

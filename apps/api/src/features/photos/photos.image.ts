@@ -5,8 +5,6 @@
 // signature is checked first, so only a photo format reaches sharp's loaders at all (not SVG,
 // PDF, TIFF or GIF, whose parsers a stranger's file has no business exercising).
 import { PHOTO_LONG_SIDE, PHOTO_MAX_PIXELS } from '@acende/shared/schemas/photos';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { AppError } from '../../lib/errors.ts';
 
 const READABLE = new Set(['jpeg', 'png', 'webp', 'heif', 'avif']);
@@ -32,6 +30,8 @@ function tooManyPixelsOr(error: unknown): AppError {
 
 export async function encodePhoto(input: Buffer): Promise<EncodedPhoto> {
   if (input.length === 0) throw new AppError('public-photos.photos.errors.empty', 400);
+  // Loaded by the first photo, not at start-up (decision 0055).
+  const [{ fileTypeFromBuffer }, { default: sharp }] = await Promise.all([import('file-type'), import('sharp')]);
   const signature = await fileTypeFromBuffer(input);
   if (!signature || !SIGNATURES.has(signature.mime)) throw notImage();
   const options = { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'error' as const, sequentialRead: true };

@@ -3,8 +3,7 @@
 // server's own re-encodings, embedded as they are (pdfkit reads JPEG natively).
 import type { Language } from '@acende/shared/enums';
 import { translate } from '@acende/shared/i18n/catalogues';
-import PDFDocument from 'pdfkit';
-import { toWinAnsi } from '../../core/pdf.ts';
+import { newPdf, toWinAnsi } from '../../core/pdf.ts';
 
 const MARGIN = 36;
 
@@ -13,7 +12,7 @@ export function photosPdf(
   request: { id: number; address: string; problemType: string },
   photos: { position: number; bytes: Buffer }[],
 ): Promise<Buffer> {
-  const doc = new PDFDocument({
+  const doc = newPdf({
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
     info: { Title: toWinAnsi(`#${request.id}`), Producer: 'Acende', Creator: 'Acende' },

@@ -1,7 +1,7 @@
 // A poles file as CSV: the delimiter the header uses, the columns found by their names, and
 // each line read into a pole or its issues, numbered as the file's lines are.
-import Papa from 'papaparse';
 import { AppError } from '../../lib/errors.ts';
+import { loadOnUse } from '../../lib/load-on-use.ts';
 import {
   ALIASES,
   type Collector,
@@ -13,6 +13,9 @@ import {
   type ReadRows,
   readPole,
 } from './poles-import.rows.ts';
+
+/** Papa Parse, loaded by the first import rather than at start-up (decision 0055). */
+const papa = loadOnUse<typeof import('papaparse')>('papaparse');
 
 /** The separator the header line uses most: semicolon (Brazilian Excel), comma or tab. */
 function detectDelimiter(text: string): string {
@@ -33,7 +36,7 @@ function detectDelimiter(text: string): string {
 export function readCsv(text: string, issues: Collector): ReadRows {
   const delimiter = detectDelimiter(text);
   // Papa Parse: several times faster than csv-parse on a 100,000-line file (bench/results/issue-21-import.md).
-  const parsed = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: false });
+  const parsed = papa().parse<string[]>(text, { delimiter, skipEmptyLines: false });
   // The line each record starts on: one per record, plus the line breaks inside quoted values.
   const quoted = text.includes('"');
   const lineOf: number[] = new Array(parsed.data.length);

@@ -3,10 +3,11 @@
 // of the stream (core/pdf.ts's drained), so memory stays flat for a company of any size.
 // The QR code is drawn as vector squares: sharp at any printer resolution, and small.
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
-import { drained, fit, toWinAnsi } from '../../core/pdf.ts';
+import { drained, fit, newPdf, toWinAnsi } from '../../core/pdf.ts';
+import { loadOnUse } from '../../lib/load-on-use.ts';
 import { LABEL_SHEET, LABELS_PER_PAGE, labelBox } from './poles-labels.layout.ts';
+
+const qrcode = loadOnUse<typeof import('qrcode')>('qrcode');
 
 type Doc = PDFKit.PDFDocument;
 
@@ -39,7 +40,7 @@ const GREY = '#444444';
 
 /** Creates the document; write it with writeLabels while the caller streams it out. */
 export function createLabelsPdf(title: string): Doc {
-  return new PDFDocument({
+  return newPdf({
     size: 'A4',
     layout: 'portrait',
     margins: { top: 0, bottom: 0, left: 0, right: 0 },
@@ -175,7 +176,7 @@ function drawLabel(
 function drawQr(doc: Doc, text: string, x: number, y: number, size: number): void {
   // One byte-mode segment: the address is short, and the library's search for the best mix
   // of modes costs more than the code it saves.
-  const { modules } = QRCode.create([{ data: Buffer.from(text), mode: 'byte' }], { errorCorrectionLevel: 'Q' });
+  const { modules } = qrcode().create([{ data: Buffer.from(text), mode: 'byte' }], { errorCorrectionLevel: 'Q' });
   const n = modules.size;
   doc.save();
   doc.translate(x, y).scale(size / n);

@@ -2,8 +2,7 @@
 // finished page, and the writer waits for the reader of the stream before adding more
 // rows, so memory stays flat whatever the report's size. Standard Helvetica (WinAnsi)
 // keeps the file small; characters outside it are replaced.
-import PDFDocument from 'pdfkit';
-import { type Doc, drained, fit, toWinAnsi } from '../../core/pdf.ts';
+import { type Doc, drained, fit, newPdf, toWinAnsi } from '../../core/pdf.ts';
 import { turnTaker } from '../../lib/turns.ts';
 import { TILE_SIZE, type TileLayer } from './reports.map-tiles.ts';
 
@@ -62,7 +61,7 @@ function cell(doc: Doc, text: string, x: number, y: number, column: PdfColumn): 
 
 /** Creates the document; write it with writePdf while the caller streams it out. */
 export function createPdf(title: string): Doc {
-  return new PDFDocument({
+  return newPdf({
     size: 'A4',
     layout: 'landscape',
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
