@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 
 // findBy* and waitFor wait up to 5 s (Testing Library's default is 1 s): on CI's two cores,
 // busy with PostgreSQL and the API suites beside jsdom, a screen that draws after a fetch and
@@ -8,3 +8,12 @@ import { afterEach } from 'vitest';
 configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => cleanup());
+
+// Most files share a worker's modules and jsdom (vitest.config.ts): what a file leaves in
+// storage, or the language it switched to, does not reach the next one.
+afterAll(async () => {
+  localStorage.clear();
+  sessionStorage.clear();
+  const { currentLanguage, setLanguage } = await import('./lib/i18n.ts');
+  if (currentLanguage() !== 'pt') await setLanguage('pt');
+});
