@@ -51,10 +51,10 @@ const HOT_PATH_JOURNEYS = [
  * instances), run again with FAST_PATH=off. The rest (sign-ins, sessions, the role matrix,
  * serving the web app, reports' escaping) meet no hot-path code (decision 0041). The fuzzer
  * fuzzes only the hot path's routes there (HARDENING_ROUTES=hot-path, decision 0045).
+ * free-text-privacy.test.ts is not listed: it starts its servers with FAST_PATH on and off itself.
  */
 const HOT_PATH_HARDENING = [
   'email-outage',
-  'free-text-privacy',
   'fuzz.postgres',
   'fuzz.sqlite',
   'graceful-drain',
