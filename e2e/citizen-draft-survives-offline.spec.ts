@@ -67,7 +67,9 @@ async function upToStep3(page: Page, lang: 'pt' | 'en', open = true) {
   await confirmLocation(page, lang);
   await page.getByRole('button', { name: text[lang].next }).click();
   await page.getByRole('radio', { name: /Certel/ }).check();
-  await expect.poll(async () => (await storedDraft(page))?.company).not.toBe('');
+  // Until the draft is stored with a company (no draft at all is not it: undefined passed
+  // `not.toBe('')` before the first write, and the closed tab then had nothing to restore).
+  await expect.poll(async () => (await storedDraft(page))?.company ?? '').not.toBe('');
 }
 
 /** The tab is closed and the wizard opened again in a new one: the draft comes back at step 3. */
