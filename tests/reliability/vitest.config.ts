@@ -3,7 +3,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * Files that load the server with every core they get (the 60 s load, kill -9 under load): one at
- * a time, after the others. The fault and backup files mostly wait (an outage, a restart, a
+ * a time, after the others; within each, the two engines side by side. The fault and backup files mostly wait (an outage, a restart, a
  * time-out: 10–60 % of two cores each, measured) and leave time limits of seconds, not
  * milliseconds: three at a time (decision 0045; the stage 287 → 258 s, the faults 87 → 66 s).
  */
@@ -29,7 +29,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        // Loads measure the server, not each other.
+        // Not beside the fault files, whose time limits are seconds.
         test: { name: 'loads alone', include: ALONE, maxWorkers: 1, sequence: { groupOrder: 1 } },
       },
     ],
