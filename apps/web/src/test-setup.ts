@@ -10,10 +10,13 @@ configure({ asyncUtilTimeout: 5000 });
 afterEach(() => cleanup());
 
 // Most files share a worker's modules and jsdom (vitest.config.ts): what a file leaves in
-// storage, or the language it switched to, does not reach the next one.
+// storage, the toasts, the page's title or the language it switched to do not reach the next.
 afterAll(async () => {
   localStorage.clear();
   sessionStorage.clear();
+  document.title = '';
+  const { currentToasts, dismiss } = await import('./components/ui/toast.tsx');
+  for (const item of currentToasts()) dismiss(item.id);
   const { currentLanguage, setLanguage } = await import('./lib/i18n.ts');
   if (currentLanguage() !== 'pt') await setLanguage('pt');
 });

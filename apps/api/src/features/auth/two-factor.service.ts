@@ -122,6 +122,8 @@ export async function startTwoFactorSetup(
   admin: AuditActor & { id: number; username: string },
 ): Promise<TwoFactorSetup> {
   if (await isTwoFactorEnabled(deps.db, admin.id)) throw conflict('admin-access.errors.twoFactor.alreadyEnabled');
+  // Loaded before anything is stored: a QR code that cannot be drawn leaves no key waiting.
+  const { default: QRCode } = await import('qrcode');
   const secret = new Secret({ size: 20 }).base32;
   const now = deps.clock.now().toISOString();
   // Audited too: a key waiting for its confirming code is stored (never the key itself).
@@ -130,7 +132,6 @@ export async function startTwoFactorSetup(
     await recordAudit(trx, admin, { kind: 'auth.totp.setup', objectType: 'admin', objectId: admin.id }, now);
   });
   const otpauthUri = totpFor(secret, admin.username).toString();
-  const { default: QRCode } = await import('qrcode');
   const qrSvg = await QRCode.toString(otpauthUri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   return { secret, otpauthUri, qrSvg };
 }
