@@ -10,7 +10,14 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from '../support/built-server.ts';
 import { call } from '../support/client.ts';
 import { fileAndReadLoad } from '../support/load.ts';
-import { createDatabase, ENGINES, type Engine, startServer, type TestDatabase } from '../support/server.ts';
+import {
+  createDatabase,
+  ENGINES,
+  type Engine,
+  integrityCheck,
+  startServer,
+  type TestDatabase,
+} from '../support/server.ts';
 import { record } from '../support/summary.ts';
 
 interface Outcome {
@@ -144,16 +151,12 @@ describe.each(ENGINES)('backup under load, restored into a fresh database [%s]',
         );
         await restoredServer.stop();
 
-        let integrity = 'n/a (PostgreSQL)';
-        if (restored.file) {
-          const check = await restored.query<{ integrity_check: string }>('pragma integrity_check');
-          integrity = check.map((r) => r.integrity_check).join(', ');
-          expect(integrity).toBe('ok');
-        }
+        const integrity = await integrityCheck(restored);
+        if (integrity !== null) expect(integrity).toBe('ok');
         record(
           `backup [${engine}]: ${load.created.length} answered 201 under load; backup copied for ${((ended - snapshotAt) / 1000).toFixed(1)} s ` +
             `with ${during.length} answered meanwhile; ${found}/${before.length} acknowledged before it found after restore; ` +
-            `${restoredRows} rows restored of ${liveRows}; integrity_check ${integrity}`,
+            `${restoredRows} rows restored of ${liveRows}; integrity_check ${integrity ?? 'n/a (PostgreSQL)'}`,
         );
         rmSync(restoreDir, { recursive: true, force: true });
       } finally {

@@ -5,7 +5,7 @@ import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { call, validRequest } from '../support/client.ts';
 import { fileAndReadLoad } from '../support/load.ts';
-import { createDatabase, ENGINES, startServer } from '../support/server.ts';
+import { createDatabase, ENGINES, integrityCheck, startServer } from '../support/server.ts';
 import { record } from '../support/summary.ts';
 
 // The two engines at the same time, as the loads (load.test.ts): each server is killed under
@@ -52,15 +52,11 @@ describe('kill -9 under load', () => {
         expect(after.status).toBe(201);
         expect(acknowledged.map((a) => a.id)).not.toContain(after.json.id);
         await server.stop();
-        let integrity = 'n/a (PostgreSQL)';
-        if (database.file) {
-          const check = await database.query<{ integrity_check: string }>('pragma integrity_check');
-          integrity = check.map((r) => r.integrity_check).join(', ');
-          expect(integrity).toBe('ok');
-        }
+        const integrity = await integrityCheck(database);
+        if (integrity !== null) expect(integrity).toBe('ok');
         record(
           `crash [${engine}]: kill -9 after ${killAfterMs / 1000}s of ${result.requests} answered requests; ` +
-            `${acknowledged.length} answered 201, ${survivors} survived, ${rows} rows; integrity_check ${integrity}`,
+            `${acknowledged.length} answered 201, ${survivors} survived, ${rows} rows; integrity_check ${integrity ?? 'n/a (PostgreSQL)'}`,
         );
       } finally {
         await server.stop();

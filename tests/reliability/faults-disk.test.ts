@@ -12,7 +12,7 @@ import { smallPng } from '../../apps/api/test/photos.ts';
 import { translate } from '../../packages/shared/src/i18n/catalogues.ts';
 import { type Answer, call, validRequest } from '../support/client.ts';
 import { waitUntil } from '../support/fault-load.ts';
-import { startServer, type TestDatabase } from '../support/server.ts';
+import { integrityCheck, startServer, type TestDatabase } from '../support/server.ts';
 import { record } from '../support/summary.ts';
 
 const asRoot = process.getuid?.() === 0;
@@ -130,9 +130,7 @@ describe('the disk fills up [sqlite]', () => {
         expect((await upload(first.id, first.trackingToken)).status).toBe(201);
         await server.stop();
 
-        const integrity = (await database.query<{ integrity_check: string }>('pragma integrity_check'))
-          .map((r) => r.integrity_check)
-          .join(', ');
+        const integrity = await integrityCheck(database);
         expect(integrity).toBe('ok');
         const rows = Number((await database.query<{ n: number }>('select count(*) as n from repair_requests'))[0]?.n);
         const seeded = rows - acknowledged.length;

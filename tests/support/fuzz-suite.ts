@@ -69,14 +69,14 @@ function fuzzEngine(engine: Engine) {
   let geocoder: FakeGeocoder;
   const base = () => env.server.url;
 
-  /** A live id for the route's resource, so handlers past validation run too. */
-  const realId = (path: string) =>
+  /** A live id for the route's resource (of `rows`), so handlers past validation run too. */
+  const realId = (path: string, rows: typeof ids = ids) =>
     path.includes('/users/')
-      ? ids.user
+      ? rows.user
       : path.includes('energy-companies')
-        ? ids.company
+        ? rows.company
         : path.includes('repair-requests')
-          ? ids.request
+          ? rows.request
           : '1';
 
   async function ensureSession() {
@@ -430,16 +430,8 @@ function fuzzEngine(engine: Engine) {
         };
       }),
     );
-    const targetId = (path: string, slot: number) => {
-      const target = targets[slot] as typeof ids;
-      return path.includes('/users/')
-        ? target.user
-        : path.includes('energy-companies')
-          ? target.company
-          : path.includes('repair-requests')
-            ? target.request
-            : realId(path);
-    };
+    /** The rows of sender `slot` (the reset request's 60 senders share the six). */
+    const target = (slot: number) => targets[slot % POOL] as typeof ids;
     /** A body each route accepts, where one is known, to see which naughty strings get through. */
     const detail = await call(base(), 'GET', `/api/admin/repair-requests/${ids.request}`, { cookie: firstAdmin });
     const bases: Record<string, (slot: number) => Promise<Record<string, unknown>>> = {
@@ -447,14 +439,14 @@ function fuzzEngine(engine: Engine) {
       'POST /api/admin/energy-companies': async () => ({ name: 'N', fullName: 'Nome' }),
       'PUT /api/admin/energy-companies/{id}': async () => ({ name: 'N', fullName: 'Nome' }),
       'PUT /api/admin/users/{id}': async (slot) => ({
-        username: `u${targets[slot]?.user}`,
+        username: `u${target(slot).user}`,
         name: 'Nome',
         role: 'user',
         companies: [],
         password: '',
       }),
       'PATCH /api/admin/repair-requests/{id}': async (slot) => {
-        const now = await call(base(), 'GET', `/api/admin/repair-requests/${targets[slot]?.request}`, {
+        const now = await call(base(), 'GET', `/api/admin/repair-requests/${target(slot).request}`, {
           cookie: firstAdmin,
         });
         return { status: 'open', updatedAt: now.json.updatedAt };
@@ -481,7 +473,7 @@ function fuzzEngine(engine: Engine) {
     let sent = 0;
     const mismatches: string[] = [];
     const sendNaughty = async (route: Route, body: Record<string, unknown>, label: string, slot: number) => {
-      const res = await call(base(), route.method, concrete(route.path, targetId(route.path, slot)), {
+      const res = await call(base(), route.method, concrete(route.path, realId(route.path, target(slot))), {
         cookie: route.path.endsWith('/logout') ? undefined : fuzzer.cookie,
         body,
       });
@@ -501,9 +493,9 @@ function fuzzEngine(engine: Engine) {
       if (engine === 'sqlite')
         await runPool(
           NAUGHTY.map((naughty) => async (slot) => {
-            const body = bases[key] ? await bases[key](slot % POOL) : {};
+            const body = bases[key] ? await bases[key](slot) : {};
             for (const field of fields) set(body, field, naughty);
-            await sendNaughty(route, body, `all fields=${JSON.stringify(naughty)}`, slot % POOL);
+            await sendNaughty(route, body, `all fields=${JSON.stringify(naughty)}`, slot);
           }),
           size,
         );
@@ -518,8 +510,8 @@ function fuzzEngine(engine: Engine) {
         await runPool(
           NAUGHTY.map((naughty) => async (slot) => {
             const makeBody = bases[key] as (slot: number) => Promise<Record<string, unknown>>;
-            const body = set(await makeBody(slot % POOL), field, naughty);
-            const res = await sendNaughty(route, body, `${field}=${JSON.stringify(naughty)}`, slot % POOL);
+            const body = set(await makeBody(slot), field, naughty);
+            const res = await sendNaughty(route, body, `${field}=${JSON.stringify(naughty)}`, slot);
             if (res.status >= 300) return;
             accepted += 1;
             const back = await readBack(key, field, res.json);

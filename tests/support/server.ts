@@ -68,6 +68,13 @@ export async function createDatabase(engine: Engine): Promise<TestDatabase> {
   };
 }
 
+/** SQLite's `pragma integrity_check` of the database ('ok' when whole); null on PostgreSQL. */
+export async function integrityCheck(database: TestDatabase): Promise<string | null> {
+  if (!database.file) return null;
+  const rows = await database.query<{ integrity_check: string }>('pragma integrity_check');
+  return rows.map((row) => row.integrity_check).join(', ');
+}
+
 export interface ServerProcess extends BuiltServer {
   database: TestDatabase;
   dataDir: string;
