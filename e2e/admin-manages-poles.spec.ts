@@ -109,9 +109,11 @@ for (const lang of ['pt', 'en'] as const) {
     await page.getByLabel(w.street).fill('Avenida Ipiranga');
     await page.getByRole('button', { name: w.save }).click();
     await expect(toastWith(page, w.updated(number))).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/poles$/);
 
     // The same number in the same company: the server refuses it, on the field and in the toast.
     await page.getByRole('link', { name: w.new }).click();
+    await expect(page).toHaveURL(/\/admin\/poles\/new$/);
     await fill();
     await page.getByRole('button', { name: w.save }).click();
     await expect(toastWith(page, w.duplicate(number))).toBeVisible();
