@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.ts';
+import { CHROMIUM_ARGS, JOURNEY_CHROMIUM_PATH } from './support/chromium.ts';
 
-const chromium = { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS };
+const chromium = { executablePath: JOURNEY_CHROMIUM_PATH, args: CHROMIUM_ARGS };
 
 // Which project runs a journey (decision 0041). A journey not named below runs in both: the
 // citizen's, the accessibility sweep, and those that assert something different at each
@@ -54,7 +54,9 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   globalSetup: './support/global-setup.ts',
   fullyParallel: false,
-  workers: 2,
+  // Three at a time on two cores (decision 0056): a journey waits on the server, the e-mail and
+  // the page's timers as much as it computes; two left a fifth of the cores idle.
+  workers: 3,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
