@@ -24,11 +24,33 @@ const AXE_OPTIONS: RunOptions = { resultTypes: ['violations'] };
 type WithAxe = { axe?: { run: (context: Document, options: RunOptions) => Promise<AxeResults> } };
 
 /**
+ * Waits for the page's CSS transitions and finite animations to end (a spinner turns for ever):
+ * axe reads colours as they are drawn, and the poles' import button, its colours halfway through
+ * a transition when the import ended, read 2.75:1 (with axe put in at once; sending
+ * @axe-core/playwright's 1.3 MB twice had always outlasted the transition).
+ */
+async function transitionsEnded(page: Page) {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter(
+        (animation) =>
+          animation.playState === 'running' &&
+          animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY,
+      );
+    const ended = Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+    // A transition is a fraction of a second; a page whose animations outlast 5 s is scanned as it is.
+    await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 5000))]);
+  });
+}
+
+/**
  * Runs axe.run in the page itself, as @axe-core/playwright's legacy mode does: this app has no
  * cross-origin frames (CSP frame-src 'self'), and same-origin frames are scanned from the top
  * one, each with axe put into it first (decision 0041).
  */
 export async function expectNoAxeViolations(page: Page, context = '') {
+  await transitionsEnded(page);
   for (const frame of page.frames()) {
     const present = await frame.evaluate(() => typeof (window as WithAxe).axe?.run === 'function');
     if (!present) await frame.evaluate(AXE_SETUP);
