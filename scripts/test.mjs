@@ -169,10 +169,11 @@ function ensureChromium() {
     process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     process.env.E2E_CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
   ];
-  if (paths.every((path) => existsSync(path))) return Promise.resolve();
+  const missing = paths.filter((path) => !existsSync(path));
+  if (missing.length === 0) return Promise.resolve();
   if (process.getuid?.() !== 0) {
     console.error(
-      `Chromium is missing at ${paths.join(' or ')}. Install Debian's packages: sudo apt-get install -y ${CHROMIUM_PACKAGES.join(' ')}`,
+      `Chromium is missing at ${missing.join(' and ')}. Install Debian's packages: sudo apt-get install -y ${CHROMIUM_PACKAGES.join(' ')}`,
     );
     finish(1);
   }

@@ -6,8 +6,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodedBody } from '../support/client.ts';
 import { ENGINES, type Engine, startFresh } from '../support/server.ts';
 
 const DIST = join(import.meta.dirname, '..', '..', 'apps', 'web', 'dist');
@@ -33,12 +33,7 @@ function rawGet(base: string, path: string, headers: Record<string, string> = {}
   });
 }
 
-const decoded = (answer: RawAnswer) => {
-  const encoding = answer.headers['content-encoding'];
-  if (encoding === 'br') return brotliDecompressSync(answer.body);
-  if (encoding === 'gzip') return gunzipSync(answer.body);
-  return answer.body;
-};
+const decoded = (answer: RawAnswer) => decodedBody(answer.body, String(answer.headers['content-encoding'] ?? ''));
 
 const varyList = (answer: RawAnswer) =>
   String(answer.headers.vary ?? '')

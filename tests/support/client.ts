@@ -56,7 +56,7 @@ export async function call(base: string, method: string, path: string, options: 
   const answerHeaders = new Headers();
   for (let i = 0; i < rawHeaders.length; i += 2)
     answerHeaders.append(rawHeaders[i] as string, rawHeaders[i + 1] as string);
-  const text = decoded(bytes, answerHeaders.get('content-encoding')).toString('utf8');
+  const text = decodedBody(bytes, answerHeaders.get('content-encoding')).toString('utf8');
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -102,8 +102,9 @@ function send(
   });
 }
 
-/** The body as fetch hands it over: gzip and deflate undone. */
-function decoded(bytes: Buffer, encoding: string | null): Buffer {
+/** A body as fetch hands it over: its gzip, deflate or brotli undone (an empty body stays empty). */
+export function decodedBody(bytes: Buffer, encoding: string | null | undefined): Buffer {
+  if (bytes.length === 0) return bytes;
   if (encoding === 'gzip') return gunzipSync(bytes);
   if (encoding === 'deflate') return inflateSync(bytes);
   if (encoding === 'br') return brotliDecompressSync(bytes);
