@@ -50,9 +50,8 @@ function install() {
   );
 }
 
-/** Installs what is missing; returns Node 24's path and the environment that runs commands on it. */
-export function prepareNode24() {
-  install();
+/** Node 24's path and the environment that runs commands on it, once installed (nothing checked). */
+export function node24Paths() {
   const node = join(cache, 'node_modules', 'node', 'bin', 'node');
   const original = dirname(createRequire(join(root, 'package.json')).resolve('better-sqlite3/package.json'));
   const hook = pathToFileURL(join(import.meta.dirname, 'node-24-sqlite-hook.mjs')).href;
@@ -62,6 +61,13 @@ export function prepareNode24() {
     ACENDE_SQLITE_FROM: original,
     ACENDE_SQLITE_TO: join(cache, 'node_modules', 'better-sqlite3'),
   };
+  return { node, env };
+}
+
+/** Installs what is missing; returns Node 24's path and the environment that runs commands on it. */
+export function prepareNode24() {
+  install();
+  const { node, env } = node24Paths();
   // Proof in the log that Node 24 loads the other better-sqlite3 through the hook, and it answers.
   must(
     spawnSync(

@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { readVitest, skipsRefused } from './test-report.mjs';
+import { failuresListed, readVitest, skipsRefused } from './test-report.mjs';
 
 const root = join(import.meta.dirname, '..');
 const [suite, ...rest] = process.argv.slice(2);
@@ -36,6 +36,8 @@ if (existsSync(numbers)) process.stdout.write(readFileSync(numbers, 'utf8'));
 console.log(`${suite} took ${seconds} s`);
 const report = readVitest(reportFile);
 if (report?.skippedTests.length) console.log(`skipped:\n${report.skippedTests.map((t) => `  - ${t}`).join('\n')}`);
+const failures = report && failuresListed(report);
+if (failures) console.log(failures);
 const refused = report && skipsRefused(report);
 if (refused) {
   console.error(refused);

@@ -1,31 +1,26 @@
 // `npm test`: the whole suite, as CI runs it — types, lint, unit and API integration (SQLite
-// and PostgreSQL), build, hardening against the built server, the API and hardening suites
-// again on Node 24, browser journeys in Chromium. Installs Debian's Chromium first when it is
-// missing and we are root. After the build, two lanes run side by side (decision 0045): the
-// Node 20 suites in one, the browser journeys and Node 24's API run in the other; each stage of a
-// lane starts when the one before it ends, and a stage run beside another writes its output to
-// test-results/logs/ and prints it whole when it ends. Without `--lanes` one stage runs at a time
-// (to measure a stage alone); `--only static|unit|hardening|node24|e2e` runs one part;
-// `--dry-run` runs a short sleep for each stage (to see the lanes and the closing lines);
-// The reliability run (long load, kill -9, backup, faults) ends lane A; `--no-reliability`
-// leaves it out for a quicker local run.
+// and PostgreSQL), build, hardening against the built server, reliability, browser journeys in
+// Chromium. Node 24 (decision 0020) is installed beside the type check, and its API and hardening
+// projects run in the same Vitest runs as Node 20's, packed with them (decision 0057); the
+// hardening run also holds the hot path's files with FAST_PATH=off. One stage at a time;
+// `--only static|unit|hardening|node24|e2e` runs one part; `--dry-run` runs a short sleep for
+// each stage (to see the table and the closing lines); `--no-reliability` leaves the reliability
+// run (long load, kill -9, backup, faults) out for a quicker local run. Installs Debian's
+// Chromium first when it is missing and we are root.
 // Ends with a table of each stage's seconds and the line "tests: N passed, N failed, N skipped"
 // counting every test that ran. On CI (CI=true) a skipped test fails the run.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { prepareNode24 } from './node-24.mjs';
-import { readPlaywright, readVitest, skipsRefused, stageTable, total } from './test-report.mjs';
+import { failuresListed, readPlaywright, readVitest, skipsRefused, stageTable, total } from './test-report.mjs';
 
 const root = join(import.meta.dirname, '..');
 const argv = process.argv.slice(2);
 const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined;
-// One stage at a time unless --lanes: measured in a clean clone on the two cores, the lanes side
-// by side made the journeys and the API suites time out (decision 0045).
-const serial = !argv.includes('--lanes') || argv.includes('--serial') || process.env.TEST_SERIAL === '1';
-/** --dry-run: every stage is a short sleep, to see the lanes, the table and the closing line. */
+/** --dry-run: every stage is a short sleep, to see the table and the closing line. */
 const dryRun = argv.includes('--dry-run');
-/** The reliability run ends lane A unless --no-reliability (decision 0045). */
+/** The reliability run (its loads beside the type check, its faults after hardening) unless --no-reliability. */
 const withReliability = !argv.includes('--no-reliability');
 const resultsDir = join(root, 'test-results');
 const logsDir = join(resultsDir, 'logs');
@@ -45,28 +40,6 @@ const HOT_PATH_JOURNEYS = [
   'e2e/citizen-draft-survives-offline.spec.ts',
 ];
 /**
- * The hardening files whose requests the hot path answers (filing, the tracking read, an
- * Idempotency-Key's replay, the company list) or whose subject it changes (its listener before
- * Fastify: timeouts, headers, logs; its batches: load, shutdown, drain, the outbox, two
- * instances), run again with FAST_PATH=off. The rest (sign-ins, sessions, the role matrix,
- * serving the web app, reports' escaping) meet no hot-path code (decision 0041). The fuzzer
- * fuzzes only the hot path's routes there (HARDENING_ROUTES=hot-path, decision 0045).
- * free-text-privacy.test.ts is not listed: it starts its servers with FAST_PATH on and off itself.
- */
-const HOT_PATH_HARDENING = [
-  'email-outage',
-  'fuzz.postgres',
-  'fuzz.sqlite',
-  'graceful-drain',
-  'headers',
-  'load',
-  'logs',
-  'privacy',
-  'shutdown',
-  'timeouts',
-  'two-instances',
-];
-/**
  * The short load of tests/hardening/load.test.ts is the reliability run's scenario (same
  * assertions, 8 s instead of 60 s): with the reliability run (the default), whose run makes it on Node 20 with the
  * hot path on, the first hardening run leaves it out. It still runs with FAST_PATH=off and on
@@ -77,26 +50,25 @@ const LOAD_MADE_BY_RELIABILITY = 'load.test.ts';
 const REPORTS = {
   vitest: 'vitest.json',
   hardening: 'hardening.json',
-  hardeningPlain: 'hardening-plain.json',
-  vitestNode24: 'vitest-node24.json',
-  hardeningNode24: 'hardening-node24.json',
   e2e: 'e2e.json',
   e2ePlain: 'e2e-plain.json',
   reliability: 'reliability.json',
+  reliabilityLoads: 'reliability-loads.json',
 };
 for (const file of Object.values(REPORTS)) rmSync(join(resultsDir, file), { force: true });
 const report = (name) => join(resultsDir, REPORTS[name]);
 
 /** Each stage run: its title, lane, start and wall seconds, CPU seconds (user + system). */
 const timings = [];
-/** Children running, by process group, so that a failure ends the other lane's stage too. */
+/** Children running, by process group, so that a failure ends a stage running beside too. */
 const running = new Set();
 let finishing = false;
 const hasTime = existsSync('/usr/bin/time');
 
 /**
  * Runs one stage and resolves when it ends; a failure ends the whole run. `lane` names the
- * lane; `apart` writes the output to test-results/logs/<slug>.log and prints it when done.
+ * lane (B: beside the main one); `apart` writes the output to test-results/logs/<slug>.log and
+ * prints it when done.
  */
 function run(title, command, args, { env = {}, lane = 'main', apart = false } = {}) {
   if (finishing) return new Promise(() => {});
@@ -149,7 +121,7 @@ function run(title, command, args, { env = {}, lane = 'main', apart = false } = 
   });
 }
 
-// Each stage runs in a process group of its own (to end a lane's stage on a failure), so an
+// Each stage runs in a process group of its own (to end a stage beside on a failure), so an
 // interrupt of npm test is passed on to them.
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
@@ -196,12 +168,10 @@ function finish(code) {
   const sum = total([
     readVitest(report('vitest')),
     readVitest(report('hardening')),
-    readVitest(report('hardeningPlain')),
-    readVitest(report('vitestNode24')),
-    readVitest(report('hardeningNode24')),
     readPlaywright(report('e2e')),
     readPlaywright(report('e2ePlain')),
     readVitest(report('reliability')),
+    readVitest(report('reliabilityLoads')),
   ]);
   let exit = code;
   const refused = skipsRefused(sum);
@@ -212,76 +182,69 @@ function finish(code) {
   console.log('\nStage timings:');
   timings.sort((a, b) => a.start - b.start);
   console.log(stageTable(timings));
-  console.log(`npm test took ${((Date.now() - began) / 1000).toFixed(1)} s wall${serial ? ' (--serial)' : ''}`);
+  console.log(`npm test took ${((Date.now() - began) / 1000).toFixed(1)} s wall`);
   const failed = exit !== 0 && sum.failed === 0 ? 1 : sum.failed;
   console.log(`\ntests: ${sum.passed} passed, ${failed} failed, ${sum.skipped} skipped`);
+  const failures = failuresListed(sum);
+  if (failures) console.log(failures);
   process.exit(exit);
 }
 
-// The stages. Each returns a promise; `apart` is set when its lane runs beside another.
+// The stages. Each returns a promise; `apart` is set for a stage run beside another.
 const stages = {
   static: async (o) => {
     await run('types', 'npm', ['run', 'typecheck'], o);
     await run('lint', 'npm', ['run', 'lint'], o);
   },
-  unit: (o) =>
+  // With Node 24 installed, its API project runs in the same pool (decision 0057).
+  unit: (o, { node24 = false } = {}) =>
     run(
-      'unit and API (SQLite + PostgreSQL)',
+      node24 ? 'unit and API (SQLite + PostgreSQL; API on Node 20 and 24)' : 'unit and API (SQLite + PostgreSQL)',
       'npx',
       ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report('vitest')}`],
-      o,
+      { ...o, env: node24 ? node24Env() : {} },
     ),
   build: (o) => run('build', 'npm', ['run', 'build'], o),
-  hardening: async (o) => {
-    await run(
-      'hardening (built server, SQLite + PostgreSQL)',
+  // The built server on both engines: every file on Node 20 and on Node 24, the hot path's files
+  // again with FAST_PATH=off (tests/hardening/vitest.config.ts), in one pool (decision 0057).
+  hardening: (o, { node24 = false } = {}) =>
+    run(
+      node24
+        ? 'hardening (built server; Node 20, FAST_PATH=off, Node 24)'
+        : 'hardening (built server; Node 20, FAST_PATH=off)',
       'node',
       ['scripts/run-hardening.mjs', 'hardening', '--json', report('hardening')],
-      // Vitest's --exclude does not reach the project's own list: tests/hardening/vitest.config.ts
-      // reads this one (until now the short load ran here too).
-      { ...o, env: withReliability ? { HARDENING_LEAVE_OUT: `**/${LOAD_MADE_BY_RELIABILITY}` } : {} },
-    );
-    // The files the hot path touches, without its prepared statements, batches and listener.
-    await run(
-      'hardening with FAST_PATH=off',
+      {
+        ...o,
+        env: {
+          ...(node24 ? node24Env() : {}),
+          HARDENING_FAST_PATH_OFF: '1',
+          // Vitest's --exclude does not reach the project's own list: tests/hardening/vitest.config.ts
+          // reads this one (the reliability run makes the short load on Node 20).
+          ...(withReliability ? { HARDENING_LEAVE_OUT: `**/${LOAD_MADE_BY_RELIABILITY}` } : {}),
+        },
+      },
+    ),
+  // The long load and kill -9 under load (issue 9): fixed 60 and 14 s that take whatever the
+  // cores give, so they run beside the type check, which has no clock (decision 0057).
+  loads: (o) =>
+    run(
+      'reliability: load and kill -9',
       'node',
-      ['scripts/run-hardening.mjs', 'hardening', '--json', report('hardeningPlain')],
-      // Named in the config, matched whole (a file on the command line matches as a substring).
-      { ...o, env: { FAST_PATH: 'off', HARDENING_ROUTES: 'hot-path', HARDENING_ONLY: HOT_PATH_HARDENING.join(',') } },
-    );
-  },
-  // The long load and crash runs (issue 9); one file at a time within the run.
-  reliability: (o) =>
-    run('reliability', 'node', ['scripts/run-hardening.mjs', 'reliability', '--json', report('reliability')], o),
+      ['scripts/run-hardening.mjs', 'reliability', '--json', report('reliabilityLoads'), '--project', 'loads alone'],
+      o,
+    ),
+  // Backup and the faults, whose time limits are seconds: alone.
+  faults: (o) =>
+    run(
+      'reliability: backup and faults',
+      'node',
+      ['scripts/run-hardening.mjs', 'reliability', '--json', report('reliability'), '--project', 'faults'],
+      o,
+    ),
   // The next Node line (decision 0020): Node 24 from the npm registry, with the better-sqlite3
-  // it needs (13) handed to it by a preloaded hook, node_modules left as Node 20 needs it.
+  // it needs (13), loaded by a preloaded hook in Node 24's workers; node_modules stays Node 20's.
   node24Install: (o) => run('Node 24: install', 'node', ['scripts/node-24.mjs'], o),
-  node24Api: (o) => {
-    const node24 = node24Env();
-    return run(
-      'API on Node 24 (SQLite + PostgreSQL)',
-      node24.node,
-      [
-        'node_modules/vitest/vitest.mjs',
-        'run',
-        '--project',
-        'api',
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${report('vitestNode24')}`,
-      ],
-      { ...o, env: node24.env },
-    );
-  },
-  node24Hardening: (o) => {
-    const node24 = node24Env();
-    return run(
-      'hardening on Node 24',
-      node24.node,
-      ['scripts/run-hardening.mjs', 'hardening', '--json', report('hardeningNode24')],
-      { ...o, env: node24.env },
-    );
-  },
   e2e: async (o) => {
     await ensureChromium();
     // Results outside Playwright's output folder, which each run empties.
@@ -299,25 +262,20 @@ const stages = {
   },
 };
 
-let node24Prepared;
+let node24Checked = false;
+/** What makes the configs add Node 24's projects, once Node 24 loads its better-sqlite3 (checked once). */
 function node24Env() {
-  if (dryRun) return { node: 'node', env: {} };
-  try {
-    node24Prepared ??= prepareNode24();
-  } catch (error) {
-    console.error(`\n✗ Node 24 could not be prepared: ${error.message}`);
-    finish(1);
+  if (dryRun) return {};
+  if (!node24Checked) {
+    try {
+      prepareNode24();
+    } catch (error) {
+      console.error(`\n✗ Node 24 could not be prepared: ${error.message}`);
+      finish(1);
+    }
+    node24Checked = true;
   }
-  return node24Prepared;
-}
-
-/** Runs the lanes side by side, or one after the other with --serial. */
-async function lanes(...list) {
-  if (serial) {
-    for (const [lane, body] of list) await body({ lane, apart: false });
-    return;
-  }
-  await Promise.all(list.map(([lane, body]) => body({ lane, apart: true })));
+  return { ACENDE_WITH_NODE_24: '1' };
 }
 
 if (only === 'static') await stages.static({});
@@ -328,8 +286,21 @@ else if (only === 'hardening') {
 } else if (only === 'node24') {
   await stages.build({});
   await stages.node24Install({});
-  await stages.node24Api({});
-  await stages.node24Hardening({});
+  const env = node24Env();
+  await run('API on Node 24', 'npx', ['vitest', 'run', '--project', 'api (Node 24)'], { env });
+  await run(
+    'hardening on Node 24',
+    'node',
+    [
+      'scripts/run-hardening.mjs',
+      'hardening',
+      '--project',
+      'hardening (Node 24)',
+      '--project',
+      'measured apart (Node 24)',
+    ],
+    { env },
+  );
 } else if (only === 'e2e') {
   await stages.build({});
   await stages.e2e({});
@@ -337,31 +308,17 @@ else if (only === 'hardening') {
   console.error(`unknown --only ${only}: static, unit, hardening, node24 or e2e`);
   process.exit(2);
 } else {
-  // The build first: both lanes run the built app.
   await stages.build({});
-  let installed;
-  await lanes(
-    [
-      'A',
-      async (o) => {
-        await stages.static(o);
-        await stages.unit(o);
-        await stages.hardening(o);
-        await installed;
-        await stages.node24Hardening(o);
-        // When lane B is on Node 24's API, which waits on its databases more than on the cores.
-        if (withReliability) await stages.reliability(o);
-      },
-    ],
-    [
-      'B',
-      async (o) => {
-        installed = stages.node24Install(o);
-        await installed;
-        await stages.e2e(o);
-        await stages.node24Api(o);
-      },
-    ],
-  );
+  // Beside the type check: Node 24's download, which waits on the network, and the loads.
+  const beside = (async () => {
+    await stages.node24Install({ lane: 'B', apart: true });
+    if (withReliability) await stages.loads({ lane: 'B', apart: true });
+  })();
+  await stages.static({});
+  await beside;
+  await stages.unit({}, { node24: true });
+  await stages.hardening({}, { node24: true });
+  if (withReliability) await stages.faults({});
+  await stages.e2e({});
 }
 finish(0);

@@ -1,7 +1,8 @@
 // `npm run test:hardening`: the built server as a process, checked from the outside
 // (under 3 minutes on two cores). Build first: `npm run build`.
 import { configDefaults, defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { onNode24, WITH_NODE_24 } from '../../scripts/node-24-pool.mjs';
+import { longestFirst } from '../support/longest-first.ts';
 
 /**
  * Files that measure the tracking read's p99 (exports.<engine>.test.ts) run after the others, the
@@ -16,19 +17,8 @@ const ALONE = ['**/exports.*.test.ts'];
  * a project's own list.
  */
 const LEAVE_OUT = (process.env.HARDENING_LEAVE_OUT ?? '').split(',').filter(Boolean);
-/**
- * The only files a run takes (HARDENING_ONLY, comma-separated names without `.test.ts`), each
- * matched whole: the `FAST_PATH=off` run's list. A file named on the command line is a substring
- * filter, and "privacy" also ran free-text-privacy, which starts both modes itself (35 s).
- */
-const ONLY = (process.env.HARDENING_ONLY ?? '').split(',').filter(Boolean);
-const only = (globs: string[]) => (ONLY.length ? ONLY.map((name) => `**/${name}.test.ts`) : globs);
 
-/**
- * The longest files first, as measured in CI (seconds of one run): started last, as Vitest's
- * order by size put them, the fuzzer's ran alone at the end while a core waited. The rest follow
- * in Vitest's order.
- */
+/** The longest files first, as measured in CI (seconds of one run; tests/support/longest-first.ts). */
 const LONGEST_FIRST = [
   'fuzz.sqlite', // 94
   'fuzz.postgres', // 77
@@ -44,25 +34,59 @@ const LONGEST_FIRST = [
   'timeouts', // 15
 ];
 
-class LongestFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]) {
-    const sorted = await super.sort(files);
-    const rank = (file: TestSpecification) => {
-      const name =
-        file.moduleId
-          .split('/')
-          .at(-1)
-          ?.replace(/\.test\.ts$/, '') ?? '';
-      const index = LONGEST_FIRST.indexOf(name);
-      return index < 0 ? LONGEST_FIRST.length : index;
-    };
-    // Stable: files of equal rank keep Vitest's order.
-    return sorted
-      .map((file, index) => ({ file, index }))
-      .sort((a, b) => rank(a.file) - rank(b.file) || a.index - b.index)
-      .map(({ file }) => file);
-  }
-}
+/** Each file starts servers of its own and spends a third of its time waiting (a drain, a
+ * time-out, an e-mail): three at a time keep two cores busy (measured: 69 % busy at two). */
+const hardening = {
+  extends: true as const,
+  test: {
+    name: 'hardening',
+    include: ['**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...ALONE, ...LEAVE_OUT],
+    maxWorkers: 3,
+  },
+};
+const measuredApart = {
+  extends: true as const,
+  test: { name: 'measured apart', include: ALONE, maxWorkers: 2, sequence: { groupOrder: 1 } },
+};
+
+/**
+ * The files whose requests the hot path answers (filing, the tracking read, an Idempotency-Key's
+ * replay, the company list) or whose subject it changes (its listener before Fastify: timeouts,
+ * headers, logs; its batches: load, shutdown, drain, the outbox, two instances), run again with
+ * FAST_PATH=off when HARDENING_FAST_PATH_OFF=1 (npm test). The rest (sign-ins, sessions, the
+ * role matrix, serving the web app, reports' escaping) meet no hot-path code (decision 0041).
+ * The fuzzer fuzzes only the hot path's routes there (HARDENING_ROUTES=hot-path, decision 0045).
+ * free-text-privacy is not listed: it starts its servers with FAST_PATH on and off itself.
+ */
+const HOT_PATH_FILES = [
+  'email-outage',
+  'fuzz.postgres',
+  'fuzz.sqlite',
+  'graceful-drain',
+  'headers',
+  'load',
+  'logs',
+  'privacy',
+  'shutdown',
+  'timeouts',
+  'two-instances',
+];
+const fastPathOff = {
+  extends: true as const,
+  test: {
+    name: 'hardening (FAST_PATH=off)',
+    include: HOT_PATH_FILES.map((name) => `**/${name}.test.ts`),
+    env: { FAST_PATH: 'off', HARDENING_ROUTES: 'hot-path' },
+    maxWorkers: 3,
+  },
+};
+
+/** The whole suite once more with the servers on Node 24 (ACENDE_WITH_NODE_24=1, npm test; decision 0057). */
+const node24 = [
+  onNode24({ ...hardening, test: { ...hardening.test, exclude: [...configDefaults.exclude, ...ALONE] } }),
+  onNode24(measuredApart),
+];
 
 export default defineConfig({
   test: {
@@ -72,28 +96,12 @@ export default defineConfig({
     setupFiles: ['../../apps/api/test/missing-services.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    sequence: { sequencer: LongestFirst },
+    sequence: { sequencer: longestFirst(LONGEST_FIRST) },
     projects: [
-      {
-        extends: true,
-        // Each file starts servers of its own and spends a third of its time waiting (a drain, a
-        // time-out, an e-mail): three at a time keep two cores busy (measured: 69 % busy at two).
-        test: {
-          name: 'hardening',
-          include: only(['**/*.test.ts']),
-          exclude: [...configDefaults.exclude, ...ALONE, ...LEAVE_OUT],
-          maxWorkers: 3,
-        },
-      },
-      // Not in a run of named files (none of which measures the p99).
-      ...(ONLY.length
-        ? []
-        : [
-            {
-              extends: true as const,
-              test: { name: 'measured apart', include: ALONE, maxWorkers: 2, sequence: { groupOrder: 1 } },
-            },
-          ]),
+      hardening,
+      measuredApart,
+      ...(process.env.HARDENING_FAST_PATH_OFF === '1' ? [fastPathOff] : []),
+      ...(WITH_NODE_24 ? node24 : []),
     ],
   },
 });
