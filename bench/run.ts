@@ -16,8 +16,10 @@
 // `--reuse-…` as for nearby);
 // `--only transparency` times the public transparency figures cold and cached per window
 // (bench/transparency.ts: cold < 1 s, cached < 50 ms, issue 25; `--reuse-sqlite` /
-// `--reuse-postgres` as for nearby) and writes bench/results/transparency-latest.md. Not a
-// test: figures vary.
+// `--reuse-postgres` as for nearby) and writes bench/results/transparency-latest.md; `--only filing`
+// runs the filing rounds alone (bench/filings.ts: varied filings, `--filing-rounds R`, at least 3,
+// back to back on the bare, seed-style and Acende servers; bench/results/filing-latest.md; decision
+// 0058). Not a test: figures vary.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
@@ -29,6 +31,7 @@ import { CamelCasePlugin, type CompiledQuery, Kysely, PostgresDialect, SqliteDia
 import pg from 'pg';
 import { countOverdueByCompany } from '../apps/api/src/core/deadlines.repository.ts';
 import { listRepairTimes, overallRepairPercentiles } from '../apps/api/src/core/repair-times.repository.ts';
+import { createDatabase, type Db } from '../apps/api/src/db/database.ts';
 import type { Database } from '../apps/api/src/db/schema.ts';
 import { listRequests, NEWEST_FIRST } from '../apps/api/src/features/admin-requests/admin-requests.list.repository.ts';
 import {
@@ -36,7 +39,7 @@ import {
   countByStatus,
 } from '../apps/api/src/features/admin-requests/request-counters.repository.ts';
 import { countSlaGroups, listSlaPercentileRanks } from '../apps/api/src/features/reports/reports.sla.repository.ts';
-import { validRequest } from '../apps/api/test/requests.ts';
+import { type FilingPole, type FilingRound, filingReport, filingRounds, variedFilings } from './filings.ts';
 import { benchNearby, type NearbyResult, nearbyReport } from './nearby.ts';
 import { benchOpenData, type OpenDataResult, openDataReport } from './open-data.ts';
 import { benchPoles, type PolesResult, polesReport } from './poles.ts';
@@ -53,6 +56,8 @@ const DURATION = Number(flag('duration', '10'));
 const CONNECTIONS = Number(flag('connections', '50'));
 const SAMPLES = Number(flag('samples', '100'));
 const ROUNDS = Number(flag('rounds', '2'));
+/** Filing rounds per server, back to back (issue 40: at least three). */
+const FILING_ROUNDS = Math.max(3, Number(flag('filing-rounds', '3')));
 const ENGINES = flag('engines', 'sqlite,postgres').split(',') as ('sqlite' | 'postgres')[];
 const ONLY = flag('only', '');
 const POLES = Number(flag('poles', '1000000'));
@@ -140,13 +145,21 @@ interface Load {
 
 async function load(
   base: string,
-  options: { method?: 'GET' | 'POST'; path: string; body?: string; paths?: string[]; idempotent?: boolean },
+  options: {
+    method?: 'GET' | 'POST';
+    path: string;
+    body?: string;
+    paths?: string[];
+    idempotent?: boolean;
+    /** Bodies sent in turn, from `at` on (which moves on, so the next round goes on from there). */
+    bodies?: { list: string[]; at: number };
+  },
 ): Promise<Load> {
   let i = 0;
   let n = 0;
-  const paths = options.paths;
+  const { paths, bodies } = options;
   const run = `${process.pid}-${Date.now()}`;
-  const contentType = options.body ? { 'content-type': 'application/json' } : {};
+  const contentType = options.body || bodies ? { 'content-type': 'application/json' } : {};
   const result = await autocannon({
     url: base,
     connections: CONNECTIONS,
@@ -157,16 +170,13 @@ async function load(
         path: options.path,
         headers: contentType,
         body: options.body,
-        ...(paths ? { setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] as string }) } : {}),
-        // As the web app does: every filing carries its own Idempotency-Key.
-        ...(options.idempotent
-          ? {
-              setupRequest: (req) => ({
-                ...req,
-                headers: { ...contentType, 'idempotency-key': `bench-${run}-${n++}` },
-              }),
-            }
-          : {}),
+        setupRequest: (req) => ({
+          ...req,
+          ...(paths ? { path: paths[i++ % paths.length] as string } : {}),
+          ...(bodies ? { body: bodies.list[bodies.at++ % bodies.list.length] } : {}),
+          // As the web app does: every filing carries its own Idempotency-Key.
+          ...(options.idempotent ? { headers: { ...contentType, 'idempotency-key': `bench-${run}-${n++}` } } : {}),
+        }),
       },
     ],
   });
@@ -236,14 +246,13 @@ interface EngineResult {
   rows: number;
   seedSeconds: number;
   publicRows: { call: string; acende: Load; baseline: Load }[];
+  /** Every filing round of the bare, seed-style and Acende servers (issue 40). */
+  filing: FilingRound[];
   admin: { what: string; timing: Timing }[];
   rssPeakMb: number;
   explain: { what: string; plan: string }[];
   notes: string[];
 }
-
-// The API tests' valid filing, with the optional e-mail left empty.
-const publicBody = JSON.stringify({ ...validRequest, email: '' });
 
 const REVERSE = JSON.stringify({
   display_name: 'Rua dos Andradas, Centro Histórico, Porto Alegre, Rio Grande do Sul, Brasil',
@@ -251,6 +260,39 @@ const REVERSE = JSON.stringify({
   lon: '-51.2287',
   address: { road: 'Rua dos Andradas', suburb: 'Centro Histórico', city: 'Porto Alegre', country: 'Brasil' },
 });
+
+/**
+ * 100 registry poles per active company for the varied filings to name (issue 40), written
+ * through the app's own connection setup: the bench's reader opens SQLite read-only.
+ */
+async function filingPolesOf(url: string, companyIds: number[]): Promise<FilingPole[]> {
+  const writer = createDatabase(url);
+  try {
+    return await insertFilingPoles(writer, companyIds);
+  } finally {
+    await writer.destroy();
+  }
+}
+
+async function insertFilingPoles(db: Db, companyIds: number[]): Promise<FilingPole[]> {
+  const now = new Date().toISOString();
+  const rows = companyIds.flatMap((companyId) =>
+    Array.from({ length: 100 }, (_, i) => ({
+      companyId,
+      number: `BENCH-${companyId}-${i + 1}`,
+      latitude: -30.03 + i * 0.0005,
+      longitude: -51.23 + companyId * 0.001,
+      street: 'Rua dos Andradas',
+      description: null,
+      createdAt: now,
+      updatedAt: now,
+    })),
+  );
+  return (await db.insertInto('poles').values(rows).returning(['id', 'companyId']).execute()).map((p) => ({
+    id: p.id,
+    companyId: p.companyId,
+  }));
+}
 
 async function benchEngine(engine: 'sqlite' | 'postgres', port: number): Promise<EngineResult> {
   const dir = mkdtempSync(join(tmpdir(), `acende-bench-${engine}-`));
@@ -354,72 +396,124 @@ async function benchEngine(engine: 'sqlite' | 'postgres', port: number): Promise
       ],
     ];
     const adminRows: EngineResult['admin'] = [];
-    for (const [what, paths] of kinds) {
-      log(`[${engine}] ${what}`);
-      adminRows.push({ what, timing: await timeGets(base, paths, cookie) });
-      log(`[${engine}]   server RSS peak so far ${rss.peak().toFixed(0)} MB`);
-    }
-    const list = (query: string) => `/api/admin/repair-requests?${query}`;
-    const repeat = (path: string) => Array.from({ length: SAMPLES }, () => path);
-    adminRows.push({ what: 'list page 1', timing: await timeGets(base, repeat(list('page=1')), cookie) });
-    adminRows.push({ what: 'list page 500 (offset)', timing: await timeGets(base, repeat(list('page=500')), cookie) });
-    const before = (await (await fetch(`${base}${list('page=499')}`, { headers: { cookie } })).json()) as {
-      nextCursor: string;
-    };
-    adminRows.push({
-      what: 'list page 500 (cursor)',
-      timing: await timeGets(base, repeat(list(`page=500&cursor=${before.nextCursor}`)), cookie),
-    });
-    adminRows.push({
-      what: 'list page 1, status=open',
-      timing: await timeGets(base, repeat(list('status=open')), cookie),
-    });
-    adminRows.push({
-      what: 'counts by status',
-      timing: await timeGets(base, repeat('/api/admin/repair-requests/counts'), cookie),
-    });
-    adminRows.push({
-      what: 'counts by company',
-      timing: await timeGets(base, repeat('/api/admin/repair-requests/counts/company'), cookie),
-    });
-    const exportPath = '/api/admin/reports/requests.csv';
-    const probe = await fetch(`${base}${exportPath}`, { method: 'HEAD', headers: { cookie } }).catch(() => null);
-    if (probe && probe.status !== 404) {
-      const times: number[] = [];
-      for (let i = 0; i < 5; i++) times.push(await firstByte(base, exportPath, cookie));
+    // `--only filing`: the filing rounds alone, no admin reads and no reads after them.
+    if (ONLY !== 'filing') {
+      for (const [what, paths] of kinds) {
+        log(`[${engine}] ${what}`);
+        adminRows.push({ what, timing: await timeGets(base, paths, cookie) });
+        log(`[${engine}]   server RSS peak so far ${rss.peak().toFixed(0)} MB`);
+      }
+      const list = (query: string) => `/api/admin/repair-requests?${query}`;
+      const repeat = (path: string) => Array.from({ length: SAMPLES }, () => path);
+      adminRows.push({ what: 'list page 1', timing: await timeGets(base, repeat(list('page=1')), cookie) });
       adminRows.push({
-        what: 'export CSV first byte',
-        timing: { p50: percentile(times, 50), p95: percentile(times, 95) },
+        what: 'list page 500 (offset)',
+        timing: await timeGets(base, repeat(list('page=500')), cookie),
       });
-    } else {
-      notes.push(`${exportPath} is not served: export first byte not measured.`);
+      const before = (await (await fetch(`${base}${list('page=499')}`, { headers: { cookie } })).json()) as {
+        nextCursor: string;
+      };
+      adminRows.push({
+        what: 'list page 500 (cursor)',
+        timing: await timeGets(base, repeat(list(`page=500&cursor=${before.nextCursor}`)), cookie),
+      });
+      adminRows.push({
+        what: 'list page 1, status=open',
+        timing: await timeGets(base, repeat(list('status=open')), cookie),
+      });
+      adminRows.push({
+        what: 'counts by status',
+        timing: await timeGets(base, repeat('/api/admin/repair-requests/counts'), cookie),
+      });
+      adminRows.push({
+        what: 'counts by company',
+        timing: await timeGets(base, repeat('/api/admin/repair-requests/counts/company'), cookie),
+      });
+      const exportPath = '/api/admin/reports/requests.csv';
+      const probe = await fetch(`${base}${exportPath}`, { method: 'HEAD', headers: { cookie } }).catch(() => null);
+      if (probe && probe.status !== 404) {
+        const times: number[] = [];
+        for (let i = 0; i < 5; i++) times.push(await firstByte(base, exportPath, cookie));
+        adminRows.push({
+          what: 'export CSV first byte',
+          timing: { p50: percentile(times, 50), p95: percentile(times, 95) },
+        });
+      } else {
+        notes.push(`${exportPath} is not served: export first byte not measured.`);
+      }
     }
     log(`[${engine}]   server RSS peak after the admin reads ${rss.peak().toFixed(0)} MB`);
     // Then the public calls.
     const baseline = startProcess(['bench/baseline-server.mjs', String(port + 1), baselineUrl, url], env);
     servers.push(baseline);
     await waitForHttp(`${baselineBase}/api/energy-companies`);
+    const seedStyleBase = `http://127.0.0.1:${port + 3}`;
+    const seedStyle = startProcess(['bench/seed-style-server.mjs', String(port + 3), baselineUrl], env);
+    servers.push(seedStyle);
+    // Filings that vary like real ones (issue 40), some about a registry pole, the same for every server.
+    const companyIds = (await db.selectFrom('energyCompanies').select('id').where('active', '=', 1).execute()).map(
+      (c) => c.id,
+    );
+    const filingPoles = await filingPolesOf(url, companyIds);
+    const filings = variedFilings(200_000, { companyIds, poles: filingPoles });
+    for (const body of filings.slice(0, 3)) {
+      const res = await fetch(`${base}/api/repair-requests`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      if (res.status !== 201) throw new Error(`a varied filing answered ${res.status}: ${await res.text()}`);
+    }
 
     // Ids to read: a spread over the seeded rows.
     const idPaths = Array.from({ length: 1000 }, (_, i) => `/api/repair-requests/${1 + Math.floor((i * ROWS) / 1000)}`);
-    for (let i = 0; i < 200; i++) {
-      await fetch(`${baselineBase}/api/repair-requests`, { method: 'POST', body: publicBody });
+    // The baselines warmed up as Acende was by the three filings above (and its admin reads).
+    await waitForHttp(`${seedStyleBase}/`);
+    for (const server of [baselineBase, seedStyleBase]) {
+      for (let i = 0; i < 200; i++) {
+        const res = await fetch(`${server}/api/repair-requests`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: filings[i % 3],
+        });
+        if (res.status !== 201) throw new Error(`${server} answered a filing ${res.status}: ${await res.text()}`);
+      }
     }
 
-    const publicRows: EngineResult['publicRows'] = [];
-    const calls = [
-      {
-        call: 'POST /api/repair-requests',
-        a: { method: 'POST' as const, path: '/api/repair-requests', body: publicBody, idempotent: true },
+    // Filing: each server's rounds back to back (a slide from the first to the last shows),
+    // every round reported; the bare and seed-style servers take the same bodies.
+    log(`[${engine}] POST /api/repair-requests: ${FILING_ROUNDS} rounds each on bare, seed-style and Acende`);
+    const filingBodies = (from: number) => ({ list: filings, at: from });
+    const bodyCursors = new Map<string, ReturnType<typeof filingBodies>>();
+    const filing = await filingRounds({
+      servers: [
+        { name: 'bare', base: baselineBase },
+        { name: 'seed-style', base: seedStyleBase },
+        { name: 'Acende', base },
+      ],
+      rounds: FILING_ROUNDS,
+      run: (server) => {
+        const bodies = bodyCursors.get(server) ?? filingBodies(3);
+        bodyCursors.set(server, bodies);
+        return load(server, { method: 'POST', path: '/api/repair-requests', bodies, idempotent: true });
       },
+      log,
+    });
+    log(`[${engine}]   server RSS peak so far ${rss.peak().toFixed(0)} MB`);
+    await stopProcess(seedStyle);
+    const best = (runs: Load[]) => runs.reduce((a, b) => (b.rps > a.rps ? b : a));
+    const roundsOf = (server: string) => filing.filter((r) => r.server === server).map((r) => r.load);
+    const publicRows: EngineResult['publicRows'] = [
+      { call: 'POST /api/repair-requests', acende: best(roundsOf('Acende')), baseline: best(roundsOf('bare')) },
+    ];
+    const calls = [
       // Both read the same seeded rows by the same numbers.
       { call: 'GET /api/repair-requests/:id', a: { path: idPaths[0] as string, paths: idPaths } },
       { call: 'GET /api/energy-companies', a: { path: '/api/energy-companies' } },
     ];
     // Baseline and Acende take turns, ROUNDS times; each keeps its best round (this machine's
     // figures swing by a third from one run to the next; the same rule applies to both).
-    const best = (runs: Load[]) => runs.reduce((a, b) => (b.rps > a.rps ? b : a));
-    for (const { call, a } of calls) {
+    for (const { call, a } of ONLY === 'filing' ? [] : calls) {
       const baselineRuns: Load[] = [];
       const acendeRuns: Load[] = [];
       for (let round = 1; round <= ROUNDS; round++) {
@@ -437,7 +531,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres', port: number): Promise
 
     const explain = await explainQueries(engine, db, samples);
     await db.destroy();
-    return { engine, rows: ROWS, seedSeconds, publicRows, admin: adminRows, rssPeakMb, explain, notes };
+    return { engine, rows: ROWS, seedSeconds, publicRows, filing, admin: adminRows, rssPeakMb, explain, notes };
   } finally {
     for (const server of servers) await stopProcess(server);
     geocoder.close();
@@ -785,7 +879,7 @@ function report(results: EngineResult[]): string {
         `| ${p.call} | ${f0(p.acende.rps)} | ${p.acende.p50} | ${p.acende.p99} | ${f0(p.baseline.rps)} | ${p.baseline.p50} | ${p.baseline.p99} | ${ratio.toFixed(2)} | ${mark(ratio >= 0.7 && p.acende.p99 < 50)} | ${p.acende.errors} |`,
       );
     }
-    lines.push('');
+    lines.push('', ...filingReport(r.filing), '');
     lines.push('| admin read | p50 ms | p95 ms | target | met |');
     lines.push('|---|---:|---:|---|---|');
     const page1 = r.admin.find((a) => a.what === 'list page 1')?.timing.p95 ?? Number.NaN;
@@ -819,7 +913,7 @@ function report(results: EngineResult[]): string {
     }
   }
   lines.push(
-    `How measured: public calls with autocannon against the built server (NODE_ENV=production, LOG_LEVEL=warn, CAPTCHA=off, rate limits raised), taking turns with the same call on the baseline server (bench/baseline-server.mjs, which reads the same seeded rows), ${ROUNDS} rounds each, the best round of each kept; every filing carries its own Idempotency-Key, as the web app sends, and no e-mail; admin reads first, on the seeded rows before the public load, as sequential keep-alive GETs from one client, different queries per sample for searches; "page 500 (cursor)" follows \`nextCursor\` of page 499. A 5 ms floor applies to the page-500 comparison.`,
+    `How measured: public calls with autocannon against the built server (NODE_ENV=production, LOG_LEVEL=warn, CAPTCHA=off, rate limits raised), taking turns with the same call on the baseline server (bench/baseline-server.mjs, which reads the same seeded rows), ${ROUNDS} rounds each, the best round of each kept; filings (bench/filings.ts) vary like real ones (names, phones, addresses, references, two in three with an e-mail, one in eight about a pole) with an Idempotency-Key each, as the web app sends, ${FILING_ROUNDS} rounds back to back on each of the bare server, the seed-style server (bench/seed-style-server.mjs: Express 5, express-session, zod, Drizzle, one insert) and Acende, every round in the filing table, the best in the first; admin reads first, on the seeded rows before the public load, as sequential keep-alive GETs from one client, different queries per sample for searches; "page 500 (cursor)" follows \`nextCursor\` of page 499. A 5 ms floor applies to the page-500 comparison.`,
   );
   return `${lines.join('\n')}\n`;
 }
@@ -872,7 +966,7 @@ async function main() {
   const openData: OpenDataResult[] = [];
   const only = (part: string) => ONLY === '' || ONLY === part;
   for (const engine of ENGINES) {
-    if (only('public')) results.push(await benchEngine(engine, port));
+    if (only('public') || ONLY === 'filing') results.push(await benchEngine(engine, port));
     if (only('poles')) {
       poles.push(
         await benchPoles({

@@ -9,6 +9,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { effectiveCaptcha } from './core/captcha/captcha.service.ts';
 import { isEmailEnabled, readSmtpSettings } from './core/outbox/email-settings.service.ts';
+import { startSearchUpkeep } from './core/search-upkeep.ts';
 import { createDatabase } from './db/database.ts';
 import { isDatabaseError, unavailability } from './db/errors.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -55,6 +56,53 @@ async function main(): Promise<void> {
     log: { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) },
   });
   if (config.SEED_EXAMPLES) await seedExampleCompanies(db, now);
+  const stopWorkers = startWorkers(app, config);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    // Not ready from now on (/api/ready answers 503) and every answer says Connection:
+    // close, so balancers and kept-alive clients move away while the server still answers:
+    // closing the listener at once would reset clients whose request was on its way.
+    lifecycle.closing = true;
+    app.log.info({ signal, drainMs: config.SHUTDOWN_DRAIN_MS }, 'shutting down');
+    // The drain, then at most FINISH_MS for the requests in hand and the database.
+    const timer = setTimeout(() => {
+      app.log.error('graceful shutdown timed out');
+      process.exit(1);
+    }, config.SHUTDOWN_DRAIN_MS + FINISH_MS);
+    try {
+      await Promise.all([stopWorkers(), sleep(config.SHUTDOWN_DRAIN_MS)]);
+      // The drain's end (decision 0044): new requests are refused whole (503, Connection: close)
+      // and the port stops accepting, leaving the connections it has open; a request already
+      // on its way in one gets its 503 instead of a reset when the idle connections are closed.
+      lifecycle.refusing = true;
+      // A 503 costs next to nothing, so within REFUSE_MS the filings in hand finish and the
+      // loop accepts at once; the port then closes once the kernel's accept queue, whose
+      // connections a closing listener would reset, is seen empty (lib/close-listener.ts).
+      await sleep(REFUSE_MS);
+      await closeListenerCleanly(app.server);
+      await sleep(REFUSE_MS / 4);
+      // Closes idle connections, answers what it holds, then resolves.
+      await app.close();
+      await db.destroy();
+      clearTimeout(timer);
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  await logStartupSummary(app);
+}
+
+/** The instance's periodic workers; answers what stops them all (each waits for its round in hand). */
+function startWorkers(app: Awaited<ReturnType<typeof buildApp>>, config: ReturnType<typeof loadConfig>) {
   const outbox = startOutboxWorker(app.deps, {
     intervalMs: 2000,
     onError: (err) => {
@@ -63,6 +111,15 @@ async function main(): Promise<void> {
       if (unavailability(err))
         app.log.warn({ code: (err as { code?: string }).code }, 'e-mail outbox round: database unavailable');
       else app.log.error({ err }, 'e-mail outbox round failed');
+    },
+  });
+
+  // PostgreSQL's search rows, written after the filings' commits (decision 0060).
+  const searchUpkeep = startSearchUpkeep(app.deps.db, {
+    intervalMs: 500,
+    onError: (err) => {
+      if (isDatabaseError(err)) app.deps.metrics.databaseError();
+      app.log.error({ err }, 'search upkeep round failed');
     },
   });
 
@@ -95,47 +152,9 @@ async function main(): Promise<void> {
         })
       : undefined;
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    // Not ready from now on (/api/ready answers 503) and every answer says Connection:
-    // close, so balancers and kept-alive clients move away while the server still answers:
-    // closing the listener at once would reset clients whose request was on its way.
-    lifecycle.closing = true;
-    app.log.info({ signal, drainMs: config.SHUTDOWN_DRAIN_MS }, 'shutting down');
-    // The drain, then at most FINISH_MS for the requests in hand and the database.
-    const timer = setTimeout(() => {
-      app.log.error('graceful shutdown timed out');
-      process.exit(1);
-    }, config.SHUTDOWN_DRAIN_MS + FINISH_MS);
-    try {
-      await Promise.all([outbox.stop(), areaRetry?.stop(), retention?.stop(), sleep(config.SHUTDOWN_DRAIN_MS)]);
-      // The drain's end (decision 0044): new requests are refused whole (503, Connection: close)
-      // and the port stops accepting, leaving the connections it has open; a request already
-      // on its way in one gets its 503 instead of a reset when the idle connections are closed.
-      lifecycle.refusing = true;
-      // A 503 costs next to nothing, so within REFUSE_MS the filings in hand finish and the
-      // loop accepts at once; the port then closes once the kernel's accept queue, whose
-      // connections a closing listener would reset, is seen empty (lib/close-listener.ts).
-      await sleep(REFUSE_MS);
-      await closeListenerCleanly(app.server);
-      await sleep(REFUSE_MS / 4);
-      // Closes idle connections, answers what it holds, then resolves.
-      await app.close();
-      await db.destroy();
-      clearTimeout(timer);
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'error during shutdown');
-      process.exit(1);
-    }
+  return async () => {
+    await Promise.all([outbox.stop(), searchUpkeep?.stop(), areaRetry?.stop(), retention?.stop()]);
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-
-  await app.listen({ port: config.PORT, host: config.HOST });
-  await logStartupSummary(app);
 }
 
 /** Where the app is and what is on, one line each (decision 0019); never fatal. */

@@ -31,6 +31,16 @@ export const requestBySchool = {
   company: '1',
 };
 
+/** The numbers an operator's list search for `q` shows (one page of 100), as `account` sees it. */
+export async function searchedIds(app: App, account: TestAccount, q: string): Promise<number[]> {
+  const res = await app.inject({
+    url: `/api/admin/repair-requests?q=${encodeURIComponent(q)}&pageSize=100`,
+    headers: account.headers,
+  });
+  expect(res.statusCode, q).toBe(200);
+  return res.json().items.map((item: { id: number }) => item.id);
+}
+
 /** Files `validRequest` (with `overrides`) as the wizard does; answers its number. */
 export async function fileValidRequest(app: App, overrides: Record<string, unknown> = {}): Promise<number> {
   return (await fileTracked(app, overrides)).id;

@@ -39,6 +39,8 @@ import * as m0045 from './migrations/0045-sign-in-links.ts';
 import * as m0048 from './migrations/0048-limit-leases.ts';
 import * as m0049 from './migrations/0049-feed-changes.ts';
 import * as m0050 from './migrations/0050-ratings.ts';
+import * as m0051 from './migrations/0051-filing-indexes.ts';
+import * as m0052 from './migrations/0052-search-off-the-filing.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -79,6 +81,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0048-limit-leases': m0048,
   '0049-feed-changes': m0049,
   '0050-ratings': m0050,
+  '0051-filing-indexes': m0051,
+  '0052-search-off-the-filing': m0052,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works below the typed schema

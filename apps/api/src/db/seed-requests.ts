@@ -4,6 +4,7 @@
 // Rows go in with multi-row inserts of 1000, a transaction per 50,000, built a chunk at a time.
 import { sql } from 'kysely';
 import { type Db, dialectOf, type Trx } from './database.ts';
+import { indexQueued } from './search-upkeep.ts';
 import { buildRequest, randomSource, type SeedAccount, YEAR_MS } from './seed-requests.build.ts';
 
 export interface SeedRequestsOptions {
@@ -84,12 +85,16 @@ export async function seedRequests(db: Db, options: SeedRequestsOptions): Promis
     });
     options.onProgress?.(Math.min(count, from + chunkSize));
   }
+  // PostgreSQL's search rows (migration 0052) in one statement for the whole load, not by the
+  // upkeep's rounds at the first search.
+  if (dialectOf(db) === 'postgres') await indexQueued(db, count + 1);
   if (setAside.length) {
     await db.transaction().execute(async (trx) => {
       await sql`set local maintenance_work_mem = '256MB'`.execute(trx);
       for (const definition of setAside) await sql.raw(definition).execute(trx);
     });
     await sql`analyze repair_requests`.execute(db);
+    await sql`analyze request_search`.execute(db);
   }
   // SQLite's trigram indexes took one large segment per 50,000 rows; left alone, the filings
   // after a big load would merge them a piece at a time (seconds of slower writes: groups
@@ -102,13 +107,12 @@ export async function seedRequests(db: Db, options: SeedRequestsOptions): Promis
   return count;
 }
 
-/** Drops the GIN indexes of repair_requests and answers their definitions. */
+/** Drops the GIN (search) indexes of the requests' tables and answers their definitions. */
 async function dropGinIndexes(db: Db): Promise<string[]> {
   const { rows } = await sql<{ indexname: string; indexdef: string }>`
     select indexname, indexdef from pg_indexes
-    where tablename = 'repair_requests' and schemaname = current_schema() and indexdef like '% USING gin %'`.execute(
-    db,
-  );
+    where tablename in ('repair_requests', 'request_search') and schemaname = current_schema()
+      and indexdef like '% USING gin %'`.execute(db);
   for (const row of rows) await sql`drop index ${sql.id(row.indexname)}`.execute(db);
   return rows.map((row) => row.indexdef);
 }

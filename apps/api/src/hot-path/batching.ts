@@ -120,6 +120,47 @@ export function batcher<I, O>(
     });
 }
 
+/** One value per owner (a database), made by `create` the first time it is asked for. */
+export function perOwner<K extends object, V>(create: (owner: K) => V): (owner: K) => V {
+  const made = new WeakMap<K, V>();
+  return (owner) => {
+    let value = made.get(owner);
+    if (value === undefined) {
+      value = create(owner);
+      made.set(owner, value);
+    }
+    return value;
+  };
+}
+
+/**
+ * A read without parameters whose callers of one instant share one query: never older than
+ * the moment they asked. With `concurrency` 1, callers that ask while it runs share the next.
+ */
+export function sharedRead<R>(read: () => R | Promise<R>, options: { concurrency?: number } = {}): () => Promise<R> {
+  const once = batcher<null, R>(async (callers) => {
+    const rows = await read();
+    return callers.map(() => ({ ok: true, value: rows }));
+  }, options);
+  return () => once(null);
+}
+
+/**
+ * Reads by key whose callers of one instant share one read of all their keys (at most one
+ * at a time; callers meanwhile share the next): `readMany` answers the rows found, by key.
+ */
+export function readByKeyPerInstant<K, V>(
+  readMany: (keys: K[]) => Promise<Map<K, V>>,
+): (key: K) => Promise<V | undefined> {
+  return batcher<K, V | undefined>(
+    async (keys) => {
+      const found = await readMany([...new Set(keys)]);
+      return keys.map((key) => ({ ok: true, value: found.get(key) }));
+    },
+    { concurrency: 1 },
+  );
+}
+
 type SqliteWork = (writer: SQLite.Database) => unknown;
 const sqliteGroups = new WeakMap<Db, (work: SqliteWork) => Promise<unknown>>();
 

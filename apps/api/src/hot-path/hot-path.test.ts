@@ -200,6 +200,54 @@ for (const engine of ENGINES) {
           .where('requestId', '=', (filed as { id: number }).id)
           .execute();
         expect(emails, `FAST_PATH=${i === 0 ? 'on' : 'off'}`).toHaveLength(1);
+
+        // Three filings of one instant, each with its own e-mail: each e-mail stored once, whole,
+        // with its own request (on PostgreSQL's fast path, one insert for the batch's e-mails).
+        const three = await Promise.all(
+          [1, 2, 3].map((n) =>
+            hotPath.fileRequest(
+              {
+                ...values,
+                address: `Rua ${n}`,
+                trackingTokenHash: `batch-${n}`,
+                idempotencyKeyHash: `batch-key-${n}`,
+                idempotencyHash: `batch-body-${n}`,
+              },
+              ({ id }) => ({
+                kind: 'request_confirmation',
+                toAddress: `filer${n}@example.com`,
+                subject: `Pedido ${id}`,
+                textBody: `Rua ${n}: ${id}`,
+                htmlBody: `<p>${id}</p>`,
+                messageId: `<batch-${i}-${n}@acende.test>`,
+                requestId: id,
+                adminId: null,
+                createdAt: values.createdAt,
+              }),
+            ),
+          ),
+        );
+        const ids = three.map((outcome) => (outcome as { id: number }).id);
+        const stored = await ctx.db
+          .selectFrom('emailOutbox')
+          .select(['toAddress', 'subject', 'textBody', 'htmlBody', 'messageId', 'requestId', 'status', 'attempts'])
+          .where('requestId', 'in', ids)
+          .orderBy('requestId')
+          .execute();
+        expect(stored).toEqual(
+          ids
+            .map((id, n) => ({
+              toAddress: `filer${n + 1}@example.com`,
+              subject: `Pedido ${id}`,
+              textBody: `Rua ${n + 1}: ${id}`,
+              htmlBody: `<p>${id}</p>`,
+              messageId: `<batch-${i}-${n + 1}@acende.test>`,
+              requestId: id,
+              status: 'pending',
+              attempts: 0,
+            }))
+            .sort((a, b) => a.requestId - b.requestId),
+        );
       }
     });
   });

@@ -1,10 +1,11 @@
 // The public calls' statements (filing, the tracking read, the replay of an
 // Idempotency-Key, the public list of companies), as Kysely queries compiled once per database.
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { NewOutboxEmail } from '../core/outbox/outbox.repository.ts';
 import type { Db } from '../db/database.ts';
 import { dialectOf } from '../db/database.ts';
 import type { Database, NewRepairRequest, RepairRequest } from '../db/schema.ts';
+import { publicRequestQuery } from './public-request-query.ts';
 import { type Statement, slot, statement } from './statements.ts';
 
 /** What the public create stores; the rest of the row takes its defaults. */
@@ -97,52 +98,6 @@ const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.to
 const filedSlots = () =>
   Object.fromEntries(FILED_COLUMNS.map((column) => [column, slot(column)])) as unknown as PublicRequestValues;
 
-/** The tracking read's query of request `r`: its public columns, company, status changes, rating, transfer. */
-function publicRequestQuery(k: Kysely<Database>, postgres: boolean) {
-  // The status changes of request `r`, oldest first, as [status, at, kind] triples (kind tells a reopen).
-  const timeline: RawBuilder<PublicRequestRow['timeline']> = postgres
-    ? sql<
-        [string, string, string][]
-      >`(select coalesce(json_agg(json_build_array(e.to_status, e.created_at, e.kind) order by e.id), '[]')
-        from request_events e where e.request_id = r.id and e.to_status is not null)`
-    : sql<string>`(select json_group_array(json_array(to_status, created_at, kind)) from (select to_status, created_at, kind
-        from request_events where request_id = r.id and to_status is not null order by id))`;
-  // Ever moved to another company (decision 0052); the reason and companies stay the operators'.
-  const transferred = sql<boolean | number>`exists (select 1 from request_events e
-    where e.request_id = r.id and e.kind = 'transferred')`;
-  return k
-    .selectFrom('repairRequests as r')
-    .innerJoin('energyCompanies as c', 'c.id', 'r.companyId')
-    .select([
-      'r.id',
-      'r.name',
-      'r.phone',
-      'r.email',
-      'r.address',
-      'r.reference',
-      'r.problemType',
-      'r.latitude',
-      'r.longitude',
-      'r.companyId',
-      'r.poleNumber',
-      'r.status',
-      'r.duplicateOfId',
-      'r.trackingTokenHash',
-      'r.createdAt',
-      'r.updatedAt',
-      'r.closedAt',
-      'r.dueAt',
-      'c.name as companyName',
-      'c.fullName as companyFullName',
-    ])
-    .select(timeline.as('timeline'))
-    .select((eb) => [
-      eb.selectFrom('requestRatings as g').select('g.score').whereRef('g.requestId', '=', 'r.id').as('ratingScore'),
-      eb.selectFrom('requestRatings as g').select('g.createdAt').whereRef('g.requestId', '=', 'r.id').as('ratedAt'),
-    ])
-    .select(transferred.as('transferred'));
-}
-
 export function requestStatements(db: Db) {
   const postgres = dialectOf(db) === 'postgres';
   const publicRequest = (k: Kysely<Database>) => publicRequestQuery(k, postgres);
@@ -194,6 +149,7 @@ export function requestStatements(db: Db) {
       }),
     ),
     fileBatch: postgres ? fileBatchStatement(db) : undefined,
+    insertOutboxes: postgres ? outboxBatchStatement(db) : undefined,
     activeCompanies: statement(db, 'acende_active_companies', (k) =>
       k
         .selectFrom('energyCompanies')
@@ -207,17 +163,41 @@ export function requestStatements(db: Db) {
 
 export type RequestStatements = ReturnType<typeof requestStatements>;
 
-const OUTBOX_COLUMNS = [
-  'kind',
-  'toAddress',
-  'subject',
-  'textBody',
-  'htmlBody',
-  'messageId',
-  'requestId',
-  'adminId',
-  'createdAt',
-] as const satisfies readonly (keyof NewOutboxEmail)[];
+/** Each queued e-mail value with its PostgreSQL type, for the batched insert's arrays. */
+const OUTBOX_TYPES = {
+  kind: 'text',
+  toAddress: 'text',
+  subject: 'text',
+  textBody: 'text',
+  htmlBody: 'text',
+  messageId: 'text',
+  requestId: 'int',
+  adminId: 'int',
+  createdAt: 'text',
+} as const satisfies Partial<Record<keyof NewOutboxEmail, 'text' | 'int'>>;
+
+export const OUTBOX_COLUMNS = Object.keys(OUTBOX_TYPES) as (keyof typeof OUTBOX_TYPES)[];
+
+/** A batch's confirmations in one statement over arrays (PostgreSQL), not one insert each. */
+function outboxBatchStatement(db: Db) {
+  const arrays = sql.join(OUTBOX_COLUMNS.map((column) => sql`${slot(column)}::${sql.raw(OUTBOX_TYPES[column])}[]`));
+  const inputColumns = sql.raw(`t(${OUTBOX_COLUMNS.map(snake).join(', ')})`);
+  return statement(db, 'acende_insert_outboxes', (k) =>
+    k
+      .insertInto('emailOutbox')
+      .columns([...OUTBOX_COLUMNS, 'status', 'attempts', 'nextAttemptAt'])
+      .expression((e) =>
+        e
+          .selectFrom(sql<NewOutboxEmail>`unnest(${arrays})`.as<'t'>(inputColumns))
+          .select([
+            ...OUTBOX_COLUMNS.map((column) => `t.${column}` as const),
+            sql.lit('pending').as('status'),
+            sql.lit(0).as('attempts'),
+            't.createdAt as nextAttemptAt',
+          ]),
+      ),
+  );
+}
 
 /**
  * PostgreSQL files the requests of one instant in one statement over arrays (one round trip,
@@ -241,13 +221,20 @@ function fileBatchStatement(db: Db) {
       .with('r', (q) =>
         q
           .insertInto('repairRequests')
-          .columns([...FILED_COLUMNS, 'status', 'updatedAt'])
+          .columns([...FILED_COLUMNS, 'status', 'updatedAt', 'dueAt'])
           .expression((e) =>
             e
               .selectFrom('input as i')
               .innerJoin('energyCompanies as c', (join) =>
                 join.onRef('c.id', '=', 'i.companyId').on('c.active', '=', 1),
               )
+              // The repair date as the due-date trigger makes it (migration 0033), for all the
+              // batch's rows at once: the trigger then finds it set and skips its two lookups
+              // per row (issue 40). Without a target it stays null and the trigger looks again.
+              .leftJoin('companyRepairTargets as ct', (join) =>
+                join.onRef('ct.companyId', '=', 'c.id').onRef('ct.problemType', '=', 'i.problemType'),
+              )
+              .leftJoin('repairTargets as rt', 'rt.problemType', 'i.problemType')
               // In the order of the columns above; the company as the active one found.
               .select([
                 ...FILED_COLUMNS.map((column) =>
@@ -255,6 +242,11 @@ function fileBatchStatement(db: Db) {
                 ),
                 sql.lit('open').as('status'),
                 'i.createdAt as updatedAt',
+                sql<
+                  string | null
+                >`to_char((i.created_at::timestamptz + make_interval(hours => coalesce(ct.hours, rt.hours))) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(
+                  'dueAt',
+                ),
               ])
               .orderBy('i.ord'),
           )

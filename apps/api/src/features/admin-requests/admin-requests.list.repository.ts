@@ -5,6 +5,7 @@ import { type SelectQueryBuilder, sql } from 'kysely';
 import { applyScope, type Scope } from '../../core/requests/scope.ts';
 import { type Db, type Dialect, dialectOf } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { indexAllQueued } from '../../db/search-upkeep.ts';
 import { applyFilters, type Cursor, type ListFilters, type Within } from './admin-requests.filters.ts';
 import { searchWindow } from './admin-requests.search.ts';
 import { countFiltered, idSpan, roughly } from './admin-requests.totals.ts';
@@ -278,7 +279,9 @@ export async function listRequests(
  * The requests a scope and the list's filters match (the same conditions as the list), by
  * number, at most `limit`, with the updatedAt each was read at: a bulk change's "all matching".
  */
-export function listMatchingRequests(db: Db, scope: Scope, filters: ListFilters, limit: number) {
+export async function listMatchingRequests(db: Db, scope: Scope, filters: ListFilters, limit: number) {
+  // PostgreSQL: what was filed before is in the search rows first (decision 0060).
+  if (filters.q) await indexAllQueued(db);
   return applyFilters(applyScope(db.selectFrom('repairRequests'), scope), filters, dialectOf(db))
     .select(['repairRequests.id', 'repairRequests.updatedAt'])
     .orderBy('repairRequests.id')

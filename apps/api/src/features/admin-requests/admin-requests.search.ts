@@ -1,9 +1,11 @@
 // The text search of the request list, per engine: FTS5 trigram tables on SQLite, trigram
-// GIN indexes on PostgreSQL, and the window of the newest matches a search pages within.
+// GIN indexes on PostgreSQL's request_search (migration 0052, kept by db/search-upkeep.ts),
+// and the window of the newest matches a search pages within.
 import { MAX_ID } from '@acende/shared/constants';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import { type Db, type Dialect, dialectOf } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { indexAllQueued } from '../../db/search-upkeep.ts';
 
 /** `%text%` for LIKE with the wildcards of the text itself escaped. */
 function containsPattern(text: string): string {
@@ -46,25 +48,28 @@ function ftsMatches(terms: ReturnType<typeof searchTerms>) {
     union select rowid from repair_requests_search_contact where repair_requests_search_contact match ${contact}`;
 }
 
+/**
+ * PostgreSQL: the ids whose search row holds the text, through the trigram GIN indexes on the
+ * folded name, phone and address, and the phone's digits (migrations 0016 and 0052).
+ */
+function postgresMatches(terms: ReturnType<typeof searchTerms>) {
+  const pattern = containsPattern(terms.clean);
+  const digits = terms.withDigits ? sql` or s.phone_digits like ${containsPattern(terms.digits)} escape '\\'` : sql``;
+  return sql`select s.request_id as id from request_search s
+    where s.search_name like acende_fold(${pattern}) escape '\\'
+      or s.search_contact like acende_fold(${pattern}) escape '\\'${digits}`;
+}
+
 export function searchCondition(
   eb: ExpressionBuilder<Database, 'repairRequests'>,
   dialect: Dialect,
   text: string,
 ): Expression<SqlBool> {
   const terms = searchTerms(text);
-  const { clean, digits, byNumber, withDigits } = terms;
+  const { clean, byNumber } = terms;
 
   if (dialect === 'postgres') {
-    // Trigram GIN indexes on the stored folded name, phone and address, and phone digits
-    // (migrations 0006 and 0016).
-    const pattern = containsPattern(clean);
-    const ors: Expression<SqlBool>[] = [
-      sql<boolean>`repair_requests.search_name like acende_fold(${pattern}) escape '\\'`,
-      sql<boolean>`repair_requests.search_contact like acende_fold(${pattern}) escape '\\'`,
-    ];
-    if (withDigits) {
-      ors.push(sql<boolean>`repair_requests.phone_digits like ${containsPattern(digits)} escape '\\'`);
-    }
+    const ors: Expression<SqlBool>[] = [sql<boolean>`repair_requests.id in (${postgresMatches(terms)})`];
     if (byNumber !== null) ors.push(eb('repairRequests.id', '=', byNumber));
     return eb.or(ors);
   }
@@ -101,8 +106,21 @@ export async function searchWindow(db: Db, text: string, size: number): Promise<
     }>`${ftsMatches(terms)}${numberPart} order by 1 desc limit ${size + 1}`.execute(db);
     return rows.map((row) => Number(row.id));
   }
-  // PostgreSQL: the planner picks the trigram index for rare text and walks the primary
-  // key backwards for common text. SQLite's short queries: a scan that stops at the limit.
+  if (dialect === 'postgres') {
+    // What was filed before the search is indexed first. The planner picks the trigram
+    // indexes for rare text and walks the search rows' key backwards for common text.
+    await indexAllQueued(db);
+    const [matches, numbered] = await Promise.all([
+      sql<{ id: number }>`${postgresMatches(terms)} order by s.request_id desc limit ${size + 1}`.execute(db),
+      terms.byNumber === null
+        ? undefined
+        : db.selectFrom('repairRequests').select('id').where('id', '=', terms.byNumber).executeTakeFirst(),
+    ]);
+    const ids = new Set(matches.rows.map((row) => Number(row.id)));
+    if (numbered) ids.add(numbered.id);
+    return [...ids].sort((a, b) => b - a).slice(0, size + 1);
+  }
+  // SQLite's short queries: a scan that stops at the limit.
   const rows = await db
     .selectFrom('repairRequests')
     .select('repairRequests.id')

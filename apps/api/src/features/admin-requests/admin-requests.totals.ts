@@ -1,8 +1,10 @@
 // The total of a filtered request list: from the counters when they answer it, else
 // counted (and a large count kept a few seconds), or estimated past a search's window.
+
 import { LRUCache } from 'lru-cache';
 import { applyScope, type Scope } from '../../core/requests/scope.ts';
 import { type Db, dialectOf } from '../../db/database.ts';
+import { indexAllQueued } from '../../db/search-upkeep.ts';
 import { applyFilters, type ListFilters, lowerBound, upperBound } from './admin-requests.filters.ts';
 import { sumCounters } from './request-counters.repository.ts';
 
@@ -36,6 +38,8 @@ export async function countFiltered(db: Db, scope: Scope, filters: ListFilters):
   const key = JSON.stringify([scope, filters]);
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
+  // PostgreSQL: what was filed before is in the search rows first (decision 0060).
+  if (filters.q) await indexAllQueued(db);
   const row = await applyFilters(applyScope(db.selectFrom('repairRequests'), scope), filters, dialectOf(db))
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();

@@ -32,12 +32,13 @@ export function findActivePoleByNumber(db: Db, companyId: number, number: string
     .executeTakeFirst();
 }
 
-/** The pole with this id, if it is active: its company and number. */
-export function findActivePole(db: Db, id: number) {
-  return db
+/** The active poles among `ids`, by id: their company and number. */
+export async function findActivePoles(db: Db, ids: number[]) {
+  const rows = await db
     .selectFrom('poles')
     .select(['id', 'companyId', 'number'])
-    .where('id', '=', id)
+    .where('id', 'in', ids)
     .where('active', '=', 1)
-    .executeTakeFirst();
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
 }

@@ -2,8 +2,10 @@
 // address, a number typed in the wizard), and checking the pole a citizen files about.
 import type { PoleLookup } from '@acende/shared/schemas/poles';
 import type { AppDeps } from '../../app-deps.ts';
+import type { Db } from '../../db/database.ts';
+import { perOwner, readByKeyPerInstant } from '../../hot-path/hot-path.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { findActivePole, findActivePoleByNumber } from './poles.lookup.repository.ts';
+import { findActivePoleByNumber, findActivePoles } from './poles.lookup.repository.ts';
 
 /** An active pole of an active company by its (normalised) number; 404 otherwise. */
 export async function lookUpPole(deps: AppDeps, companyId: number, number: string): Promise<PoleLookup> {
@@ -30,7 +32,7 @@ export async function poleForFiling(
   poleId: number,
   companyId: number,
 ): Promise<{ id: number; number: string }> {
-  const pole = await findActivePole(deps.db, poleId);
+  const pole = await activePoleOf(deps.db)(poleId);
   if (!pole || pole.companyId !== companyId) {
     throw new AppError('public-poles.errors.poleUnavailable', 422, undefined, {
       pole: 'public-poles.errors.poleUnavailable',
@@ -38,3 +40,6 @@ export async function poleForFiling(
   }
   return { id: pole.id, number: pole.number };
 }
+
+/** The filings of one instant that name a pole read theirs in one query (issue 40). */
+const activePoleOf = perOwner((db: Db) => readByKeyPerInstant((ids: number[]) => findActivePoles(db, ids)));

@@ -10,7 +10,8 @@ import { verifyCaptchaOrThrow } from '../../core/captcha/captcha.service.ts';
 import { isEmailEnabled } from '../../core/outbox/email-settings.service.ts';
 import { hasConfirmationEmail } from '../../core/outbox/outbox.repository.ts';
 import { confirmationEmail } from '../../core/outbox/outbox.service.ts';
-import type { ConfirmationFor } from '../../hot-path/hot-path.ts';
+import type { Db } from '../../db/database.ts';
+import { type ConfirmationFor, perOwner, sharedRead } from '../../hot-path/hot-path.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import { hashToken, idempotencyKeyHash, newToken, sha256, trackingTokenForKey } from '../../lib/tokens.ts';
 import { fillAreaLater, firstAreaRetryAt } from '../geocoding/area-retry.ts';
@@ -76,7 +77,7 @@ export async function createRepairRequest(
   const area = knownArea(deps, lat, lon);
   const filedAt = deps.clock.now();
   const now = filedAt.toISOString();
-  const emailQueued = Boolean(email) && (await isEmailEnabled(db));
+  const emailQueued = Boolean(email) && (await emailEnabledNow(db)());
   const confirmation: ConfirmationFor | undefined =
     email && emailQueued
       ? ({ id, companyName, dueAt }) =>
@@ -146,3 +147,6 @@ export async function getPublicRepairRequest(
 ): Promise<PublicRepairRequest> {
   return toPublicRequest(await deps.hotPath.findPublicRequest(id), token);
 }
+
+/** The filings of one instant share one read of whether e-mail is on, taken after they asked (issue 40). */
+const emailEnabledNow = perOwner((db: Db) => sharedRead(() => isEmailEnabled(db), { concurrency: 1 }));

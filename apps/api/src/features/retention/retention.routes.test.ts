@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import { signedIn, type TestAccount } from '../../../test/accounts.ts';
 import { describeEachEngine, it, type TestContext, testConfig } from '../../../test/engines.ts';
 import { smallPng } from '../../../test/photos.ts';
-import { validRequest } from '../../../test/requests.ts';
+import { searchedIds, validRequest } from '../../../test/requests.ts';
 import { type App, buildApp } from '../../app.ts';
 import { recordAudit } from '../../core/audit/audit.repository.ts';
 import { insertOutboxEmail } from '../../core/outbox/outbox.repository.ts';
@@ -243,15 +243,7 @@ describeEachEngine('retention of personal data', (ctx) => {
     ).toEqual(countsBefore);
 
     // Searching for the name or the phone no longer finds it (the search index follows the row).
-    const search = async (q: string) =>
-      (
-        await ctx().app.inject({
-          url: `/api/admin/repair-requests?q=${encodeURIComponent(q)}&pageSize=100`,
-          headers: admin.headers,
-        })
-      )
-        .json()
-        .items.map((item: { id: number }) => item.id);
+    const search = (q: string) => searchedIds(ctx().app, admin, q);
     expect(await search('99876-4321')).not.toContain(dueCompleted.id);
     expect(await search('99876-4321')).toContain(notYet.id);
 

@@ -1,0 +1,116 @@
+// Filings that vary like real ones (issue 40): a different name, phone, address and reference
+// each time, two in three with an e-mail, one in eight about a registry pole, every problem
+// type, spread over the neighbourhoods and the active companies. One identical body kept the
+// trigram indexes' posting lists small and flattered PostgreSQL. Seeded: both engines, every
+// server and every round get the same sequence.
+import { PROBLEM_TYPES } from '@acende/shared/enums';
+import { randomSource } from '../apps/api/src/db/seed-requests.build.ts';
+import { DISTRICTS, FIRST_NAMES, REFERENCES, STREETS, SURNAMES } from '../apps/api/src/db/seed-requests.samples.ts';
+
+export interface FilingPole {
+  id: number;
+  companyId: number;
+}
+
+const DOMAINS = ['gmail.com', 'hotmail.com', 'yahoo.com.br', 'outlook.com', 'uol.com.br', 'terra.com.br'];
+/** Lower case ASCII letters only, for an e-mail's local part. */
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
+
+/** `count` JSON bodies of POST /api/repair-requests, all different. */
+export function variedFilings(
+  count: number,
+  options: { companyIds: number[]; poles?: FilingPole[]; seed?: number },
+): string[] {
+  const random = randomSource(options.seed ?? 40);
+  const poles = options.poles ?? [];
+  const bodies: string[] = [];
+  for (let n = 0; n < count; n++) {
+    const first = random.pick(FIRST_NAMES);
+    const last = random.pick(SURNAMES);
+    const middle = random.next() < 0.4 ? ` ${random.pick(SURNAMES)}` : '';
+    const [district, lat, lon] = random.pick(DISTRICTS);
+    const pole = poles.length && random.next() < 1 / 8 ? random.pick(poles) : undefined;
+    const companyId = pole?.companyId ?? random.pick(options.companyIds);
+    const digits = String(random.int(10_000_000, 99_999_999));
+    const phone = random.next() < 0.5 ? `(51) 9${digits.slice(0, 4)}-${digits.slice(4)}` : `519${digits}`;
+    const withEmail = random.next() < 2 / 3;
+    bodies.push(
+      JSON.stringify({
+        name: random.next() < 0.9 ? `${first}${middle} ${last}` : '',
+        email: withEmail ? `${fold(first)}.${fold(last)}${random.int(1, 9999)}@${random.pick(DOMAINS)}` : '',
+        phone,
+        address: `${random.pick(STREETS)}, ${random.int(1, 4000)} - ${district}`,
+        reference: random.next() < 0.6 ? `${random.pick(REFERENCES)} (${random.int(1, 999)})` : '',
+        problemType: random.pick(PROBLEM_TYPES),
+        latitude: (lat + (random.next() - 0.5) * 0.02).toFixed(6),
+        longitude: (lon + (random.next() - 0.5) * 0.02).toFixed(6),
+        company: String(companyId),
+        ...(pole ? { pole: String(pole.id) } : {}),
+      }),
+    );
+  }
+  return bodies;
+}
+
+/** One server's filings of one 10 s round. */
+export interface FilingLoad {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+export interface FilingRound {
+  server: string;
+  round: number;
+  load: FilingLoad;
+}
+
+/** The filing servers, in the order they run: each runs its rounds back to back (a slide shows). */
+export async function filingRounds(options: {
+  servers: { name: string; base: string }[];
+  rounds: number;
+  run: (base: string) => Promise<FilingLoad>;
+  log: (line: string) => void;
+}): Promise<FilingRound[]> {
+  const rounds: FilingRound[] = [];
+  for (const { name, base } of options.servers) {
+    for (let round = 1; round <= options.rounds; round++) {
+      options.log(`  POST /api/repair-requests on ${name}, round ${round}/${options.rounds}`);
+      const load = await options.run(base);
+      options.log(`    ${Math.round(load.rps)} req/s, p99 ${load.p99} ms, ${load.errors} errors`);
+      rounds.push({ server: name, round, load });
+    }
+  }
+  return rounds;
+}
+
+/**
+ * The filing table of one engine: every round of every server, and for Acende's rounds the
+ * issue's targets — ≥ 1.5× the seed-style server's and ≥ 0.5× the bare one's throughput (each
+ * compared with the same round of that server), p99 ≤ 25 ms.
+ */
+export function filingReport(rounds: FilingRound[]): string[] {
+  const of = (server: string, round: number) => rounds.find((r) => r.server === server && r.round === round)?.load;
+  const f0 = (n: number) => Math.round(n).toLocaleString('en');
+  const lines = [
+    '| filing round | bare req/s | p99 ms | seed-style req/s | p99 ms | Acende req/s | p50 ms | p99 ms | × seed-style | × bare | ≥ 1.5×, ≥ 0.5×, p99 ≤ 25 ms | errors |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|',
+  ];
+  for (const { round, load: acende } of rounds.filter((r) => r.server === 'Acende')) {
+    const bare = of('bare', round);
+    const seed = of('seed-style', round);
+    const vsSeed = seed ? acende.rps / seed.rps : Number.NaN;
+    const vsBare = bare ? acende.rps / bare.rps : Number.NaN;
+    const met = vsSeed >= 1.5 && vsBare >= 0.5 && acende.p99 <= 25;
+    lines.push(
+      `| ${round} | ${bare ? f0(bare.rps) : '–'} | ${bare?.p99 ?? '–'} | ${seed ? f0(seed.rps) : '–'} | ${seed?.p99 ?? '–'} | ${f0(acende.rps)} | ${acende.p50} | ${acende.p99} | ${vsSeed.toFixed(2)} | ${vsBare.toFixed(2)} | ${met ? 'yes' : '**NO**'} | ${acende.errors + (bare?.errors ?? 0) + (seed?.errors ?? 0)} |`,
+    );
+  }
+  return lines;
+}
