@@ -4,10 +4,12 @@
 // others read it (the tracking page, the operator's detail); opening the label again warns
 // that the pole already has an open request.
 // Phone project only (playwright.config.ts).
+import type { Page } from '@playwright/test';
 import { signInThroughForm } from './support/admin.ts';
 import { errorSummary, text as wizardText } from './support/citizen.ts';
 import { admin, expect, test } from './support/fixtures.ts';
 import { publicCompany, seedPole, uniquePoleNumber } from './support/poles.ts';
+import { uniquePhone } from './support/requests.ts';
 
 const words = {
   pt: {
@@ -133,3 +135,76 @@ for (const lang of ['pt', 'en'] as const) {
     await expect(page.getByRole('definition').filter({ hasText: pole.number })).toBeVisible();
   });
 }
+
+/** The pole in the wizard's draft on the device (IndexedDB), as the page reads it. */
+const draftPole = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<{ id: number; openRequestId: number | null } | null>((resolve, reject) => {
+        const open = indexedDB.open('acende', 1);
+        open.onupgradeneeded = () => open.result.createObjectStore('drafts');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const get = open.result.transaction('drafts').objectStore('drafts').get('wizard');
+          get.onsuccess = () => {
+            open.result.close();
+            resolve(get.result?.data?.pole ?? null);
+          };
+        };
+      }),
+  );
+
+// A draft kept on the device keeps what was typed, never its pole: the label opened later
+// (a closed tab, a new one) shows its own pole as it is now, with the request filed since.
+test('a label opened over a draft shows its own pole and its open request now (pt)', async ({
+  context,
+  page: first,
+  request,
+  baseURL,
+}, testInfo) => {
+  const t = wizardText.pt;
+  const ceee = await publicCompany(baseURL as string, 'CEEE');
+  const place = { companyId: ceee.id, latitude: -30.0281, longitude: -51.2291, street: 'Rua da Praia, 500' };
+  const drafted = await seedPole(baseURL as string, { ...place, number: uniquePoleNumber(testInfo, 'DRAFT') });
+  const other = await seedPole(baseURL as string, { ...place, number: uniquePoleNumber(testInfo, 'OTHER') });
+
+  // Contact given at one label: the draft on the device holds its pole, with no open request.
+  await first.goto(`/p/${ceee.id}/${drafted.number}`);
+  await first.getByLabel(new RegExp(`^${t.phone}`)).fill(uniquePhone());
+  await first.getByRole('button', { name: t.next }).click();
+  await expect(first.getByRole('heading', { level: 2, name: words.pt.step2 })).toBeFocused();
+  await expect.poll(() => draftPole(first)).toMatchObject({ id: drafted.id, openRequestId: null });
+
+  // Meanwhile someone else reports the same pole.
+  const filed = await request.post('/api/repair-requests', {
+    data: {
+      phone: uniquePhone(),
+      address: place.street,
+      problemType: 'LIGHT_OUT',
+      latitude: String(place.latitude),
+      longitude: String(place.longitude),
+      company: String(ceee.id),
+      pole: String(drafted.id),
+    },
+  });
+  expect(filed.status()).toBe(201);
+  const { id } = (await filed.json()) as { id: number };
+
+  // The tab closed, the label opened again in a new one: the open request is said.
+  const again = await context.newPage();
+  await first.close();
+  await again.goto(`/p/${ceee.id}/${drafted.number}`);
+  await again.getByLabel(new RegExp(`^${t.phone}`)).fill(uniquePhone());
+  await again.getByRole('button', { name: t.next }).click();
+  await expect(again.getByTestId('pole-open-request')).toContainText(words.pt.open);
+  await expect(again.getByRole('link', { name: words.pt.follow(id) })).toHaveAttribute('href', `/track/${id}`);
+
+  // Another pole's label, in yet another tab: that pole, not the draft's.
+  const another = await context.newPage();
+  await again.close();
+  await another.goto(`/p/${ceee.id}/${other.number}`);
+  await another.getByLabel(new RegExp(`^${t.phone}`)).fill(uniquePhone());
+  await another.getByRole('button', { name: t.next }).click();
+  await expect(another.getByTestId('selected-pole')).toContainText(words.pt.pole(other.number));
+  await expect(another.getByTestId('pole-open-request')).toHaveCount(0);
+});

@@ -19,7 +19,7 @@ const SuccessScreen = lazy(() => loadLaterSteps().then((m) => ({ default: m.Succ
 export function PoleWizard({ found }: { found: FoundPole }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { data, result, update, complete, reset } = useWizardState();
+  const { data, result, restored, update, complete, reset } = useWizardState();
   const [step, setStep] = useState<1 | 2>(1);
   const [leaving, setLeaving] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -39,6 +39,10 @@ export function PoleWizard({ found }: { found: FoundPole }) {
     if (idle) loadLaterSteps().catch(() => {});
   }, [idle]);
 
+  // The label's pole, its place and company, again over a draft restored from the device: the
+  // draft keeps what was typed, but its pole may be another, or this one as it was then
+  // (without the request filed since).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again once a draft is restored
   useEffect(() => {
     update({
       pole: found.pole,
@@ -52,7 +56,7 @@ export function PoleWizard({ found }: { found: FoundPole }) {
         confirmed: true,
       },
     });
-  }, [found, update]);
+  }, [found, update, restored]);
 
   // "Not this pole": the ordinary wizard, once the wizard's data without the pole is stored
   // (its storing effect runs before this one, in the same commit).

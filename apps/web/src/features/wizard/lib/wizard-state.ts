@@ -155,7 +155,9 @@ export function useWizardState() {
   const [restored, setRestored] = useState(false);
   // The device's draft is written only once it has been read, so an empty wizard never overwrites it.
   const [draftRead, setDraftRead] = useState(false);
-  const cleared = useRef(false);
+  // Bumped whenever the draft is cleared: a read or a write begun before then is dropped, so
+  // the draft of a request already filed never comes back (a save timed out just as it went).
+  const generation = useRef(0);
 
   useEffect(() => {
     if (!result) saveWizard(data);
@@ -163,10 +165,11 @@ export function useWizardState() {
 
   useEffect(() => {
     let stop = false;
+    const asOf = generation.current;
     loadDraftStore()
       .then((store) => store.restoreDraft(fromStored))
       .then((restore) => {
-        if (stop || cleared.current || !restore) return;
+        if (stop || generation.current !== asOf || !restore) return;
         setData(restore);
         setRestored(true);
       })
@@ -183,16 +186,17 @@ export function useWizardState() {
 
   useEffect(() => {
     if (!draftRead || result) return;
+    const asOf = generation.current;
     const timer = setTimeout(() => {
       loadDraftStore()
-        .then((store) => store.keepDraft(data))
+        .then((store) => (generation.current === asOf ? store.keepDraft(data) : undefined))
         .catch(() => {});
     }, DRAFT_SAVE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [data, draftRead, result]);
 
   const forgetDraft = useCallback(() => {
-    cleared.current = true;
+    generation.current += 1;
     setRestored(false);
     loadDraftStore()
       .then((store) => store.clearDraft())
