@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIRST_RETRY_MS } from '../../apps/api/src/features/email/outbox-worker.ts';
+import { FIRST_RETRY_MS } from '../../apps/api/src/core/outbox/delivery-retry.ts';
 import { startSmtpCapture } from '../../apps/api/test/smtp-capture.ts';
 import { call, fileRequest, signIn } from '../support/client.ts';
 import { createDatabase, ENGINES, startServer } from '../support/server.ts';

@@ -1,8 +1,6 @@
-// SQL of the e-mail outbox. A row is claimed by setting a lease (claimed_until): on
-// PostgreSQL the candidate rows are locked FOR UPDATE SKIP LOCKED so that several
-// instances never claim the same row; SQLite has one writer, so the UPDATE is atomic.
+// SQL of the e-mail outbox. A row is claimed by setting a lease (outbox-claim.ts).
 import type { Db } from '../../db/database.ts';
-import { dialectOf } from '../../db/database.ts';
+import { claimDue } from './outbox-claim.ts';
 
 export interface NewOutboxEmail {
   kind: string;
@@ -25,32 +23,9 @@ export async function insertOutboxEmail(db: Db, email: NewOutboxEmail): Promise<
   return row.id;
 }
 
-/** Claims up to `limit` due rows until `leaseUntil`; each claim counts as an attempt. */
-export async function claimDueEmails(db: Db, now: string, leaseUntil: string, limit: number) {
-  // A materialized CTE is evaluated once: with `id IN (subquery LIMIT n)` PostgreSQL may
-  // run the subquery again and claim more rows than asked.
-  const rows = await db
-    .with(
-      (cte) => cte('due').materialized(),
-      (qb) => {
-        const due = qb
-          .selectFrom('emailOutbox')
-          .select('id')
-          .where('status', '=', 'pending')
-          .where('nextAttemptAt', '<=', now)
-          .where((eb) => eb.or([eb('claimedUntil', 'is', null), eb('claimedUntil', '<', now)]))
-          .orderBy('nextAttemptAt')
-          .orderBy('id')
-          .limit(limit);
-        return dialectOf(db) === 'postgres' ? due.forUpdate().skipLocked() : due;
-      },
-    )
-    .updateTable('emailOutbox')
-    .set((eb) => ({ claimedUntil: leaseUntil, attempts: eb('attempts', '+', 1) }))
-    .where('id', 'in', (eb) => eb.selectFrom('due').select('due.id'))
-    .returningAll()
-    .execute();
-  return rows.sort((a, b) => a.id - b.id);
+/** Claims up to `limit` due e-mails until `leaseUntil`; each claim counts as an attempt. */
+export function claimDueEmails(db: Db, now: string, leaseUntil: string, limit: number) {
+  return claimDue(db, 'emailOutbox', { now, leaseUntil, limit });
 }
 
 // A sent or abandoned e-mail keeps its envelope (kind, address, subject, Message-ID, times)

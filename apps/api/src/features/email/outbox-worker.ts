@@ -1,30 +1,18 @@
-// Sends what the outbox holds. Each round claims due rows (a lease, so a crashed
-// instance's rows come back after it), sends them with the current SMTP settings and
-// marks them sent; a failure is retried with backoff (30 s doubling to 30 min) and
-// given up 24 h after the e-mail was written, keeping the last error.
+// Sends what the outbox holds. Each round claims due rows (a lease, so a crashed instance's
+// rows come back after it), sends them with the current SMTP settings and marks them sent; a
+// failure is retried with backoff (30 s doubling to 30 min) and given up 24 h after the e-mail
+// was written, keeping the last error (core/outbox/delivery-retry.ts).
 import type { AppDeps } from '../../app-deps.ts';
+import { CLAIM_LEASE_MS, nextAttemptAfterFailure, untilStored } from '../../core/outbox/delivery-retry.ts';
 import { readSmtpSettings, type SmtpSettings } from '../../core/outbox/email-settings.service.ts';
 import { claimDueEmails, markEmailFailed, markEmailSent } from '../../core/outbox/outbox.repository.ts';
 import { startPeriodicWorker } from '../../core/periodic-worker.ts';
-import { unavailability } from '../../db/errors.ts';
 import { createMailer, describeSmtpError, type Mailer, OUTBOX_SMTP_CONNECTIONS } from './smtp.ts';
 
-export const FIRST_RETRY_MS = 30_000;
-export const MAX_RETRY_MS = 30 * 60_000;
-export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
-export const CLAIM_LEASE_MS = 5 * 60_000;
 /** Claimed together and sent side by side, over the pool's connections. */
 const BATCH = 4 * OUTBOX_SMTP_CONNECTIONS;
 /** At most this many e-mails per round, so one round never runs for ever. */
 const ROUND_LIMIT = 500;
-
-/** When to try again after `attempts` failed attempts, or null to give up. */
-export function nextAttemptAfterFailure(attempts: number, createdAt: Date, now: Date): Date | null {
-  const giveUpAt = createdAt.getTime() + GIVE_UP_AFTER_MS;
-  if (now.getTime() >= giveUpAt) return null;
-  const delay = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
-  return new Date(Math.min(now.getTime() + delay, giveUpAt));
-}
 
 export interface OutboxRoundResult {
   sent: number;
@@ -87,26 +75,6 @@ async function sendOne(deps: AppDeps, mailer: Mailer, row: ClaimedEmail): Promis
   return true;
 }
 
-/** How long a worker keeps trying to write an e-mail's outcome while the database is away. */
-const STORE_RETRY_MS = CLAIM_LEASE_MS - 60_000;
-
-/**
- * Runs `write` again every second while the database is unavailable (a restart, an outage;
- * decision 0048), up to STORE_RETRY_MS: an e-mail handed to SMTP is marked sent once the
- * database returns, not sent again when its lease runs out. Other errors are thrown at once.
- */
-async function untilStored(write: () => Promise<unknown>): Promise<void> {
-  const started = performance.now();
-  for (;;) {
-    try {
-      await write();
-      return;
-    } catch (error) {
-      if (!unavailability(error) || performance.now() - started > STORE_RETRY_MS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-  }
-}
 export interface OutboxWorker {
   /** Runs a round soon instead of waiting for the next poll. */
   wake(): void;

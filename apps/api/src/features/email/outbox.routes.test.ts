@@ -5,11 +5,12 @@ import { describeEachEngine, it, type TestContext } from '../../../test/engines.
 import { requestBySchool } from '../../../test/requests.ts';
 import { type SmtpCapture, startSmtpCapture } from '../../../test/smtp-capture.ts';
 import { buildApp } from '../../app.ts';
+import { GIVE_UP_AFTER_MS, MAX_RETRY_MS, nextAttemptAfterFailure } from '../../core/outbox/delivery-retry.ts';
 import { claimDueEmails } from '../../core/outbox/outbox.repository.ts';
 import { queueStatusUpdateEmail } from '../../core/outbox/outbox.service.ts';
 import { createDatabase } from '../../db/database.ts';
 import { manualClock } from '../../lib/clock.ts';
-import { GIVE_UP_AFTER_MS, MAX_RETRY_MS, nextAttemptAfterFailure, processOutboxOnce } from './outbox-worker.ts';
+import { processOutboxOnce } from './outbox-worker.ts';
 
 const env = { GEOCODER_URL: 'http://127.0.0.1:9' };
 let seq = 0;
