@@ -30,6 +30,8 @@ const ALLOWED: Record<Level, Actor[]> = {
   admin: ['admin'],
   // Open311's POST takes a client's key, never a session: every actor without one is refused.
   apiKey: [],
+  // A provider's webhook takes its signature, never a session: unsigned, every actor is refused.
+  signed: [],
 };
 
 describe.each(ENGINES)('role matrix of the built server [%s]', (engine: Engine) => {
@@ -109,7 +111,8 @@ describe.each(ENGINES)('role matrix of the built server [%s]', (engine: Engine) 
         if (ALLOWED[route.level].includes(actor)) {
           expect([401, 403], label).not.toContain(res.status);
         } else {
-          expect(res.status, label).toBe(actor === 'anonymous' && route.level !== 'apiKey' ? 401 : 403);
+          const keyed = route.level === 'apiKey' || route.level === 'signed';
+          expect(res.status, label).toBe(actor === 'anonymous' && !keyed ? 401 : 403);
           expect(typeof errorMessage(res), label).toBe('string');
         }
       }

@@ -1,7 +1,10 @@
 // The route table of a running server, read from its OpenAPI document: every route with
 // its declared access level (`x-auth`, set by plugins/auth.ts), parameters and body schema.
-/** `apiKey`: an Open311 client's key in the request (no session is enough, none is needed). */
-export type Level = 'public' | 'any' | 'operator' | 'admin' | 'apiKey';
+/**
+ * `apiKey`: an Open311 client's key in the request (no session is enough, none is needed);
+ * `signed`: a provider's webhook, checked against its signature (Twilio's replies, issue 36).
+ */
+export type Level = 'public' | 'any' | 'operator' | 'admin' | 'apiKey' | 'signed';
 
 export interface JsonSchema {
   type?: string | string[];

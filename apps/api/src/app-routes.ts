@@ -34,6 +34,7 @@ import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { retentionRoutes } from './features/retention/retention.routes.ts';
 import { siteSettingsRoutes } from './features/site-settings/site-settings.routes.ts';
 import { slaRoutes } from './features/sla/sla.routes.ts';
+import { smsRoutes } from './features/sms/sms.routes.ts';
 import { transparencyRoutes } from './features/transparency/transparency.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 
@@ -75,6 +76,7 @@ export async function registerFeatureRoutes(
   await app.register(authRoutes, { deps });
   await app.register(twoFactorRoutes, { deps });
   await app.register(emailRoutes, { deps });
+  await app.register(smsRoutes, { deps });
   await app.register(passwordResetRoutes, { deps });
   await app.register(usersRoutes, { deps });
   await app.register(adminRequestsRoutes, { deps });

@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { effectiveCaptcha } from './core/captcha/captcha.service.ts';
+import { getSmsSettings, isSmsEnabled } from './core/channels/sms-settings.service.ts';
 import { isEmailEnabled, readSmtpSettings } from './core/outbox/email-settings.service.ts';
 import { startSearchUpkeep } from './core/search-upkeep.ts';
 import { createDatabase } from './db/database.ts';
@@ -18,6 +19,7 @@ import { startOutboxWorker } from './features/email/outbox-worker.ts';
 import { startAreaRetryWorker } from './features/geocoding/area-retry.ts';
 import type { Lifecycle } from './features/health/health.routes.ts';
 import { startRetentionWorker } from './features/retention/retention-worker.ts';
+import { startSmsWorker } from './features/sms/sms-worker.ts';
 import { offsetClock } from './lib/clock.ts';
 import { closeListenerCleanly } from './lib/close-listener.ts';
 import { startupSummary } from './startup-summary.ts';
@@ -114,6 +116,17 @@ function startWorkers(app: Awaited<ReturnType<typeof buildApp>>, config: ReturnT
     },
   });
 
+  // The SMS the channels' outbox holds (decision 0061), outside the quiet hours.
+  const sms = startSmsWorker(app.deps, {
+    intervalMs: 2000,
+    onError: (err) => {
+      if (isDatabaseError(err)) app.deps.metrics.databaseError();
+      if (unavailability(err))
+        app.log.warn({ code: (err as { code?: string }).code }, 'SMS round: database unavailable');
+      else app.log.error({ err }, 'SMS round failed');
+    },
+  });
+
   // PostgreSQL's search rows, written after the filings' commits (decision 0060).
   const searchUpkeep = startSearchUpkeep(app.deps.db, {
     intervalMs: 500,
@@ -153,7 +166,7 @@ function startWorkers(app: Awaited<ReturnType<typeof buildApp>>, config: ReturnT
       : undefined;
 
   return async () => {
-    await Promise.all([outbox.stop(), searchUpkeep?.stop(), areaRetry?.stop(), retention?.stop()]);
+    await Promise.all([outbox.stop(), sms.stop(), searchUpkeep?.stop(), areaRetry?.stop(), retention?.stop()]);
   };
 }
 
@@ -162,16 +175,19 @@ async function logStartupSummary(app: Awaited<ReturnType<typeof buildApp>>): Pro
   try {
     const { deps } = app;
     const address = app.server.address();
-    const [captcha, emailOn, smtp] = await Promise.all([
+    const [captcha, emailOn, smtp, smsOn, sms] = await Promise.all([
       effectiveCaptcha(deps),
       isEmailEnabled(deps.db),
       readSmtpSettings(deps),
+      isSmsEnabled(deps.db),
+      getSmsSettings(deps),
     ]);
     const lines = startupSummary({
       config: deps.config,
       port: typeof address === 'object' && address ? address.port : deps.config.PORT,
       captcha,
       email: { enabled: emailOn, host: smtp.host, port: smtp.port },
+      sms: { enabled: smsOn, baseUrl: sms.baseUrl },
     });
     for (const line of lines) app.log.info(line);
   } catch (error) {

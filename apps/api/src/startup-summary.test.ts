@@ -34,12 +34,14 @@ describe('start-up summary', () => {
       port: 3000,
       captcha: { enabled: true, provider: 'turnstile' },
       email: { enabled: true, host: 'smtp.example.org', port: 587 },
+      sms: { enabled: true, baseUrl: 'https://api.twilio.com' },
     });
     expect(lines).toEqual([
       'Acende is running at http://localhost:3000 (public address https://luz.example.gov.br)',
       'Database: PostgreSQL, database "acende_prod" on db.internal:6432 as user "acende"',
       'Captcha: on (Turnstile)',
       'E-mail: on, through smtp.example.org:587',
+      'SMS: on, through Twilio at https://api.twilio.com',
       'Metrics: on at /metrics (Bearer METRICS_TOKEN)',
     ]);
     expect(lines.join('\n')).not.toMatch(/Secret|a-long-enough-token/);
@@ -48,11 +50,13 @@ describe('start-up summary', () => {
       port: 3000,
       captcha: { enabled: false, provider: 'altcha' },
       email: { enabled: false, host: '', port: 587 },
+      sms: { enabled: false, baseUrl: 'https://api.twilio.com' },
     });
     expect(off[0]).toBe('Acende is running at http://localhost:3000');
     expect(off.slice(2)).toEqual([
       'Captcha: off (CAPTCHA=off)',
       'E-mail: off (set it up in the e-mail settings)',
+      'SMS: off (set it up in the SMS settings)',
       'Metrics: off (METRICS_TOKEN unset)',
     ]);
   });

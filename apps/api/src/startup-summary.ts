@@ -1,5 +1,5 @@
 // What the server says once it listens (decision 0019): where it is, which database, and
-// whether captcha, e-mail and metrics are on. The database is described from the parts of its
+// whether captcha, e-mail, SMS and metrics are on. The database is described from the parts of its
 // URL that name it, so its password never reaches the log.
 import type { CaptchaProvider } from '@acende/shared/schemas/captcha';
 import type { Config } from './config.ts';
@@ -10,6 +10,8 @@ export interface StartupFacts {
   port: number;
   captcha: { enabled: boolean; provider: CaptchaProvider };
   email: { enabled: boolean; host: string; port: number };
+  /** SMS notices (issue 36): on, and through which provider's address. */
+  sms: { enabled: boolean; baseUrl: string };
 }
 
 const PROVIDERS: Record<CaptchaProvider, string> = {
@@ -57,6 +59,7 @@ export function startupSummary(facts: StartupFacts): string[] {
     `Database: ${describeDatabase(config)}`,
     `Captcha: ${captcha}`,
     `E-mail: ${email}`,
+    `SMS: ${facts.sms.enabled ? `on, through Twilio at ${facts.sms.baseUrl}` : 'off (set it up in the SMS settings)'}`,
     `Metrics: ${config.METRICS_TOKEN ? 'on at /metrics (Bearer METRICS_TOKEN)' : 'off (METRICS_TOKEN unset)'}`,
   ];
 }

@@ -36,6 +36,7 @@ export const ADMIN_PAGE_PATHS = [
   'users/:id/edit',
   'energy-companies',
   'email-settings',
+  'sms-settings',
   'theme-settings',
   'captcha-settings',
   'retention-settings',

@@ -19,7 +19,8 @@ const zoneFormat = new Intl.DateTimeFormat('en-US', {
 });
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
-function zoneParts(instant: number) {
+/** An instant's calendar parts in the service's time zone, as two-digit texts. */
+export function zoneParts(instant: number) {
   const parts = zoneFormat.formatToParts(new Date(instant));
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
   return { y: get('year'), m: get('month'), d: get('day'), h: get('hour'), min: get('minute'), s: get('second') };

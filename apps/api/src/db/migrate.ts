@@ -41,6 +41,7 @@ import * as m0049 from './migrations/0049-feed-changes.ts';
 import * as m0050 from './migrations/0050-ratings.ts';
 import * as m0051 from './migrations/0051-filing-indexes.ts';
 import * as m0052 from './migrations/0052-search-off-the-filing.ts';
+import * as m0053 from './migrations/0053-sms-channel.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -83,6 +84,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0050-ratings': m0050,
   '0051-filing-indexes': m0051,
   '0052-search-off-the-filing': m0052,
+  '0053-sms-channel': m0053,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works below the typed schema

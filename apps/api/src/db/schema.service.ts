@@ -28,6 +28,34 @@ export interface EmailOutboxTable {
   sentAt: string | null;
 }
 
+/** A message of a channel beside e-mail (0053): SMS now. */
+export interface ChannelOutboxTable {
+  id: Generated<number>;
+  channel: string;
+  kind: string;
+  requestId: number | null;
+  toAddress: string;
+  body: string;
+  language: string;
+  /** pending, sent, failed (given up) or stopped (the number replied SAIR/STOP first). */
+  status: Generated<string>;
+  attempts: Generated<number>;
+  nextAttemptAt: string;
+  claimedUntil: string | null;
+  provider: string | null;
+  providerMessageId: string | null;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+/** A number that asked a channel to stop (0053). */
+export interface ChannelStopsTable {
+  channel: string;
+  address: string;
+  stoppedAt: string;
+}
+
 export interface CaptchaUsedTable {
   signature: string;
   expiresAt: string;

@@ -28,6 +28,8 @@ import type {
 import type {
   AuditLogTable,
   CaptchaUsedTable,
+  ChannelOutboxTable,
+  ChannelStopsTable,
   EmailOutboxTable,
   ReplyTemplatesTable,
   SiteSettingsTable,
@@ -46,6 +48,8 @@ export interface Database {
   siteSettings: SiteSettingsTable;
   sessions: SessionsTable;
   emailOutbox: EmailOutboxTable;
+  channelOutbox: ChannelOutboxTable;
+  channelStops: ChannelStopsTable;
   loginAttempts: LoginAttemptsTable;
   captchaUsed: CaptchaUsedTable;
   requestCounters: RequestCountersTable;

@@ -166,6 +166,7 @@ for (const engine of ENGINES) {
           city: null,
           areaRetryAt: null,
           language: 'pt',
+          smsTo: null,
           trackingTokenHash: 'double-tap-token-hash',
           idempotencyKeyHash: 'double-tap-key-hash',
           idempotencyHash: 'double-tap-body-hash',
@@ -224,6 +225,18 @@ for (const engine of ENGINES) {
                 adminId: null,
                 createdAt: values.createdAt,
               }),
+              // Its SMS confirmation too (issue 36), in the same transaction.
+              ({ id }) => [
+                {
+                  channel: 'sms',
+                  kind: 'request_confirmation',
+                  requestId: id,
+                  toAddress: `+555199876430${n}`,
+                  body: `Acende: ${id} (${n})`,
+                  language: n === 2 ? 'en' : 'pt',
+                  createdAt: values.createdAt,
+                },
+              ],
             ),
           ),
         );
@@ -245,6 +258,26 @@ for (const engine of ENGINES) {
               requestId: id,
               status: 'pending',
               attempts: 0,
+            }))
+            .sort((a, b) => a.requestId - b.requestId),
+        );
+        const texts = await ctx.db
+          .selectFrom('channelOutbox')
+          .select(['channel', 'kind', 'requestId', 'toAddress', 'body', 'language', 'status', 'nextAttemptAt'])
+          .where('requestId', 'in', ids)
+          .orderBy('requestId')
+          .execute();
+        expect(texts).toEqual(
+          ids
+            .map((id, n) => ({
+              channel: 'sms',
+              kind: 'request_confirmation',
+              requestId: id,
+              toAddress: `+555199876430${n + 1}`,
+              body: `Acende: ${id} (${n + 1})`,
+              language: n + 1 === 2 ? 'en' : 'pt',
+              status: 'pending',
+              nextAttemptAt: values.createdAt,
             }))
             .sort((a, b) => a.requestId - b.requestId),
         );

@@ -8,6 +8,7 @@
 
 import type SQLite from 'better-sqlite3';
 import type pg from 'pg';
+import type { NewChannelMessage } from '../core/channels/channel-outbox.repository.ts';
 import type { NewOutboxEmail } from '../core/outbox/outbox.repository.ts';
 import type { Db } from '../db/database.ts';
 import { isUniqueViolation } from '../db/errors.ts';
@@ -17,6 +18,7 @@ import { postgresLimitStore } from './limit-counters.ts';
 import { rawHandles } from './raw-handles.ts';
 import {
   FILED_COLUMNS,
+  MESSAGE_COLUMNS,
   OUTBOX_COLUMNS,
   type PublicRequestRow,
   type PublicRequestValues,
@@ -37,6 +39,9 @@ export type Filed = { id: number; companyName: string; dueAt: string | null };
 /** The confirmation e-mail of a new request, once its number is known (undefined: none). */
 export type ConfirmationFor = (filed: Filed) => NewOutboxEmail | undefined;
 
+/** The new request's messages on the other channels (its SMS confirmation), once its number is known. */
+export type MessagesFor = (filed: Filed) => NewChannelMessage[];
+
 /** How filing ended: the request filed, or why it was not stored. */
 export type FileOutcome = Filed | 'company-unavailable' | 'duplicate-key';
 
@@ -45,7 +50,11 @@ export type ActiveCompany = NonNullable<RequestStatements['activeCompanies']['ro
 
 export interface HotPath {
   /** Files a request (and its "created" event and confirmation e-mail, in one transaction). */
-  fileRequest(values: PublicRequestValues, confirmation?: ConfirmationFor): Promise<FileOutcome>;
+  fileRequest(
+    values: PublicRequestValues,
+    confirmation?: ConfirmationFor,
+    messages?: MessagesFor,
+  ): Promise<FileOutcome>;
   /** The request filed with an Idempotency-Key, by the key's hash. */
   findByIdempotencyKey(keyHash: string): Promise<(Filed & { idempotencyHash: string | null }) | undefined>;
   /** The tracking read's row. */
@@ -60,6 +69,7 @@ export interface HotPath {
 interface FileJob {
   values: PublicRequestValues;
   confirmation?: ConfirmationFor;
+  messages?: MessagesFor;
 }
 
 const hotPaths = new WeakMap<Db, Map<string, HotPath>>();
@@ -78,7 +88,7 @@ class DuplicateKey extends Error {}
 /** FAST_PATH=off: every call through Kysely, one at a time. */
 function plainHotPath(db: Db, s: RequestStatements): HotPath {
   return {
-    async fileRequest(values, confirmation) {
+    async fileRequest(values, confirmation, messages) {
       try {
         return await db.transaction().execute(async (trx): Promise<FileOutcome> => {
           const company = (await trx.executeQuery(bound(s.activeCompany, values))).rows[0];
@@ -97,6 +107,9 @@ function plainHotPath(db: Db, s: RequestStatements): HotPath {
           const filed = { id, companyName: company.name, dueAt };
           const email = confirmation?.(filed);
           if (email) await trx.executeQuery(bound(s.insertOutbox, email));
+          for (const message of messages?.(filed) ?? []) {
+            await trx.executeQuery(bound(s.insertChannelMessage, message));
+          }
           return filed;
         });
       } catch (error) {
@@ -134,7 +147,7 @@ function fastSqliteHotPath(db: Db, s: RequestStatements, reader: SQLite.Database
     () => prepared(reader, s.activeCompanies.sql).all(...s.activeCompanies.bind({})) as ActiveCompany[],
   );
   return {
-    fileRequest: (values, confirmation) =>
+    fileRequest: (values, confirmation, messages) =>
       groupedSqliteWrite(db, (writer) => {
         const run = <R>(statement: Statement<R>, v: object) =>
           prepared(writer, statement.sql).get(...statement.bind(v)) as R | undefined;
@@ -155,6 +168,9 @@ function fastSqliteHotPath(db: Db, s: RequestStatements, reader: SQLite.Database
         const filed = { id, companyName: company.name, dueAt };
         const email = confirmation?.(filed);
         if (email) prepared(writer, s.insertOutbox.sql).run(...s.insertOutbox.bind(email));
+        for (const message of messages?.(filed) ?? []) {
+          prepared(writer, s.insertChannelMessage.sql).run(...s.insertChannelMessage.bind(message));
+        }
         return filed as FileOutcome;
       }),
     findByIdempotencyKey: async (keyHash) => read(s.byIdempotencyKey, { keyHash }),
@@ -171,6 +187,7 @@ function fastPostgresHotPath(db: Db, s: RequestStatements, pool: pg.Pool): HotPa
     (await pool.query({ name: statement.name, text: statement.sql, values: statement.bind(v) })).rows as R[];
   const fileBatch = s.fileBatch as NonNullable<RequestStatements['fileBatch']>;
   const insertOutboxes = s.insertOutboxes as NonNullable<RequestStatements['insertOutboxes']>;
+  const insertMessages = s.insertChannelMessages as NonNullable<RequestStatements['insertChannelMessages']>;
   // At most 2 batches at once: under load they grow rather than multiply, and the pool keeps
   // connections for everything else. The database files the same 48 filings in flight as 2
   // batches of 24 at 11,600 rows/s, as 4 of 12 at 6,000–8,200 (bench:filing-statements, decision 0059).
@@ -225,7 +242,7 @@ function fastPostgresHotPath(db: Db, s: RequestStatements, pool: pg.Pool): HotPa
         return { ok: true, value: active.has(job.values.companyId) ? 'duplicate-key' : 'company-unavailable' };
       });
     };
-    if (!jobs.some((job) => job.confirmation)) return outcomes((await pool.query<Row>(batch)).rows);
+    if (!jobs.some((job) => job.confirmation || job.messages)) return outcomes((await pool.query<Row>(batch)).rows);
     // The e-mails hold the requests' numbers: the insert, then the e-mails, in one transaction.
     const client = await pool.connect();
     try {
@@ -233,10 +250,12 @@ function fastPostgresHotPath(db: Db, s: RequestStatements, pool: pg.Pool): HotPa
       const answered = outcomes((await client.query<Row>(batch)).rows);
       // A same-key retry in the batch maps to the same stored request: it is mailed once.
       const mailed = new Set<number>();
+      const messages: NewChannelMessage[] = [];
       const emails = jobs.flatMap((job, i) => {
         const outcome = answered[i];
         if (!outcome?.ok || typeof outcome.value === 'string' || mailed.has(outcome.value.id)) return [];
         mailed.add(outcome.value.id);
+        messages.push(...(job.messages?.(outcome.value) ?? []));
         return job.confirmation?.(outcome.value) ?? [];
       });
       if (emails.length > 0) {
@@ -250,6 +269,16 @@ function fastPostgresHotPath(db: Db, s: RequestStatements, pool: pg.Pool): HotPa
           values: insertOutboxes.bind(arrays),
         });
       }
+      if (messages.length > 0) {
+        const arrays = Object.fromEntries(
+          MESSAGE_COLUMNS.map((column) => [column, messages.map((message) => message[column] ?? null)]),
+        );
+        await client.query({
+          name: insertMessages.name,
+          text: insertMessages.sql,
+          values: insertMessages.bind(arrays),
+        });
+      }
       await client.query('commit');
       return answered;
     } catch (error) {
@@ -261,7 +290,7 @@ function fastPostgresHotPath(db: Db, s: RequestStatements, pool: pg.Pool): HotPa
   }
 
   return {
-    fileRequest: (values, confirmation) => file({ values, confirmation }),
+    fileRequest: (values, confirmation, messages) => file({ values, confirmation, messages }),
     findByIdempotencyKey: async (keyHash) => (await query(s.byIdempotencyKey, { keyHash }))[0],
     findPublicRequest: (id) => readByIds(id),
     listActiveCompanies: () => companies() as Promise<ActiveCompany[]>,

@@ -1,38 +1,22 @@
 // The public calls' statements (filing, the tracking read, the replay of an
 // Idempotency-Key, the public list of companies), as Kysely queries compiled once per database.
 import { type Kysely, sql } from 'kysely';
+import type { NewChannelMessage } from '../core/channels/channel-outbox.repository.ts';
 import type { NewOutboxEmail } from '../core/outbox/outbox.repository.ts';
 import type { Db } from '../db/database.ts';
 import { dialectOf } from '../db/database.ts';
-import type { Database, NewRepairRequest, RepairRequest } from '../db/schema.ts';
+import type { Database, RepairRequest } from '../db/schema.ts';
+import { FILED_COLUMNS, filedSlots, type PublicRequestValues } from './filed-values.ts';
 import { publicRequestQuery } from './public-request-query.ts';
+import {
+  fileBatchStatement,
+  MESSAGE_COLUMNS,
+  MESSAGE_TYPES,
+  OUTBOX_COLUMNS,
+  OUTBOX_TYPES,
+  unnestInsert,
+} from './request-batch-statements.ts';
 import { type Statement, slot, statement } from './statements.ts';
-
-/** What the public create stores; the rest of the row takes its defaults. */
-export type PublicRequestValues = Required<
-  Pick<
-    NewRepairRequest,
-    | 'name'
-    | 'email'
-    | 'phone'
-    | 'address'
-    | 'reference'
-    | 'problemType'
-    | 'latitude'
-    | 'longitude'
-    | 'companyId'
-    | 'poleId'
-    | 'poleNumber'
-    | 'district'
-    | 'city'
-    | 'areaRetryAt'
-    | 'language'
-    | 'trackingTokenHash'
-    | 'idempotencyKeyHash'
-    | 'idempotencyHash'
-    | 'createdAt'
-  >
->;
 
 /** The tracking read: the request's public columns, its company's names and its status changes. */
 export type PublicRequestRow = Pick<
@@ -66,37 +50,6 @@ export type PublicRequestRow = Pick<
   /** Whether it was ever moved to another company (a `transferred` event): 1/0 on SQLite. */
   transferred: boolean | number;
 };
-
-/** Each stored value of a filing with its PostgreSQL type, for the batched insert's arrays. */
-const FILED_TYPES = {
-  name: 'text',
-  email: 'text',
-  phone: 'text',
-  address: 'text',
-  reference: 'text',
-  problemType: 'text',
-  latitude: 'text',
-  longitude: 'text',
-  companyId: 'int',
-  poleId: 'int',
-  poleNumber: 'text',
-  district: 'text',
-  city: 'text',
-  areaRetryAt: 'text',
-  language: 'text',
-  trackingTokenHash: 'text',
-  idempotencyKeyHash: 'text',
-  idempotencyHash: 'text',
-  createdAt: 'text',
-} as const satisfies Record<keyof PublicRequestValues, 'text' | 'int'>;
-
-export const FILED_COLUMNS = Object.keys(FILED_TYPES) as (keyof PublicRequestValues)[];
-
-const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-
-/** Named slots for every filed value: `{ name: slot('name'), … }`. */
-const filedSlots = () =>
-  Object.fromEntries(FILED_COLUMNS.map((column) => [column, slot(column)])) as unknown as PublicRequestValues;
 
 export function requestStatements(db: Db) {
   const postgres = dialectOf(db) === 'postgres';
@@ -148,8 +101,21 @@ export function requestStatements(db: Db) {
         nextAttemptAt: slot('createdAt'),
       }),
     ),
+    insertChannelMessage: statement(db, 'acende_insert_channel_message', (k) =>
+      k.insertInto('channelOutbox').values({
+        ...(Object.fromEntries(
+          MESSAGE_COLUMNS.map((column) => [column, slot(column)]),
+        ) as unknown as NewChannelMessage),
+        status: 'pending',
+        attempts: 0,
+        nextAttemptAt: slot('createdAt'),
+      }),
+    ),
     fileBatch: postgres ? fileBatchStatement(db) : undefined,
-    insertOutboxes: postgres ? outboxBatchStatement(db) : undefined,
+    insertOutboxes: postgres ? unnestInsert(db, 'acende_insert_outboxes', 'emailOutbox', OUTBOX_TYPES) : undefined,
+    insertChannelMessages: postgres
+      ? unnestInsert(db, 'acende_insert_channel_messages', 'channelOutbox', MESSAGE_TYPES)
+      : undefined,
     activeCompanies: statement(db, 'acende_active_companies', (k) =>
       k
         .selectFrom('energyCompanies')
@@ -163,127 +129,5 @@ export function requestStatements(db: Db) {
 
 export type RequestStatements = ReturnType<typeof requestStatements>;
 
-/** Each queued e-mail value with its PostgreSQL type, for the batched insert's arrays. */
-const OUTBOX_TYPES = {
-  kind: 'text',
-  toAddress: 'text',
-  subject: 'text',
-  textBody: 'text',
-  htmlBody: 'text',
-  messageId: 'text',
-  requestId: 'int',
-  adminId: 'int',
-  createdAt: 'text',
-} as const satisfies Partial<Record<keyof NewOutboxEmail, 'text' | 'int'>>;
-
-export const OUTBOX_COLUMNS = Object.keys(OUTBOX_TYPES) as (keyof typeof OUTBOX_TYPES)[];
-
-/** A batch's confirmations in one statement over arrays (PostgreSQL), not one insert each. */
-function outboxBatchStatement(db: Db) {
-  const arrays = sql.join(OUTBOX_COLUMNS.map((column) => sql`${slot(column)}::${sql.raw(OUTBOX_TYPES[column])}[]`));
-  const inputColumns = sql.raw(`t(${OUTBOX_COLUMNS.map(snake).join(', ')})`);
-  return statement(db, 'acende_insert_outboxes', (k) =>
-    k
-      .insertInto('emailOutbox')
-      .columns([...OUTBOX_COLUMNS, 'status', 'attempts', 'nextAttemptAt'])
-      .expression((e) =>
-        e
-          .selectFrom(sql<NewOutboxEmail>`unnest(${arrays})`.as<'t'>(inputColumns))
-          .select([
-            ...OUTBOX_COLUMNS.map((column) => `t.${column}` as const),
-            sql.lit('pending').as('status'),
-            sql.lit(0).as('attempts'),
-            't.createdAt as nextAttemptAt',
-          ]),
-      ),
-  );
-}
-
-/**
- * PostgreSQL files the requests of one instant in one statement over arrays (one round trip,
- * one commit, and the counters' statement trigger once for all). A same-key retry in the
- * same batch carries the same tracking hash (the token comes from the key and the body), so it
- * maps to the one row stored; a row skipped by the key's unique index is a duplicate key;
- * the second part says which of the companies asked for are active.
- */
-function fileBatchStatement(db: Db) {
-  const arrays = sql.join(FILED_COLUMNS.map((column) => sql`${slot(column)}::${sql.raw(FILED_TYPES[column])}[]`));
-  const inputColumns = sql.raw(`t(${[...FILED_COLUMNS.map(snake), 'ord'].join(', ')})`);
-  return statement(db, 'acende_file_requests', (k) =>
-    k
-      .with('input', (q) =>
-        q
-          .selectFrom(
-            sql<PublicRequestValues & { ord: number }>`unnest(${arrays}) with ordinality`.as<'t'>(inputColumns),
-          )
-          .selectAll(),
-      )
-      .with('r', (q) =>
-        q
-          .insertInto('repairRequests')
-          .columns([...FILED_COLUMNS, 'status', 'updatedAt', 'dueAt'])
-          .expression((e) =>
-            e
-              .selectFrom('input as i')
-              .innerJoin('energyCompanies as c', (join) =>
-                join.onRef('c.id', '=', 'i.companyId').on('c.active', '=', 1),
-              )
-              // The repair date as the due-date trigger makes it (migration 0033), for all the
-              // batch's rows at once: the trigger then finds it set and skips its two lookups
-              // per row (issue 40). Without a target it stays null and the trigger looks again.
-              .leftJoin('companyRepairTargets as ct', (join) =>
-                join.onRef('ct.companyId', '=', 'c.id').onRef('ct.problemType', '=', 'i.problemType'),
-              )
-              .leftJoin('repairTargets as rt', 'rt.problemType', 'i.problemType')
-              // In the order of the columns above; the company as the active one found.
-              .select([
-                ...FILED_COLUMNS.map((column) =>
-                  column === 'companyId' ? 'c.id as companyId' : (`i.${column}` as const),
-                ),
-                sql.lit('open').as('status'),
-                'i.createdAt as updatedAt',
-                sql<
-                  string | null
-                >`to_char((i.created_at::timestamptz + make_interval(hours => coalesce(ct.hours, rt.hours))) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as(
-                  'dueAt',
-                ),
-              ])
-              .orderBy('i.ord'),
-          )
-          .onConflict((conflict) => conflict.column('idempotencyKeyHash').doNothing())
-          .returning(['id', 'companyId', 'trackingTokenHash', 'createdAt', 'dueAt']),
-      )
-      .with('e', (q) =>
-        q
-          .insertInto('requestEvents')
-          .columns(['requestId', 'kind', 'toStatus', 'createdAt'])
-          .expression((e) =>
-            e
-              .selectFrom('r')
-              .select(['r.id', sql.lit('created').as('kind'), sql.lit('open').as('toStatus'), 'r.createdAt']),
-          ),
-      )
-      .selectFrom('r')
-      .innerJoin('energyCompanies as c', 'c.id', 'r.companyId')
-      .select([
-        'r.id',
-        'r.trackingTokenHash as hash',
-        'c.name as companyName',
-        'r.dueAt',
-        sql<number | null>`null::int`.as('activeCompany'),
-      ])
-      .unionAll((q) =>
-        q
-          .selectFrom('energyCompanies as c')
-          .select([
-            sql<number>`null`.as('id'),
-            sql<string>`null`.as('hash'),
-            sql<string>`null`.as('companyName'),
-            sql<string | null>`null`.as('dueAt'),
-            'c.id as activeCompany',
-          ])
-          .where('c.active', '=', 1)
-          .where('c.id', 'in', (s) => s.selectFrom('input').select('input.companyId')),
-      ),
-  );
-}
+export type { PublicRequestValues };
+export { FILED_COLUMNS, MESSAGE_COLUMNS, OUTBOX_COLUMNS };

@@ -19,6 +19,8 @@ declare module 'fastify' {
     auth?: AuthLevel;
     /** Open to an account that must set up two-factor first (its profile and the setup itself; decision 0026). */
     duringTwoFactorSetup?: boolean;
+    /** Called by a provider with its signature, never a session (`x-auth: signed`, issue 36). */
+    signed?: boolean;
   }
   interface FastifyRequest {
     admin: AuthAdmin | null;
@@ -95,7 +97,9 @@ export async function registerAuth(app: FastifyInstance, deps: AppDeps): Promise
     // The OpenAPI document states each route's level (`x-auth`), so clients and the
     // hardening suite's role matrix read it from the running server.
     if (route.url.startsWith('/api/')) {
-      const declared = (route.config as { auth?: AuthLevel } | undefined)?.auth ?? 'public';
+      // A provider's webhook (issue 36) is called with its signature, never a session: `signed`.
+      const config = route.config as { auth?: AuthLevel; signed?: boolean } | undefined;
+      const declared = config?.auth ?? (config?.signed ? 'signed' : 'public');
       route.schema = { ...route.schema, 'x-auth': declared } as typeof route.schema;
     }
     const level = (route.config as { auth?: AuthLevel } | undefined)?.auth;

@@ -131,8 +131,28 @@ describeEachEngine(
         .insertInto('emailOutbox')
         .values([email(1, 'sent', 7200), email(2, 'failed', 3600), email(3, 'pending', 600), email(4, 'pending', 60)])
         .execute();
+      // And SMS (issue 36): the counts by state, as any instance wrote them.
+      const sms = (status: string) => ({
+        channel: 'sms',
+        kind: 'status_update',
+        requestId: null,
+        toAddress: '+5551999990000',
+        body: '',
+        language: 'pt',
+        status,
+        nextAttemptAt: at(60),
+        createdAt: at(60),
+      });
+      await db
+        .insertInto('channelOutbox')
+        .values([sms('sent'), sms('sent'), sms('failed'), sms('stopped')])
+        .execute();
       const text = await scrape();
       expect(sample(text, 'acende_database_up')).toBe(1);
+      expect(sample(text, 'acende_channel_messages', { channel: 'sms', status: 'sent' })).toBe(2);
+      expect(sample(text, 'acende_channel_messages', { channel: 'sms', status: 'failed' })).toBe(1);
+      expect(sample(text, 'acende_channel_messages', { channel: 'sms', status: 'stopped' })).toBe(1);
+      expect(sample(text, 'acende_channel_messages', { channel: 'sms', status: 'pending' })).toBe(0);
       expect(sample(text, 'acende_email_outbox_unsent')).toBe(2);
       expect(sample(text, 'acende_email_outbox_oldest_unsent_age_seconds')).toBe(600);
       clock.advance(30_000);

@@ -6,15 +6,11 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, onResponseHookHandler } from 'fastify';
 import type { Counter, Metric, Registry } from 'prom-client';
 import type { AppDeps } from '../app-deps.ts';
-import { outboxBacklog } from '../core/outbox/outbox.service.ts';
-import { type Db, poolUse } from '../db/database.ts';
-import { isDatabaseError } from '../db/errors.ts';
 import { AppError } from '../lib/errors.ts';
-import { loadOnUse } from '../lib/load-on-use.ts';
 import type { Metrics } from '../lib/metrics.ts';
+import { promClient, registerDatabaseGauges, scrapeRead } from './metrics-database.ts';
 
 /** prom-client, loaded only where METRICS_TOKEN is set (decision 0055). */
-const promClient = loadOnUse<typeof import('prom-client')>('prom-client');
 
 /** The route label of answers given without a route: the web app's pages and unknown paths. */
 export const UNMATCHED_ROUTE = '(unmatched)';
@@ -223,71 +219,4 @@ function bearerMatches(header: string | undefined, expected: Buffer): boolean {
   const match = header === undefined ? null : /^Bearer +(\S+) *$/i.exec(header);
   // A missing header costs a digest too, so its answer takes as long as a wrong one.
   return timingSafeEqual(digest(match?.[1] ?? ''), expected) && match !== null;
-}
-
-type Backlog = Awaited<ReturnType<typeof outboxBacklog>>;
-
-/**
- * What is read from the database at each scrape: the metrics collected in one scrape (all
- * started at once) share one read; undefined when it failed, which is counted.
- */
-function scrapeRead(deps: Pick<AppDeps, 'db' | 'clock'>, failed: () => void): () => Promise<Backlog | undefined> {
-  let reading: Promise<Backlog | undefined> | undefined;
-  return () => {
-    reading ??= outboxBacklog(deps)
-      .catch((error: unknown) => {
-        if (isDatabaseError(error)) failed();
-        return undefined;
-      })
-      .finally(() => {
-        reading = undefined;
-      });
-    return reading;
-  };
-}
-
-function registerDatabaseGauges(registry: Registry, db: Db, read: () => Promise<Backlog | undefined>): void {
-  const { Gauge } = promClient();
-  new Gauge({
-    name: 'acende_database_up',
-    help: '1 when the database answered this scrape, 0 when it failed',
-    registers: [registry],
-    async collect() {
-      this.set((await read()) ? 1 : 0);
-    },
-  });
-  // When the read fails, the outbox gauges keep their last values; acende_database_up says so.
-  new Gauge({
-    name: 'acende_email_outbox_unsent',
-    help: 'E-mails in the outbox not yet sent (every instance reads the same database)',
-    registers: [registry],
-    async collect() {
-      const backlog = await read();
-      if (backlog) this.set(backlog.unsent);
-    },
-  });
-  new Gauge({
-    name: 'acende_email_outbox_oldest_unsent_age_seconds',
-    help: 'How long the oldest unsent e-mail has waited (0 when none waits)',
-    registers: [registry],
-    async collect() {
-      const backlog = await read();
-      if (backlog) this.set(backlog.oldestAgeSeconds);
-    },
-  });
-  if (poolUse(db) === undefined) return;
-  const pool = (name: string, help: string, key: 'total' | 'idle' | 'waiting') =>
-    new Gauge({
-      name,
-      help,
-      registers: [registry],
-      // After the scrape's own read, which would otherwise be one of the queries counted.
-      async collect() {
-        await read();
-        this.set(poolUse(db)?.[key] ?? 0);
-      },
-    });
-  pool('acende_db_pool_connections', 'PostgreSQL connections this instance holds open', 'total');
-  pool('acende_db_pool_idle_connections', 'PostgreSQL connections open and idle', 'idle');
-  pool('acende_db_pool_waiting_queries', 'Queries waiting for a PostgreSQL connection', 'waiting');
 }

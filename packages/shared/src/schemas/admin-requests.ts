@@ -65,6 +65,22 @@ export const requestEventSchema = z.object({
 });
 export type RequestEvent = z.infer<typeof requestEventSchema>;
 
+export const MESSAGE_STATUSES = ['pending', 'sent', 'failed', 'stopped'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/** A notice on a channel beside e-mail, as the operator's detail lists it. */
+export const channelMessageSchema = z.object({
+  id: z.number(),
+  channel: z.enum(['sms']),
+  kind: z.string(),
+  status: z.enum(MESSAGE_STATUSES),
+  attempts: z.number(),
+  createdAt: z.string(),
+  sentAt: z.nullable(z.string()),
+  lastError: z.nullable(z.string()),
+});
+export type ChannelMessage = z.infer<typeof channelMessageSchema>;
+
 export const adminRequestDetailSchema = z.object({
   id: z.number(),
   name: z.nullable(z.string()),
@@ -114,6 +130,8 @@ export const adminRequestDetailSchema = z.object({
   duplicateIds: z.optional(z.array(z.number())),
   /** The citizen's rating of the repair (issue 35): score 1–5, the comment (operators only), when. */
   rating: z.optional(z.nullable(z.object({ score: z.number(), comment: z.nullable(z.string()), at: z.string() }))),
+  /** Its notices on the channels beside e-mail (issue 36): channel, kind and state, never number or text. */
+  messages: z.optional(z.array(channelMessageSchema)),
   createdAt: z.string(),
   updatedAt: z.string(),
   history: z.array(requestEventSchema),

@@ -35,6 +35,8 @@ export const createRepairRequestSchema = z.extend(contactSchema, {
   /** The registry's pole the request is about (issue 21), as its id in text like `company`; optional. */
   pole: z.optional(idText('public-poles.validation.pole.invalid', 'public-poles.validation.pole.invalid')),
   captchaToken: z.optional(z.string().check(z.maxLength(10_000))),
+  /** Notices by SMS to the phone given (issue 36): off unless the citizen ticks the box. */
+  notifySms: z.optional(z.boolean({ error: msg('common.validation.invalidType') })),
 });
 export type CreateRepairRequestInput = z.input<typeof createRepairRequestSchema>;
 export type CreateRepairRequest = z.output<typeof createRepairRequestSchema>;
@@ -45,6 +47,8 @@ export const createRepairRequestResponseSchema = z.object({
   trackingToken: z.string(),
   /** Whether a confirmation e-mail was queued: sending is on and the citizen gave an address. */
   emailQueued: z.boolean(),
+  /** Whether the SMS confirmation was queued: the citizen asked, SMS is on and the number did not reply SAIR. */
+  smsQueued: z.boolean(),
   /** When the repair is due, from the company's target for the problem (decision 0029); null without a target. */
   dueAt: z.nullable(z.string()),
 });

@@ -1,6 +1,7 @@
 // The operators' reading of repair requests, scoped to their companies: the list (with its
 // opaque cursor), one request with its history, the counts by status and company, and the
 // accounts a request may be assigned to. Changes are in admin-requests.change.service.ts.
+
 import { MAX_ID } from '@acende/shared/constants';
 import { type ProblemType, REQUEST_STATUSES, type RequestStatus } from '@acende/shared/enums';
 import type { AdminRequestListQuery } from '@acende/shared/schemas/admin-request-filters';
@@ -9,10 +10,12 @@ import type {
   AdminRequestList,
   Assignee,
   CompanyRequestCounts,
+  MessageStatus,
   RequestCounts,
   RequestEvent,
 } from '@acende/shared/schemas/admin-requests';
 import type { AppDeps } from '../../app-deps.ts';
+import { listRequestMessages } from '../../core/channels/channel-outbox.repository.ts';
 import { type AuthAdmin, companyScope } from '../../core/company-scope.ts';
 import { getOverdueByCompany } from '../../core/deadlines.ts';
 import { countFollowers, listDuplicateIds } from '../../core/followers/followers.repository.ts';
@@ -130,6 +133,7 @@ export async function getAdminRequest(
   const followerCount = await countFollowers(db, id);
   const duplicateIds = await listDuplicateIds(db, id);
   const rating = await findRating(db, id);
+  const messages = await listRequestMessages(db, id);
   let assignee: number | null = null;
   const history: RequestEvent[] = events.map((event) => {
     // An event records the assignee after it; it changed it when that differs from before.
@@ -200,6 +204,7 @@ export async function getAdminRequest(
     duplicateOfId: row.duplicateOfId,
     duplicateIds,
     rating: rating ? { score: rating.score, comment: rating.comment, at: rating.createdAt } : null,
+    messages: messages.map((m) => ({ ...m, channel: 'sms' as const, status: m.status as MessageStatus })),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     history,

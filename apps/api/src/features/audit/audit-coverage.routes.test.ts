@@ -10,6 +10,7 @@ import { createAccount, signedIn, type TestAccount } from '../../../test/account
 import { auditRows } from '../../../test/audit.ts';
 import { insertPole } from '../../../test/citizen-poles.ts';
 import { describeEachEngine, it, type TestContext } from '../../../test/engines.ts';
+import { type FakeTwilio, startFakeTwilio } from '../../../test/fake-twilio.ts';
 import { smallPng } from '../../../test/photos.ts';
 import { validRequest } from '../../../test/requests.ts';
 import { type SmtpCapture, startSmtpCapture } from '../../../test/smtp-capture.ts';
@@ -30,6 +31,8 @@ interface Env {
   ctx: TestContext;
   admin: TestAccount;
   smtp: SmtpCapture;
+  /** A stand-in for Twilio's Messages API (issue 36). */
+  twilio: FakeTwilio;
   requestId: number;
   /** Sends a call as the admin. */
   send(
@@ -71,6 +74,15 @@ const smtpSettings = (env: Env, pass = SMTP_PASS) => ({
   secure: false,
   auth: { user: SMTP_USER, pass },
   from: 'Acende <no-reply@acende.test>',
+});
+const smsSettings = (env: Env) => ({
+  enabled: true,
+  provider: 'twilio',
+  baseUrl: env.twilio.url,
+  accountSid: env.twilio.accountSid,
+  token: env.twilio.authToken,
+  from: '+5551400000000',
+  dailyCap: 5,
 });
 const company = { name: 'Audit Energia', fullName: 'Audit Energia S.A.', active: true };
 const replyTemplate = {
@@ -351,6 +363,19 @@ const CASES: Record<string, Case> = {
       language: 'en',
     }),
   ),
+  'POST /api/admin/sms-settings': audited('settings.sms.update', (env) =>
+    env.send('POST', '/api/admin/sms-settings', smsSettings(env)),
+  ),
+  'POST /api/admin/sms-settings/send-test': audited(
+    'settings.sms.test_send',
+    (env) => env.send('POST', '/api/admin/sms-settings/send-test', { to: '(51) 99999-0000', language: 'pt' }),
+    {
+      prepare: async (env) => {
+        expect((await env.send('POST', '/api/admin/sms-settings', smsSettings(env))).statusCode).toBe(200);
+        return {};
+      },
+    },
+  ),
   'POST /api/admin/captcha-settings': audited('settings.captcha.update', (env) =>
     env.send('POST', '/api/admin/captcha-settings', {
       enabled: false,
@@ -533,6 +558,7 @@ describeEachEngine('audit log: every admin write leaves exactly one row', (ctx) 
   beforeAll(async () => {
     const admin = await signedIn(ctx(), { role: 'admin' });
     const smtp = await startSmtpCapture({ user: SMTP_USER, pass: SMTP_PASS });
+    const twilio = await startFakeTwilio();
     const created = await ctx().app.inject({
       method: 'POST',
       url: '/api/repair-requests',
@@ -543,6 +569,7 @@ describeEachEngine('audit log: every admin write leaves exactly one row', (ctx) 
       ctx: ctx(),
       admin,
       smtp,
+      twilio,
       requestId: created.json().id,
       send: (method, url, payload, headers = {}) =>
         ctx().app.inject({
@@ -555,6 +582,7 @@ describeEachEngine('audit log: every admin write leaves exactly one row', (ctx) 
   });
   afterAll(async () => {
     await env?.smtp.close();
+    await env?.twilio.close();
   });
 
   it('has a case for every admin write route of the OpenAPI document', async () => {
@@ -594,6 +622,7 @@ describeEachEngine('audit log: every admin write leaves exactly one row', (ctx) 
     for (const secret of [
       env.admin.password,
       SMTP_PASS,
+      env.twilio.authToken,
       CAPTCHA_SECRET,
       NEW_USER_PASSWORD,
       SET_PASSWORD,

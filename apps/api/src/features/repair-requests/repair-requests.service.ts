@@ -5,13 +5,16 @@ import type {
   CreateRepairRequestResponse,
   PublicRepairRequest,
 } from '@acende/shared/schemas/repair-requests';
+import { brazilianMobile } from '@acende/shared/sms-number';
 import type { AppDeps } from '../../app-deps.ts';
 import { verifyCaptchaOrThrow } from '../../core/captcha/captcha.service.ts';
+import { hasSmsConfirmation } from '../../core/channels/channel-outbox.repository.ts';
+import { smsAcceptedFor, smsConfirmationMessage } from '../../core/channels/sms.service.ts';
 import { isEmailEnabled } from '../../core/outbox/email-settings.service.ts';
 import { hasConfirmationEmail } from '../../core/outbox/outbox.repository.ts';
 import { confirmationEmail } from '../../core/outbox/outbox.service.ts';
 import type { Db } from '../../db/database.ts';
-import { type ConfirmationFor, perOwner, sharedRead } from '../../hot-path/hot-path.ts';
+import { type ConfirmationFor, type MessagesFor, perOwner, sharedRead } from '../../hot-path/hot-path.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import { hashToken, idempotencyKeyHash, newToken, sha256, trackingTokenForKey } from '../../lib/tokens.ts';
 import { fillAreaLater, firstAreaRetryAt } from '../geocoding/area-retry.ts';
@@ -52,7 +55,7 @@ export async function createRepairRequest(
   } catch (error) {
     // A retry of a request that was stored carries its spent captcha: answer with the request.
     const replay = keyHash ? await replayIdempotent(deps, keyHash, bodyHash as string) : undefined;
-    if (replay) return { ...replay, trackingToken, emailQueued: await emailQueuedFor(deps, replay.id, email) };
+    if (replay) return replayAnswer(deps, replay, trackingToken, email);
     throw error;
   }
 
@@ -64,7 +67,7 @@ export async function createRepairRequest(
       pole = await poleForFiling(deps, Number(input.pole), Number(input.company));
     } catch (error) {
       const replay = keyHash ? await replayIdempotent(deps, keyHash, bodyHash as string) : undefined;
-      if (replay) return { ...replay, trackingToken, emailQueued: await emailQueuedFor(deps, replay.id, email) };
+      if (replay) return replayAnswer(deps, replay, trackingToken, email);
       throw error;
     }
   }
@@ -78,6 +81,12 @@ export async function createRepairRequest(
   const filedAt = deps.clock.now();
   const now = filedAt.toISOString();
   const emailQueued = Boolean(email) && (await emailEnabledNow(db)());
+  // SMS only when asked for, to a mobile, while SMS is on and the number did not reply SAIR.
+  const smsTo = input.notifySms ? smsNumberOrThrow(input.phone) : null;
+  const smsQueued = smsTo !== null && (await smsAcceptedFor(db, smsTo));
+  const messages: MessagesFor | undefined = smsQueued
+    ? ({ id }) => [smsConfirmationMessage(deps, { id, smsTo: smsTo as string, language: context.language })]
+    : undefined;
   const confirmation: ConfirmationFor | undefined =
     email && emailQueued
       ? ({ id, companyName, dueAt }) =>
@@ -104,17 +113,19 @@ export async function createRepairRequest(
       city: area?.city ?? null,
       areaRetryAt: area ? null : firstAreaRetryAt(filedAt),
       language: context.language,
+      smsTo: smsQueued ? smsTo : null,
       trackingTokenHash: hashToken(trackingToken),
       idempotencyKeyHash: keyHash,
       idempotencyHash: bodyHash,
       createdAt: now,
     },
     confirmation,
+    messages,
   );
   if (filed === 'duplicate-key') {
     // The same key was filed by a retry a moment before: answer with that request.
     const replay = await replayIdempotent(deps, keyHash as string, bodyHash as string);
-    if (replay) return { ...replay, trackingToken, emailQueued: await emailQueuedFor(deps, replay.id, email) };
+    if (replay) return replayAnswer(deps, replay, trackingToken, email);
     throw new Error('a duplicate Idempotency-Key without its request');
   }
   if (filed === 'company-unavailable') {
@@ -124,12 +135,22 @@ export async function createRepairRequest(
   }
   deps.metrics.requestFiled();
   if (!area) void fillAreaLater(deps, filed.id, lat, lon);
-  return { id: filed.id, companyName: filed.companyName, trackingToken, emailQueued, dueAt: filed.dueAt };
+  return { id: filed.id, companyName: filed.companyName, trackingToken, emailQueued, smsQueued, dueAt: filed.dueAt };
 }
 
-/** A replayed filing: whether its confirmation was queued when it was first stored. */
-async function emailQueuedFor(deps: AppDeps, requestId: number, email: string | null): Promise<boolean> {
-  return email !== null && (await hasConfirmationEmail(deps.db, requestId));
+/** A replayed filing's answer: whether its confirmations were queued when it was first stored. */
+async function replayAnswer(
+  deps: AppDeps,
+  replay: { id: number; companyName: string; dueAt: string | null },
+  trackingToken: string,
+  email: string | null,
+): Promise<CreateRepairRequestResponse> {
+  return {
+    ...replay,
+    trackingToken,
+    emailQueued: email !== null && (await hasConfirmationEmail(deps.db, replay.id)),
+    smsQueued: await hasSmsConfirmation(deps.db, replay.id),
+  };
 }
 
 async function replayIdempotent(deps: AppDeps, keyHash: string, bodyHash: string) {
@@ -137,6 +158,13 @@ async function replayIdempotent(deps: AppDeps, keyHash: string, bodyHash: string
   if (!existing) return undefined;
   if (existing.idempotencyHash !== bodyHash) throw conflict('common.errors.idempotencyConflict');
   return { id: existing.id, companyName: existing.companyName, dueAt: existing.dueAt };
+}
+
+/** The number SMS go to, or a 400 on the phone field when it is no mobile. */
+function smsNumberOrThrow(phone: string): string {
+  const mobile = brazilianMobile(phone);
+  if (mobile) return mobile;
+  throw new AppError('public.errors.smsNeedsMobile', 400, undefined, { phone: 'public.errors.smsNeedsMobile' });
 }
 
 /** A request as the tracking page shows it: contact details masked unless `token` is its tracking token. */

@@ -19,6 +19,8 @@ export const ANONYMIZED_CONTACT = {
   name: null,
   email: null,
   phone: '',
+  // The number SMS went to (issue 36).
+  smsTo: null,
   reference: null,
   idempotencyHash: null,
   idempotencyKeyHash: null,
@@ -104,6 +106,18 @@ export async function scrubRequestEmails(trx: Trx, requestIds: number[]): Promis
     .set({ status: 'failed', claimedUntil: null, lastError: 'anonymized' })
     .where('requestId', 'in', requestIds)
     .where('status', '=', 'pending')
+    .execute();
+  // Their SMS lose number and text the same way; one still waiting is given up.
+  await trx
+    .updateTable('channelOutbox')
+    .set({ status: 'failed', claimedUntil: null })
+    .where('requestId', 'in', requestIds)
+    .where('status', '=', 'pending')
+    .execute();
+  await trx
+    .updateTable('channelOutbox')
+    .set({ toAddress: '', body: '', lastError: 'anonymized' })
+    .where('requestId', 'in', requestIds)
     .execute();
   for (const follower of elsewhere) {
     const theirs = (eb: ExpressionBuilder<Database, 'emailOutbox'>) =>

@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { actorOf } from '../../core/audit/audit.actor.ts';
+import { isSmsEnabled } from '../../core/channels/sms-settings.service.ts';
 import { notFound } from '../../lib/errors.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import type { RouteApp } from '../../lib/route-app.ts';
@@ -38,6 +39,8 @@ const siteSchema = z.object({
   tileUrl: z.string(),
   tileAttribution: z.string(),
   map: z.object({ lat: z.number(), lon: z.number(), zoom: z.number() }),
+  /** The notices a citizen may ask for at filing beside e-mail (issue 36). */
+  channels: z.object({ sms: z.boolean() }),
 });
 
 /** base64 of 512 KB plus the JSON around it. */
@@ -70,6 +73,7 @@ function registerPublicSiteRoutes(app: RouteApp, deps: AppDeps): void {
       tileUrl: deps.config.TILE_URL,
       tileAttribution: deps.config.TILE_ATTRIBUTION,
       map: await readMapDefaults(deps),
+      channels: { sms: await isSmsEnabled(deps.db) },
     }),
   );
 

@@ -14,6 +14,7 @@ export type AdminNavKey =
   | 'energyCompanies'
   | 'poles'
   | 'emailSettings'
+  | 'smsSettings'
   | 'themeSettings'
   | 'captchaSettings'
   | 'securitySettings'
@@ -42,6 +43,7 @@ export const NAV_GROUPS: { key: string; label: MessageKey; items: AdminNavKey[] 
     label: 'admin-access.adminShell.groups.settings',
     items: [
       'emailSettings',
+      'smsSettings',
       'themeSettings',
       'captchaSettings',
       'securitySettings',
@@ -66,6 +68,7 @@ export const NAV_LABELS: Record<AdminNavKey, MessageKey> = {
   energyCompanies: 'admin-access.adminShell.nav.energyCompanies',
   poles: 'admin-access.adminShell.nav.poles',
   emailSettings: 'admin-access.adminShell.nav.emailSettings',
+  smsSettings: 'admin-settings.adminShell.nav.smsSettings',
   themeSettings: 'admin-access.adminShell.nav.themeSettings',
   captchaSettings: 'admin-access.adminShell.nav.captchaSettings',
   securitySettings: 'admin-access.adminShell.nav.securitySettings',
@@ -91,6 +94,7 @@ const ChangePasswordPage = lazy(() => import('../../features/auth/components/cha
 const UsersPage = lazy(() => import('../../features/users/components/users-page.tsx'));
 const UserFormPage = lazy(() => import('../../features/users/components/user-form-page.tsx'));
 const EmailSettingsPage = lazy(() => import('../../features/email-settings/components/email-settings-page.tsx'));
+const SmsSettingsPage = lazy(() => import('../../features/sms-settings/components/sms-settings-page.tsx'));
 const RequestsPage = lazy(() => import('../../features/requests/components/requests-page.tsx'));
 const RequestDetailPage = lazy(() => import('../../features/requests/components/request-detail-page.tsx'));
 const MyQueuePage = lazy(() => import('../../features/my-queue/components/my-queue-page.tsx'));
@@ -137,6 +141,7 @@ export const adminRoutes: AdminRoute[] = [
   { path: 'users/new', element: <UserFormPage />, level: 'admin' },
   { path: 'users/:id/edit', element: <UserFormPage />, level: 'admin' },
   { path: 'email-settings', element: <EmailSettingsPage />, level: 'admin', navKey: 'emailSettings' },
+  { path: 'sms-settings', element: <SmsSettingsPage />, level: 'admin', navKey: 'smsSettings' },
   { path: 'requests', element: <RequestsPage />, level: 'any', navKey: 'requests' },
   { path: 'requests/:id', element: <RequestDetailPage />, level: 'any' },
   { path: 'user-requests', element: <MyQueuePage />, level: 'any', navKey: 'myQueue' },

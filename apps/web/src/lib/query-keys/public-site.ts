@@ -11,6 +11,8 @@ export interface SiteSettings {
   tileUrl: string;
   tileAttribution: string;
   map: { lat: number; lon: number; zoom: number };
+  /** The notices a citizen may ask for at filing beside e-mail (issue 36). */
+  channels?: { sms: boolean };
 }
 
 export const publicSiteQueries = {

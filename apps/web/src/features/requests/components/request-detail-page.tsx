@@ -19,6 +19,7 @@ import { useRequest } from '../api/get-request.ts';
 import { AnonymizeContact } from './anonymize-contact.tsx';
 import { DuplicatePanel } from './duplicate-panel.tsx';
 import { RequestHistory } from './request-history.tsx';
+import { RequestMessages } from './request-messages.tsx';
 import { RequestPhotos } from './request-photos.tsx';
 import { SamePoleWarning } from './same-pole-warning.tsx';
 import { TransferRequest } from './transfer-request.tsx';
@@ -175,6 +176,7 @@ export default function RequestDetailPage() {
                 )}
               </Item>
             </dl>
+            <RequestMessages messages={r.messages} />
             <AnonymizeContact request={r} canAnonymize={profile?.role === 'admin'} />
           </section>
 

@@ -63,4 +63,30 @@ describe('contact step', () => {
       expect(onNext).toHaveBeenCalledWith({ name: '', email: '', phone: '(51) 99876-4321' });
     },
   );
+
+  it('offers SMS only while the service sends them, unticked, and only to a mobile (issue 36)', async () => {
+    const { rerender } = render(<ContactStep defaultValues={{ name: '', email: '', phone: '' }} onNext={vi.fn()} />);
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    const onNext = vi.fn();
+    rerender(<ContactStep smsOffered defaultValues={{ name: '', email: '', phone: '' }} onNext={onNext} />);
+    const box = screen.getByRole('checkbox', {
+      name: 'Receber avisos sobre esta solicitação por SMS no telefone informado',
+    });
+    expect(box).not.toBeChecked();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Telefone/), '(51) 3333-4444');
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Próximo' }));
+    const summary = await screen.findByRole('alert', { name: 'Há um problema' });
+    expect(within(summary).getByRole('link').textContent).toBe(
+      'Para receber SMS, informe um celular com DDD, como (51) 99999-9999',
+    );
+    expect(onNext).not.toHaveBeenCalled();
+    await user.clear(screen.getByLabelText(/^Telefone/));
+    await user.type(screen.getByLabelText(/^Telefone/), '(51) 99876-4321');
+    await user.click(screen.getByRole('button', { name: 'Próximo' }));
+    await waitFor(() =>
+      expect(onNext).toHaveBeenCalledWith({ name: '', email: '', phone: '(51) 99876-4321', notifySms: true }),
+    );
+  });
 });

@@ -1,7 +1,7 @@
 // Not on react-hook-form (issue 34): step 1 is on the citizen's first load, kept without the form library by decision 0024.
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
+import { CheckboxField, TextField } from '../../../components/ui/field.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import type { ContactErrors } from '../lib/contact-check.ts';
@@ -23,8 +23,11 @@ export function ContactStep({
   onDraft,
   onNext,
   onErrors,
+  smsOffered = false,
 }: {
   defaultValues: ContactValues;
+  /** The SMS box shows only while the service sends SMS (GET /api/site, issue 36). */
+  smsOffered?: boolean;
   /** Whether the error summary shows (the page's title says "Erro: " meanwhile). */
   onErrors?: (shown: boolean) => void;
   /** Keeps what was typed (in the wizard's session storage) before anything that may reload the page. */
@@ -39,7 +42,7 @@ export function ContactStep({
 
   const check = async (next: ContactValues) => (await loadLaterSteps()).contactErrors(next);
 
-  const change = (name: keyof ContactValues) => (event: { target: { value: string } }) => {
+  const change = (name: (typeof FIELDS)[number]) => (event: { target: { value: string } }) => {
     const next = { ...values, [name]: event.target.value };
     setValues(next);
     if (attempt > 0) check(next).then(setErrors, () => {});
@@ -62,7 +65,7 @@ export function ContactStep({
     else onNext(values);
   };
 
-  const field = (name: keyof ContactValues) => ({
+  const field = (name: (typeof FIELDS)[number]) => ({
     id: `contact-${name}`,
     name,
     value: values[name],
@@ -96,6 +99,20 @@ export function ContactStep({
         placeholder={t('public.contact.phonePlaceholder')}
         {...field('phone')}
       />
+      {smsOffered ? (
+        <CheckboxField
+          id="contact-notifySms"
+          name="notifySms"
+          label={t('public.contact.notifySms')}
+          hint={t('public.contact.notifySmsHint')}
+          checked={values.notifySms === true}
+          onChange={(event) => {
+            const next = { ...values, notifySms: event.target.checked };
+            setValues(next);
+            if (attempt > 0) check(next).then(setErrors, () => {});
+          }}
+        />
+      ) : null}
       <Button type="submit" className="w-full">
         {t('public.wizard.next')}
       </Button>

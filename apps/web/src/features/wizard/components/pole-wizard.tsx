@@ -2,9 +2,11 @@
 // problem, and sent (pole-filing-step.tsx); then the success screen. It starts with the pole,
 // its place (confirmed: the registry knows where it stands) and its company, and keeps what
 // the citizen typed before (contact, problem) in the wizard's session storage.
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { publicSiteQueries } from '../../../lib/query-keys/public-site.ts';
 import { useLoadedAndIdle } from '../../../lib/use-loaded-and-idle.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import type { FoundPole } from '../api/query-keys.ts';
@@ -18,6 +20,8 @@ const SuccessScreen = lazy(() => loadLaterSteps().then((m) => ({ default: m.Succ
 
 export function PoleWizard({ found }: { found: FoundPole }) {
   const { t } = useTranslation();
+  // The SMS box of step 1 shows while the service sends SMS (issue 36).
+  const smsOffered = useQuery(publicSiteQueries.site()).data?.channels?.sms === true;
   const navigate = useNavigate();
   const { data, result, restored, update, complete, reset } = useWizardState();
   const [step, setStep] = useState<1 | 2>(1);
@@ -95,6 +99,7 @@ export function PoleWizard({ found }: { found: FoundPole }) {
           />
         ) : step === 1 ? (
           <ContactStep
+            smsOffered={smsOffered}
             onErrors={setFailed}
             defaultValues={data.contact}
             onDraft={(contact) => update({ contact: { ...data.contact, ...contact } })}

@@ -11,6 +11,7 @@ const result: WizardResult = {
   companyName: 'CEEE',
   trackingToken: 'tok_abc-123',
   emailQueued: false,
+  smsQueued: false,
   dueAt: '2099-12-01T15:00:00.000Z',
   input: {
     name: '',

@@ -113,6 +113,11 @@ export function SuccessScreen({ result, onNewRequest }: { result: WizardResult; 
             ? t('public.success.noEmailSending')
             : t('public.success.noEmailGiven')}
       </p>
+      {input.notifySms ? (
+        <p data-testid="sms-notice" className="rounded-theme border border-blue-300 bg-blue-50 p-3 text-blue-950">
+          {result.smsQueued ? t('public.success.smsNotice', { phone: input.phone }) : t('public.success.noSmsSending')}
+        </p>
+      ) : null}
 
       <Button onClick={onNewRequest} className="w-full">
         {t('public.success.newRequest')}

@@ -1,10 +1,12 @@
 // The request wizard at '/': contact, location, company, then the success screen.
 // Its data lives in session storage until submitted (lib/wizard-state.ts).
 import { WIZARD_STEPS, wizardProgress } from '@acende/shared/constants';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { usePublicEnergyCompanies } from '../../../lib/public-energy-companies.ts';
+import { publicSiteQueries } from '../../../lib/query-keys/public-site.ts';
 import { useLoadedAndIdle } from '../../../lib/use-loaded-and-idle.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { loadLaterSteps } from '../lib/later-steps-loader.ts';
@@ -62,6 +64,8 @@ export function useStepTitle(title: string, page: string, failed: boolean) {
 
 export function WizardPage() {
   const { t } = useTranslation();
+  // The SMS box of step 1 shows while the service sends SMS (issue 36).
+  const smsOffered = useQuery(publicSiteQueries.site()).data?.channels?.sms === true;
   const { data, result, restored, update, updateLocation, complete, reset } = useWizardState();
   const companies = usePublicEnergyCompanies();
   const [companyName, setCompanyName] = useState<string | undefined>(undefined);
@@ -127,6 +131,7 @@ export function WizardPage() {
           <Suspense fallback={<Spinner />}>
             {step === 1 ? (
               <ContactStep
+                smsOffered={smsOffered}
                 onErrors={setFailed}
                 defaultValues={data.contact}
                 onDraft={(contact) => update({ contact: { ...data.contact, ...contact } })}

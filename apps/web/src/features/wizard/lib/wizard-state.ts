@@ -13,6 +13,8 @@ export interface ContactValues {
   name: string;
   email: string;
   phone: string;
+  /** Notices by SMS to the phone (issue 36): asked for with a box left unticked unless ticked. */
+  notifySms?: boolean;
 }
 
 /** Spec section 3's location state, plus the confirmation and manual-mode flags of step 2. */
@@ -129,6 +131,7 @@ export function toCreateInput(data: WizardData): CreateRepairRequestInput {
     longitude: data.location.longitude === null ? '' : String(data.location.longitude),
     company: data.company,
     ...(data.pole ? { pole: String(data.pole.id) } : {}),
+    ...(data.contact.notifySms ? { notifySms: true } : {}),
   };
 }
 

@@ -1,0 +1,164 @@
+// /admin/sms-settings (issue 36): the SMS provider's account, token and sender, the daily cap
+// per number, the address to give the provider for replies, and a test SMS to a number the
+// admin types. The token never comes back: a placeholder stands for the saved one.
+import type { Language } from '@acende/shared/enums';
+import { type SmsSettings, smsSettingsSchema } from '@acende/shared/schemas/sms';
+import { useState } from 'react';
+import { SubmitButton } from '../../../components/ui/button.tsx';
+import { CheckboxField, SelectField, TextField } from '../../../components/ui/field.tsx';
+import { QueryPage } from '../../../components/ui/page-shell.tsx';
+import { useSettingsForm } from '../../../components/ui/settings-form.ts';
+import { toast } from '../../../components/ui/toast.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
+import { useSaveSmsSettings, useSendTestSms, useSmsSettings } from '../api/sms-settings.ts';
+
+export default function SmsSettingsPage() {
+  const { t } = useTranslation();
+  const settings = useSmsSettings();
+  return (
+    <QueryPage
+      title={t('admin-settings.sms.title')}
+      description={t('admin-settings.sms.intro')}
+      className="max-w-2xl gap-6"
+      query={settings}
+      errorMessage={errorMessage(settings.error, t('admin-settings.settings.loadError'))}
+      retryLabel={t('admin-settings.settings.retry')}
+    >
+      {({ inboundUrl, ...initial }) => (
+        <>
+          <SmsForm initial={initial} />
+          <section aria-labelledby="sms-inbound" className="grid gap-2">
+            <h2 id="sms-inbound" className="font-heading text-lg font-semibold">
+              {t('admin-settings.sms.inboundTitle')}
+            </h2>
+            <p>{t('admin-settings.sms.inboundIntro')}</p>
+            <code data-testid="sms-inbound-url" className="break-all rounded-theme bg-gray-100 p-2">
+              {inboundUrl}
+            </code>
+          </section>
+          <TestSmsForm />
+        </>
+      )}
+    </QueryPage>
+  );
+}
+
+function SmsForm({ initial }: { initial: SmsSettings }) {
+  const { t } = useTranslation();
+  const save = useSaveSmsSettings();
+  const { field, onSubmit } = useSettingsForm({
+    schema: smsSettingsSchema,
+    initial,
+    save,
+    savedTitle: t('admin-settings.sms.saved'),
+    errorTitle: t('admin-settings.settings.saveError'),
+  });
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-5">
+      <CheckboxField
+        label={t('admin-settings.sms.enabled')}
+        hint={t('admin-settings.sms.enabledHint')}
+        {...field('enabled')}
+      />
+      <TextField
+        label={t('admin-settings.sms.accountSid')}
+        autoComplete="off"
+        spellCheck={false}
+        {...field('accountSid')}
+      />
+      <TextField
+        label={t('admin-settings.sms.token')}
+        hint={t('admin-settings.sms.tokenHint')}
+        type="password"
+        autoComplete="new-password"
+        {...field('token')}
+      />
+      <TextField label={t('admin-settings.sms.from')} hint={t('admin-settings.sms.fromHint')} {...field('from')} />
+      <TextField
+        label={t('admin-settings.sms.dailyCap')}
+        hint={t('admin-settings.sms.dailyCapHint')}
+        kind="number"
+        min={1}
+        max={50}
+        step={1}
+        required
+        {...field('dailyCap', { valueAsNumber: true })}
+      />
+      <TextField
+        label={t('admin-settings.sms.baseUrl')}
+        hint={t('admin-settings.sms.baseUrlHint')}
+        {...field('baseUrl')}
+      />
+      <SubmitButton
+        pending={save.isPending}
+        pendingLabel={t('admin-settings.settings.saving')}
+        className="justify-self-start"
+      >
+        {t('admin-settings.settings.save')}
+      </SubmitButton>
+    </form>
+  );
+}
+
+function TestSmsForm() {
+  const { t } = useTranslation();
+  const [to, setTo] = useState('');
+  const [language, setLanguage] = useState<Language>(currentLanguage());
+  const [error, setError] = useState<string>();
+  const send = useSendTestSms();
+  return (
+    <form
+      noValidate
+      aria-labelledby="sms-test"
+      className="grid gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (to.trim() === '') {
+          setError('admin-settings.validation.sms.required');
+          return;
+        }
+        setError(undefined);
+        send.mutate(
+          { to, language },
+          {
+            onSuccess: (answer) => toast({ title: answer.message, variant: 'success' }),
+            onError: (failure) =>
+              toast({ title: errorMessage(failure, t('admin-settings.sms.testFailedShort')), variant: 'destructive' }),
+          },
+        );
+      }}
+    >
+      <h2 id="sms-test" className="font-heading text-lg font-semibold">
+        {t('admin-settings.sms.testTitle')}
+      </h2>
+      <TextField
+        id="sms-test-to"
+        label={t('admin-settings.sms.testTo')}
+        type="tel"
+        inputMode="tel"
+        value={to}
+        error={error}
+        onChange={(event) => setTo(event.target.value)}
+      />
+      <SelectField
+        id="sms-test-language"
+        label={t('admin-settings.sms.testLanguage')}
+        value={language}
+        onChange={(event) => setLanguage(event.target.value as Language)}
+        choices={[
+          { value: 'pt', label: 'Português' },
+          { value: 'en', label: 'English' },
+        ]}
+      />
+      <SubmitButton
+        pending={send.isPending}
+        pendingLabel={t('admin-settings.sms.sending')}
+        className="justify-self-start"
+      >
+        {t('admin-settings.sms.sendTest')}
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,80 @@
+// SMS settings (issue 36, decision 0061) and the payloads of their admin calls: save, send a
+// test SMS. The provider's auth token never comes back: a placeholder stands for "unchanged",
+// and only with the saved provider address and account (as the SMTP password, decision 0002 §15).
+import * as z from 'zod/mini';
+import { LANGUAGES } from '../enums.ts';
+import { msg } from '../i18n/message-key.ts';
+
+export const SMS_TOKEN_PLACEHOLDER = '********';
+export const SMS_PROVIDERS = ['twilio'] as const;
+export type SmsProvider = (typeof SMS_PROVIDERS)[number];
+/** The provider's own address; a setting, so tests and a proxy can stand in for it. */
+export const TWILIO_BASE_URL = 'https://api.twilio.com';
+/** How many SMS one number gets a day at most (the rest wait for the next day). */
+export const SMS_DEFAULT_DAILY_CAP = 5;
+
+export const DEFAULT_SMS_SETTINGS = {
+  enabled: false,
+  provider: 'twilio' as SmsProvider,
+  baseUrl: TWILIO_BASE_URL,
+  accountSid: '',
+  token: '',
+  from: '',
+  dailyCap: SMS_DEFAULT_DAILY_CAP,
+};
+
+const REQUIRED = msg('admin-settings.validation.sms.required');
+
+const text = (max: number) =>
+  z
+    .string({ error: msg('common.validation.invalidType') })
+    .check(z.trim(), z.maxLength(max, msg('common.validation.tooLong')));
+
+export const smsSettingsSchema = z
+  .object({
+    enabled: z.boolean({ error: msg('common.validation.invalidType') }),
+    provider: z.enum(SMS_PROVIDERS, { error: msg('common.validation.invalid') }),
+    baseUrl: text(300).check(z.regex(/^https?:\/\/[^\s/?#]+\/?$/, msg('admin-settings.validation.sms.baseUrl'))),
+    accountSid: text(64).check(z.regex(/^(AC[0-9a-fA-F]{32})?$/, msg('admin-settings.validation.sms.accountSid'))),
+    token: z
+      .string({ error: msg('common.validation.invalidType') })
+      .check(z.maxLength(200, msg('common.validation.tooLong'))),
+    // A number in E.164, or a Messaging Service's SID.
+    from: text(40).check(z.regex(/^(\+[1-9]\d{7,14}|MG[0-9a-fA-F]{32})?$/, msg('admin-settings.validation.sms.from'))),
+    dailyCap: z
+      .number({ error: REQUIRED })
+      .check(
+        z.int(msg('admin-settings.validation.sms.dailyCap')),
+        z.gte(1, msg('admin-settings.validation.sms.dailyCap')),
+        z.lte(50, msg('admin-settings.validation.sms.dailyCap')),
+      ),
+  })
+  .check(
+    z.superRefine((value, ctx) => {
+      if (!value.enabled) return;
+      for (const field of ['accountSid', 'token', 'from'] as const) {
+        if (value[field] === '') ctx.issues.push({ code: 'custom', message: REQUIRED, input: '', path: [field] });
+      }
+    }),
+  );
+export type SmsSettings = z.output<typeof smsSettingsSchema>;
+
+/** As answered: the token is the placeholder when one is stored, else empty. */
+export const smsSettingsResponseSchema = z.object({
+  enabled: z.boolean(),
+  provider: z.enum(SMS_PROVIDERS),
+  baseUrl: z.string(),
+  accountSid: z.string(),
+  token: z.string(),
+  from: z.string(),
+  dailyCap: z.number(),
+  /** The address to give the provider for replies (SAIR/STOP). */
+  inboundUrl: z.string(),
+});
+export type SmsSettingsResponse = z.output<typeof smsSettingsResponseSchema>;
+
+/** A test SMS with the saved settings to a number the admin types. */
+export const sendTestSmsSchema = z.object({
+  to: text(40).check(z.minLength(1, REQUIRED)),
+  language: z.optional(z.enum(LANGUAGES)),
+});
