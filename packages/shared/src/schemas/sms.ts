@@ -34,7 +34,13 @@ export const smsSettingsSchema = z
   .object({
     enabled: z.boolean({ error: msg('common.validation.invalidType') }),
     provider: z.enum(SMS_PROVIDERS, { error: msg('common.validation.invalid') }),
-    baseUrl: text(300).check(z.regex(/^https?:\/\/[^\s/?#]+\/?$/, msg('admin-settings.validation.sms.baseUrl'))),
+    // HTTPS: the token goes in each call's Basic auth. Plain HTTP only to this machine (a stand-in, a proxy).
+    baseUrl: text(300).check(
+      z.regex(
+        /^(https:\/\/[^\s/?#@]+|http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d{1,5})?)\/?$/,
+        msg('admin-settings.validation.sms.baseUrl'),
+      ),
+    ),
     accountSid: text(64).check(z.regex(/^(AC[0-9a-fA-F]{32})?$/, msg('admin-settings.validation.sms.accountSid'))),
     token: z
       .string({ error: msg('common.validation.invalidType') })

@@ -64,22 +64,24 @@ export async function deferMessage(
       ...(update.nextAttemptAt ? { nextAttemptAt: update.nextAttemptAt } : { status: 'failed', body: '' }),
     }))
     .where('id', '=', id)
+    // Stopped or anonymised meanwhile: left as it is.
+    .where('status', '=', 'pending')
     .execute();
 }
 
 /** The number replied SAIR/STOP: kept, and its messages still waiting are not sent. */
 export async function stopAddress(db: Db, channel: Channel, address: string, now: string): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const stopped = await trx
-      .selectFrom('channelStops')
-      .select('address')
-      .where('channel', '=', channel)
-      .where('address', '=', address)
-      .executeTakeFirst();
-    if (!stopped) await trx.insertInto('channelStops').values({ channel, address, stoppedAt: now }).execute();
+    // Two stops at once (a reply and Twilio's 21610) keep the first.
+    await trx
+      .insertInto('channelStops')
+      .values({ channel, address, stoppedAt: now })
+      .onConflict((oc) => oc.columns(['channel', 'address']).doNothing())
+      .execute();
+    // What waits is not sent, and keeps no text (a completion's carries a rating link's token).
     const result = await trx
       .updateTable('channelOutbox')
-      .set({ status: 'stopped', claimedUntil: null })
+      .set({ status: 'stopped', claimedUntil: null, body: '' })
       .where('channel', '=', channel)
       .where('toAddress', '=', address)
       .where('status', '=', 'pending')

@@ -49,6 +49,8 @@ export async function createRepairRequest(
   // a retry gets the same token back; otherwise it is random.
   const trackingToken = key ? trackingTokenForKey(config.APP_SECRET, key, bodyHash as string) : newToken();
   const email = input.email || null;
+  // SMS go to a mobile only: refused before the captcha is spent.
+  const asked = input.notifySms ? smsNumberOrThrow(input.phone) : null;
 
   try {
     if (!context.captchaExempt) await verifyCaptchaOrThrow(deps, input.captchaToken);
@@ -81,8 +83,8 @@ export async function createRepairRequest(
   const filedAt = deps.clock.now();
   const now = filedAt.toISOString();
   const emailQueued = Boolean(email) && (await emailEnabledNow(db)());
-  // SMS only when asked for, to a mobile, while SMS is on and the number did not reply SAIR.
-  const smsTo = input.notifySms ? smsNumberOrThrow(input.phone) : null;
+  // SMS only when asked for, while SMS is on and the number did not reply SAIR.
+  const smsTo = asked;
   const smsQueued = smsTo !== null && (await smsAcceptedFor(db, smsTo));
   const messages: MessagesFor | undefined = smsQueued
     ? ({ id }) => [smsConfirmationMessage(deps, { id, smsTo: smsTo as string, language: context.language })]

@@ -16,7 +16,12 @@ import {
 } from '../../core/channels/channel-outbox.repository.ts';
 import { readSmsSendSettings, type SmsSendSettings } from '../../core/channels/sms-settings.service.ts';
 import { startOfDayUtc, zoneParts } from '../../core/format.ts';
-import { CLAIM_LEASE_MS, nextAttemptAfterFailure, untilStored } from '../../core/outbox/delivery-retry.ts';
+import {
+  CLAIM_LEASE_MS,
+  GIVE_UP_AFTER_MS,
+  nextAttemptAfterFailure,
+  untilStored,
+} from '../../core/outbox/delivery-retry.ts';
 import { startPeriodicWorker } from '../../core/periodic-worker.ts';
 import { SmsSendError, sendTwilioSms, TWILIO_UNSUBSCRIBED } from './twilio.ts';
 
@@ -83,6 +88,17 @@ export async function processSmsOnce(deps: AppDeps): Promise<SmsRoundResult> {
 
 async function sendOne(deps: AppDeps, settings: SmsSendSettings, row: ClaimedMessage): Promise<keyof SmsRoundResult> {
   const now = deps.clock.now();
+  // A notice a day late is no notice: whatever held it (the cap, a provider's Retry-After, SMS
+  // turned off for a while), it is given up 24 h after it was written, as a failed one is.
+  if (now.getTime() - Date.parse(row.createdAt) >= GIVE_UP_AFTER_MS) {
+    await deferMessage(deps.db, row.id, { nextAttemptAt: null, error: 'expired', attempted: false });
+    return 'failed';
+  }
+  // A lease about to run out (a slow round): put back, so no other instance sends it too.
+  if (Date.parse(row.claimedUntil as string) - now.getTime() < SMS_SEND_TIMEOUT_MS + 60_000) {
+    await deferMessage(deps.db, row.id, { nextAttemptAt: now.toISOString(), error: row.lastError, attempted: false });
+    return 'waiting';
+  }
   if (await isStopped(deps.db, 'sms', row.toAddress)) {
     await stopAddress(deps.db, 'sms', row.toAddress, now.toISOString());
     return 'failed';

@@ -255,6 +255,50 @@ describeEachEngine('SMS notices', (ctx) => {
     expect((await save(settings({ token: '********' }))).statusCode).toBe(200);
   });
 
+  it('gives a notice up 24 h after it was written, whatever held it', async () => {
+    advanceToLocal(ctx(), 22);
+    const { phone, number } = mobile(20);
+    const { id } = (await file({ phone })).json() as { id: number };
+    ctx().clock.advance(25 * 3_600_000);
+    advanceToLocal(ctx(), 9);
+    await processSmsOnce(ctx().app.deps);
+    expect((await texts(id))[0]).toMatchObject({ status: 'failed', lastError: 'expired', body: '' });
+    expect(provider.sent.filter((m) => m.to === number)).toHaveLength(0);
+  });
+
+  it('texts the filer of a request marked as a duplicate; answers a stranger’s odd bodies 403, never 500', async () => {
+    advanceToLocal(ctx(), 15);
+    const original = (await file({ phone: mobile(21).phone })).json().id as number;
+    const { id } = (await file({ phone: mobile(22).phone })).json() as { id: number };
+    const operator = await signedIn(ctx(), { role: 'admin' });
+    const read = await ctx().app.inject({ url: `/api/admin/repair-requests/${id}`, headers: operator.headers });
+    const marked = await ctx().app.inject({
+      method: 'POST',
+      url: `/api/admin/repair-requests/${id}/duplicate`,
+      headers: operator.headers,
+      payload: { originalId: original, updatedAt: read.json().updatedAt },
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect((await texts(id)).map((r) => r.body)).toEqual([
+      expect.stringContaining('recebida'),
+      `Acende: a solicitacao no ${id} foi cancelada. Veja o motivo: http://acende.test/track/${id} Responda SAIR para parar.`,
+    ]);
+    expect(marked.json().messages).toHaveLength(2);
+    for (const payload of ['[null]', '[1,2]', '[["From"]]', '{"From":"+5551999991234","Body":"SAIR"}']) {
+      const odd = await ctx().app.inject({
+        method: 'POST',
+        url: '/api/sms/twilio/inbound',
+        headers: { 'content-type': 'application/json', 'x-twilio-signature': 'AAAA' },
+        payload,
+      });
+      expect(odd.statusCode, payload).toBe(403);
+    }
+    // CANCELAR is Portuguese, its answer too; an address in plain HTTP elsewhere is refused.
+    expect((await reply('Cancelar.', mobile(22).number)).body).toContain('voce nao recebera');
+    const plain = await save(settings({ baseUrl: 'http://api.twilio.com' }));
+    expect(plain.statusCode).toBe(400);
+  });
+
   it('sends each message once with two workers at once', async () => {
     advanceToLocal(ctx(), 14);
     await processSmsOnce(ctx().app.deps);

@@ -80,7 +80,8 @@ export const smsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, {
       },
     },
     async (request, reply) => {
-      const params = Array.isArray(request.body) ? (request.body as [string, string][]) : [];
+      // Only the form's pairs are signed; any other body (JSON, say) has none, so no signature fits.
+      const params = isPairs(request.body) ? request.body : [];
       const answer = await handleInboundSms(deps, {
         url: `${deps.config.PUBLIC_URL}${request.url}`,
         params,
@@ -90,3 +91,7 @@ export const smsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, {
     },
   );
 };
+
+const isPairs = (body: unknown): body is [string, string][] =>
+  Array.isArray(body) &&
+  body.every((pair) => Array.isArray(pair) && pair.length === 2 && pair.every((part) => typeof part === 'string'));

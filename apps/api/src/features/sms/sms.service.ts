@@ -62,7 +62,10 @@ export async function handleInboundSms(
   const field = (name: string) => inbound.params.find(([key]) => key === name)?.[1] ?? '';
   const from = brazilianMobile(field('From')) ?? field('From');
   const body = field('Body');
-  const language: Language = /^\s*(stop|start|unsubscribe|cancel|end|quit|unstop)/i.test(body) ? 'en' : 'pt';
+  // English words answer in English; SAIR, PARAR, CANCELAR and VOLTAR in Portuguese.
+  const language: Language = /^\s*(stop|stopall|start|unstop|unsubscribe|cancel|end|quit|yes)\s*[.!]*\s*$/i.test(body)
+    ? 'en'
+    : 'pt';
   if (from !== '' && isStopReply(body)) {
     await stopAddress(deps.db, 'sms', from, iso(deps.clock));
     return twiml(smsStopped(language));

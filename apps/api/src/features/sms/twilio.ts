@@ -74,7 +74,11 @@ export async function sendTwilioSms(
     throw new SmsSendError(`Twilio ${response.status} without a message sid`, null, false, null);
   }
   const code = typeof json.code === 'number' ? json.code : null;
-  const message = typeof json.message === 'string' ? json.message.slice(0, 300) : response.statusText;
+  // Twilio's messages may quote the number (21211, 21614): kept without it.
+  const message = (typeof json.message === 'string' ? json.message.slice(0, 300) : response.statusText).replace(
+    /\+?\d[\d\s().-]{6,}\d/g,
+    '[number]',
+  );
   const wait =
     response.status === 429 || response.status === 503
       ? retryAfterMs(response.headers.get('retry-after'), options.now())

@@ -50,19 +50,21 @@ export function ContactStep({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // A box no longer shown (SMS turned off since a draft ticked it) asks for nothing.
+    const given = smsOffered ? values : { ...values, notifySms: undefined };
     // The check comes with the later steps' chunk; a weak signal may fail it (once, the page
     // reloads to fetch a new version): what was typed is kept first, and a failure is said.
-    onDraft?.(values);
+    onDraft?.(given);
     let found: ContactErrors;
     try {
-      found = await check(values);
+      found = await check(given);
     } catch {
       toast({ title: t('public.contact.checkFailed'), variant: 'destructive' });
       return;
     }
     setErrors(found);
     if (FIELDS.some((name) => found[name])) setAttempt((count) => count + 1);
-    else onNext(values);
+    else onNext(given);
   };
 
   const field = (name: (typeof FIELDS)[number]) => ({
