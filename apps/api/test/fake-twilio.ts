@@ -33,6 +33,11 @@ export interface FakeTwilio {
    * webhook's status and body (TwiML).
    */
   reply(url: string, from: string, body: string): Promise<{ status: number; body: string }>;
+  /** Each accepted message is answered this much later (a provider under load; 0 by default). */
+  delayMs: number;
+  /** While on, every call answers 503 (an outage), counted in `refused`. */
+  refuse(on: boolean): void;
+  refused: number;
   /** The next calls answer these instead (a 429 with Retry-After, a 500, ...). */
   answerNext(...answers: { status: number; headers?: Record<string, string>; body?: unknown }[]): void;
   close(): Promise<void>;
@@ -47,6 +52,7 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
   const calls: FakeTwilio['calls'] = [];
   const unsubscribed = new Set<string>();
   const queued: { status: number; headers?: Record<string, string>; body?: unknown }[] = [];
+  let refusing = false;
 
   const answer = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
     res.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -72,6 +78,11 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     if (scheme !== 'Basic' || user !== accountSid || pass !== authToken || match[1] !== accountSid) {
       record(401);
       return error(res, 401, 20003, 'Authenticate');
+    }
+    if (refusing) {
+      fake.refused += 1;
+      record(503);
+      return error(res, 503, 20503, 'Service Unavailable');
     }
     const next = queued.shift();
     if (next) {
@@ -100,6 +111,7 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     if (body === '') return fail(21602, 'Message body is required.');
     if (body.length > 1600) return fail(21617, 'The concatenated message body exceeds the 1600 character limit.');
     if (unsubscribed.has(to)) return fail(21610, 'Attempt to send to unsubscribed recipient');
+    if (fake.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.delayMs));
     const sid = `SM${randomBytes(16).toString('hex')}`;
     sent.push({ to, from, body, sid });
     record(201);
@@ -128,13 +140,18 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
+  const fake: FakeTwilio = {
     url: `http://127.0.0.1:${port}`,
     accountSid,
     authToken,
     sent,
     calls,
     unsubscribed,
+    refused: 0,
+    delayMs: 0,
+    refuse: (on) => {
+      refusing = on;
+    },
     answerNext: (...answers) => queued.push(...answers),
     async reply(url, from, body) {
       const params = {
@@ -161,4 +178,5 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
         server.close(() => resolve());
       }),
   };
+  return fake;
 }
