@@ -31,6 +31,7 @@ const LONGEST_FIRST = [
   'access', // 16
   'injection', // 16
   'email-outage', // 16
+  'sms-outage', // 16
   'timeouts', // 15
 ];
 

@@ -6,10 +6,14 @@ import { LANGUAGES } from '../enums.ts';
 import { msg } from '../i18n/message-key.ts';
 
 export const SMS_TOKEN_PLACEHOLDER = '********';
-export const SMS_PROVIDERS = ['twilio'] as const;
+export const SMS_PROVIDERS = ['twilio', 'zenvia'] as const;
 export type SmsProvider = (typeof SMS_PROVIDERS)[number];
-/** The provider's own address; a setting, so tests and a proxy can stand in for it. */
-export const TWILIO_BASE_URL = 'https://api.twilio.com';
+/** Each provider's own address; a setting, so tests and a proxy can stand in for it. */
+export const SMS_BASE_URLS: Record<SmsProvider, string> = {
+  twilio: 'https://api.twilio.com',
+  zenvia: 'https://api.zenvia.com',
+};
+export const TWILIO_BASE_URL = SMS_BASE_URLS.twilio;
 /** How many SMS one number gets a day at most (the rest wait for the next day). */
 export const SMS_DEFAULT_DAILY_CAP = 5;
 
@@ -45,8 +49,8 @@ export const smsSettingsSchema = z
     token: z
       .string({ error: msg('common.validation.invalidType') })
       .check(z.maxLength(200, msg('common.validation.tooLong'))),
-    // A number in E.164, or a Messaging Service's SID.
-    from: text(40).check(z.regex(/^(\+[1-9]\d{7,14}|MG[0-9a-fA-F]{32})?$/, msg('admin-settings.validation.sms.from'))),
+    // Twilio: a number in E.164 or a Messaging Service's SID; Zenvia: the sender's name (checked below).
+    from: text(40),
     dailyCap: z
       .number({ error: REQUIRED })
       .check(
@@ -57,8 +61,15 @@ export const smsSettingsSchema = z
   })
   .check(
     z.superRefine((value, ctx) => {
+      const sender = value.provider === 'twilio' ? /^(\+[1-9]\d{7,14}|MG[0-9a-fA-F]{32})?$/ : /^[\w .-]*$/;
+      if (!sender.test(value.from)) {
+        const message = msg(`admin-settings.validation.sms.from.${value.provider}`);
+        ctx.issues.push({ code: 'custom', message, input: value.from, path: ['from'] });
+      }
       if (!value.enabled) return;
-      for (const field of ['accountSid', 'token', 'from'] as const) {
+      const required =
+        value.provider === 'twilio' ? (['accountSid', 'token', 'from'] as const) : (['token', 'from'] as const);
+      for (const field of required) {
         if (value[field] === '') ctx.issues.push({ code: 'custom', message: REQUIRED, input: '', path: [field] });
       }
     }),
@@ -76,6 +87,8 @@ export const smsSettingsResponseSchema = z.object({
   dailyCap: z.number(),
   /** The address to give the provider for replies (SAIR/STOP). */
   inboundUrl: z.string(),
+  /** Zenvia's subscription sends it in X-Acende-Webhook-Token (empty with Twilio, which signs). */
+  inboundToken: z.string(),
 });
 export type SmsSettingsResponse = z.output<typeof smsSettingsResponseSchema>;
 

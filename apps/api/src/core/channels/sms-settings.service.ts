@@ -1,6 +1,8 @@
 // SMS settings in site_settings under the key 'sms' (issue 36): read with defaults, saved with
 // the provider's auth token sealed (secret-box), answered with a placeholder instead. The
 // stored token only ever goes to the provider address and account it was saved with.
+
+import { createHmac } from 'node:crypto';
 import {
   DEFAULT_SMS_SETTINGS,
   SMS_TOKEN_PLACEHOLDER,
@@ -19,8 +21,11 @@ import { readSetting, writeSetting } from '../settings.repository.ts';
 
 export const SMS_SETTINGS_KEY = 'sms';
 const TOKEN_PURPOSE = 'sms-token';
-/** Where the provider sends replies (its "A message comes in" webhook). */
-export const SMS_INBOUND_PATH = '/api/sms/twilio/inbound';
+/** Where each provider sends replies (Twilio's "A message comes in" webhook, Zenvia's subscription). */
+export const SMS_INBOUND_PATHS: Record<SmsProvider, string> = {
+  twilio: '/api/sms/twilio/inbound',
+  zenvia: '/api/sms/zenvia/inbound',
+};
 
 interface StoredSmsSettings {
   enabled: boolean;
@@ -49,7 +54,7 @@ async function readStored(db: Db): Promise<StoredSmsSettings> {
   const stored = (await readSetting<Partial<StoredSmsSettings>>(db, SMS_SETTINGS_KEY)) ?? {};
   return {
     enabled: stored.enabled === true,
-    provider: 'twilio',
+    provider: stored.provider === 'zenvia' ? 'zenvia' : 'twilio',
     baseUrl: str(stored.baseUrl, DEFAULT_SMS_SETTINGS.baseUrl),
     accountSid: str(stored.accountSid, ''),
     tokenSealed: typeof stored.tokenSealed === 'string' ? stored.tokenSealed : null,
@@ -60,10 +65,19 @@ async function readStored(db: Db): Promise<StoredSmsSettings> {
 
 function toResponse(deps: AppDeps, stored: StoredSmsSettings): SmsSettingsResponse {
   const { tokenSealed, ...rest } = stored;
-  return { ...rest, token: tokenSealed ? SMS_TOKEN_PLACEHOLDER : '', inboundUrl: inboundUrl(deps) };
+  return {
+    ...rest,
+    token: tokenSealed ? SMS_TOKEN_PLACEHOLDER : '',
+    inboundUrl: `${deps.config.PUBLIC_URL}${SMS_INBOUND_PATHS[stored.provider]}`,
+    // Only an admin reads it: it lets a caller stop or restart a number's SMS, nothing more.
+    inboundToken: stored.provider === 'zenvia' ? inboundTokenOf(deps.config.APP_SECRET) : '',
+  };
 }
 
-export const inboundUrl = (deps: Pick<AppDeps, 'config'>) => `${deps.config.PUBLIC_URL}${SMS_INBOUND_PATH}`;
+/** The value Zenvia's subscription sends in X-Acende-Webhook-Token, derived from APP_SECRET. */
+export function inboundTokenOf(appSecret: string): string {
+  return createHmac('sha256', appSecret).update('acende:zenvia-inbound').digest('base64url');
+}
 
 /** The settings for the admin screen: never the token. */
 export async function getSmsSettings(deps: AppDeps): Promise<SmsSettingsResponse> {
@@ -130,7 +144,8 @@ export async function readSmsSendSettings(deps: AppDeps, db: Db = deps.db): Prom
 /** Whether SMS notices are offered and queued at all. */
 export async function isSmsEnabled(db: Db): Promise<boolean> {
   const stored = await readStored(db);
-  return stored.enabled && stored.tokenSealed !== null && stored.from !== '' && stored.accountSid !== '';
+  const account = stored.provider === 'zenvia' || stored.accountSid !== '';
+  return stored.enabled && stored.tokenSealed !== null && stored.from !== '' && account;
 }
 
 /** The placeholder stands for the stored token only with the stored provider, address and account. */

@@ -23,7 +23,9 @@ import {
   untilStored,
 } from '../../core/outbox/delivery-retry.ts';
 import { startPeriodicWorker } from '../../core/periodic-worker.ts';
-import { SmsSendError, sendTwilioSms, TWILIO_UNSUBSCRIBED } from './twilio.ts';
+import { SmsSendError } from './sms-provider-error.ts';
+import { sendSms } from './sms-providers.ts';
+import { TWILIO_UNSUBSCRIBED } from './twilio.ts';
 
 /** SMS may go from 08:00 to 21:00, local time. */
 export const QUIET_FROM_HOUR = 21;
@@ -114,14 +116,14 @@ async function sendOne(deps: AppDeps, settings: SmsSendSettings, row: ClaimedMes
   }
   let id: string;
   try {
-    ({ id } = await sendTwilioSms(settings, row.toAddress, row.body, {
+    ({ id } = await sendSms(settings, row.toAddress, row.body, {
       timeoutMs: SMS_SEND_TIMEOUT_MS,
       now: () => deps.clock.now().getTime(),
     }));
   } catch (error) {
     return failed(deps, row, error);
   }
-  await untilStored(() => markMessageSent(deps.db, row.id, 'twilio', id, deps.clock.now().toISOString()));
+  await untilStored(() => markMessageSent(deps.db, row.id, settings.provider, id, deps.clock.now().toISOString()));
   return 'sent';
 }
 

@@ -7,9 +7,9 @@ import { sendTestSmsSchema, smsSettingsResponseSchema, smsSettingsSchema } from 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { actorOf } from '../../core/audit/audit.actor.ts';
-import { getSmsSettings, SMS_INBOUND_PATH, saveSmsSettings } from '../../core/channels/sms-settings.service.ts';
+import { getSmsSettings, SMS_INBOUND_PATHS, saveSmsSettings } from '../../core/channels/sms-settings.service.ts';
 import { requestLanguage } from '../../lib/language.ts';
-import { handleInboundSms, sendTestSms } from './sms.service.ts';
+import { handleInboundSms, handleZenviaReply, sendTestSms } from './sms.service.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 
@@ -67,7 +67,7 @@ export const smsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, {
     done(null, [...new URLSearchParams(body as string)]);
   });
   app.post(
-    SMS_INBOUND_PATH,
+    SMS_INBOUND_PATHS.twilio,
     {
       config: {
         signed: true,
@@ -88,6 +88,26 @@ export const smsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, {
         signature: request.headers['x-twilio-signature'] as string | undefined,
       });
       return reply.header('content-type', 'text/xml; charset=utf-8').header('cache-control', 'no-store').send(answer);
+    },
+  );
+
+  app.post(
+    SMS_INBOUND_PATHS.zenvia,
+    {
+      config: {
+        signed: true,
+        rateLimit: { name: 'sms-inbound', max: config.RATE_LIMIT_LOOKUP_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS },
+      },
+      schema: {
+        tags: ['public'],
+        summary:
+          "Zenvia's subscription webhook for a reply (a MESSAGE event, JSON, with the X-Acende-Webhook-Token header the settings screen shows): SAIR/STOP stops the number's notices, VOLTAR/START brings them back",
+      },
+    },
+    async (request, reply) => {
+      const token = request.headers['x-acende-webhook-token'];
+      await handleZenviaReply(deps, typeof token === 'string' ? token : undefined, request.body);
+      return reply.code(204).send();
     },
   );
 };

@@ -1,6 +1,6 @@
-// The admin's test SMS, and the replies the provider forwards: SAIR/STOP stops a number's
+// The admin's test SMS, and the replies the providers forward: SAIR/STOP stops a number's
 // notices (its messages still waiting are not sent), VOLTAR/START brings them back. A reply
-// whose signature is not the provider's changes nothing and is answered 403.
+// without Twilio's signature or Zenvia's header changes nothing and is answered 403.
 import type { Language } from '@acende/shared/enums';
 import { brazilianMobile } from '@acende/shared/sms-number';
 import type { AppDeps } from '../../app-deps.ts';
@@ -10,8 +10,11 @@ import { isStartReply, isStopReply, smsStarted, smsStopped, smsTest } from '../.
 import { readSmsSendSettings } from '../../core/channels/sms-settings.service.ts';
 import { iso } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { SmsSendError } from './sms-provider-error.ts';
+import { sendSms } from './sms-providers.ts';
 import { SMS_SEND_TIMEOUT_MS } from './sms-worker.ts';
-import { isTwilioSignature, SmsSendError, sendTwilioSms } from './twilio.ts';
+import { isTwilioSignature } from './twilio.ts';
+import { isZenviaToken, zenviaReply } from './zenvia.ts';
 
 /** Sends a test SMS with the saved settings at once; a refusal answers 422 with the provider's reason. */
 export async function sendTestSms(deps: AppDeps, to: string, language: Language, actor: AuditActor): Promise<void> {
@@ -19,11 +22,11 @@ export async function sendTestSms(deps: AppDeps, to: string, language: Language,
   if (!number)
     throw new AppError('public.errors.smsNeedsMobile', 400, undefined, { to: 'public.errors.smsNeedsMobile' });
   const settings = await readSmsSendSettings(deps);
-  if (settings.accountSid === '' || settings.token === '' || settings.from === '') {
+  if ((settings.provider === 'twilio' && settings.accountSid === '') || settings.token === '' || settings.from === '') {
     throw new AppError('admin-settings.sms.notConfigured', 422);
   }
   try {
-    await sendTwilioSms(settings, number, smsTest(language), {
+    await sendSms(settings, number, smsTest(language), {
       timeoutMs: SMS_SEND_TIMEOUT_MS,
       now: () => deps.clock.now().getTime(),
     });
@@ -60,19 +63,30 @@ export async function handleInboundSms(
     throw new AppError('common.errors.forbidden', 403);
   }
   const field = (name: string) => inbound.params.find(([key]) => key === name)?.[1] ?? '';
-  const from = brazilianMobile(field('From')) ?? field('From');
-  const body = field('Body');
+  const answer = await actOnReply(deps, brazilianMobile(field('From')) ?? field('From'), field('Body'));
+  return twiml(answer ?? undefined);
+}
+
+/** A reply Zenvia forwards (a subscription's MESSAGE event), with our header; acted on, answered 200. */
+export async function handleZenviaReply(deps: AppDeps, token: string | undefined, event: unknown): Promise<void> {
+  if (!isZenviaToken(deps.config.APP_SECRET, token)) throw new AppError('common.errors.forbidden', 403);
+  const reply = zenviaReply(event);
+  if (reply) await actOnReply(deps, brazilianMobile(reply.from) ?? reply.from, reply.text);
+}
+
+/** SAIR/STOP stops the number's SMS, VOLTAR/START brings them back; answers what to tell it, if anything. */
+async function actOnReply(deps: AppDeps, from: string, body: string): Promise<string | null> {
   // English words answer in English; SAIR, PARAR, CANCELAR and VOLTAR in Portuguese.
   const language: Language = /^\s*(stop|stopall|start|unstop|unsubscribe|cancel|end|quit|yes)\s*[.!]*\s*$/i.test(body)
     ? 'en'
     : 'pt';
   if (from !== '' && isStopReply(body)) {
     await stopAddress(deps.db, 'sms', from, iso(deps.clock));
-    return twiml(smsStopped(language));
+    return smsStopped(language);
   }
   if (from !== '' && isStartReply(body)) {
     await startAddress(deps.db, 'sms', from);
-    return twiml(smsStarted(language));
+    return smsStarted(language);
   }
-  return twiml();
+  return null;
 }

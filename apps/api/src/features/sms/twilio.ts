@@ -6,34 +6,12 @@
 // the webhook's full URL followed by every parameter's name and value, sorted by name)).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { SmsSendSettings } from '../../core/channels/sms-settings.service.ts';
+import { maskNumbers, retryAfterMs, SmsSendError } from './sms-provider-error.ts';
 
 /** Twilio's error for a recipient who replied STOP to our number: nothing goes to it. */
 export const TWILIO_UNSUBSCRIBED = 21610;
 /** Errors no retry cures: a number that is not one, cannot get SMS, or is not allowed. */
 const PERMANENT = new Set([21211, 21408, 21612, 21614, 21610, 30004, 30005, 30006]);
-
-export class SmsSendError extends Error {
-  constructor(
-    message: string,
-    /** From a 429's (or 503's) Retry-After, when it said. */
-    readonly retryAfterMs: number | null,
-    /** A retry would fail the same way. */
-    readonly permanent: boolean,
-    /** Twilio's error code, when it gave one. */
-    readonly code: number | null,
-  ) {
-    super(message);
-    this.name = 'SmsSendError';
-  }
-}
-
-/** Retry-After in seconds or as an HTTP date, in milliseconds from `now`. */
-export function retryAfterMs(header: string | null, now: number): number | null {
-  if (!header) return null;
-  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? null : Math.max(0, at - now);
-}
 
 /** Sends one SMS; answers Twilio's id for it, or throws SmsSendError. */
 export async function sendTwilioSms(
@@ -75,10 +53,7 @@ export async function sendTwilioSms(
   }
   const code = typeof json.code === 'number' ? json.code : null;
   // Twilio's messages may quote the number (21211, 21614): kept without it.
-  const message = (typeof json.message === 'string' ? json.message.slice(0, 300) : response.statusText).replace(
-    /\+?\d[\d\s().-]{6,}\d/g,
-    '[number]',
-  );
+  const message = maskNumbers(typeof json.message === 'string' ? json.message.slice(0, 300) : response.statusText);
   const wait =
     response.status === 429 || response.status === 503
       ? retryAfterMs(response.headers.get('retry-after'), options.now())

@@ -19,7 +19,7 @@ export function useSaveSmsSettings() {
       queryClient.setQueryData(smsSettingsQueries.settings().queryKey, saved);
       // The public wizard's SMS box follows the setting.
       await queryClient.invalidateQueries({ queryKey: publicSiteQueries.site().queryKey });
-      const { inboundUrl: _kept, ...values } = saved;
+      const { inboundUrl: _url, inboundToken: _token, ...values } = saved;
       return values;
     },
   });

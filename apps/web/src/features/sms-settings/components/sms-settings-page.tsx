@@ -1,8 +1,14 @@
-// /admin/sms-settings (issue 36): the SMS provider's account, token and sender, the daily cap
+// /admin/sms-settings (issue 36): the SMS provider (Twilio or Zenvia), its account, token and sender, the daily cap
 // per number, the address to give the provider for replies, and a test SMS to a number the
 // admin types. The token never comes back: a placeholder stands for the saved one.
 import type { Language } from '@acende/shared/enums';
-import { type SmsSettings, smsSettingsSchema } from '@acende/shared/schemas/sms';
+import {
+  SMS_BASE_URLS,
+  SMS_PROVIDERS,
+  type SmsProvider,
+  type SmsSettings,
+  smsSettingsSchema,
+} from '@acende/shared/schemas/sms';
 import { useState } from 'react';
 import { SubmitButton } from '../../../components/ui/button.tsx';
 import { CheckboxField, SelectField, TextField } from '../../../components/ui/field.tsx';
@@ -13,6 +19,8 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { useSaveSmsSettings, useSendTestSms, useSmsSettings } from '../api/sms-settings.ts';
+
+const PROVIDER_NAMES: Record<SmsProvider, string> = { twilio: 'Twilio', zenvia: 'Zenvia' };
 
 export default function SmsSettingsPage() {
   const { t } = useTranslation();
@@ -26,7 +34,7 @@ export default function SmsSettingsPage() {
       errorMessage={errorMessage(settings.error, t('admin-settings.settings.loadError'))}
       retryLabel={t('admin-settings.settings.retry')}
     >
-      {({ inboundUrl, ...initial }) => (
+      {({ inboundUrl, inboundToken, ...initial }) => (
         <>
           <SmsForm initial={initial} />
           <section aria-labelledby="sms-inbound" className="grid gap-2">
@@ -37,6 +45,14 @@ export default function SmsSettingsPage() {
             <code data-testid="sms-inbound-url" className="break-all rounded-theme bg-gray-100 p-2">
               {inboundUrl}
             </code>
+            {inboundToken ? (
+              <>
+                <p>{t('admin-settings.sms.inboundHeader')}</p>
+                <code data-testid="sms-inbound-token" className="break-all rounded-theme bg-gray-100 p-2">
+                  X-Acende-Webhook-Token: {inboundToken}
+                </code>
+              </>
+            ) : null}
           </section>
           <TestSmsForm />
         </>
@@ -48,13 +64,14 @@ export default function SmsSettingsPage() {
 function SmsForm({ initial }: { initial: SmsSettings }) {
   const { t } = useTranslation();
   const save = useSaveSmsSettings();
-  const { field, onSubmit } = useSettingsForm({
+  const { form, field, onSubmit } = useSettingsForm({
     schema: smsSettingsSchema,
     initial,
     save,
     savedTitle: t('admin-settings.sms.saved'),
     errorTitle: t('admin-settings.settings.saveError'),
   });
+  const provider = form.watch('provider');
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5">
       <CheckboxField
@@ -62,12 +79,27 @@ function SmsForm({ initial }: { initial: SmsSettings }) {
         hint={t('admin-settings.sms.enabledHint')}
         {...field('enabled')}
       />
-      <TextField
-        label={t('admin-settings.sms.accountSid')}
-        autoComplete="off"
-        spellCheck={false}
-        {...field('accountSid')}
+      <SelectField
+        label={t('admin-settings.sms.provider')}
+        choices={SMS_PROVIDERS.map((name) => ({ value: name, label: PROVIDER_NAMES[name] }))}
+        {...field('provider', {
+          // The provider's own address with it, unless one was typed for a proxy.
+          onChange: (event) => {
+            const typed = form.getValues('baseUrl');
+            if (Object.values(SMS_BASE_URLS).includes(typed)) {
+              form.setValue('baseUrl', SMS_BASE_URLS[event.target.value as SmsProvider]);
+            }
+          },
+        })}
       />
+      {provider === 'twilio' ? (
+        <TextField
+          label={t('admin-settings.sms.accountSid')}
+          autoComplete="off"
+          spellCheck={false}
+          {...field('accountSid')}
+        />
+      ) : null}
       <TextField
         label={t('admin-settings.sms.token')}
         hint={t('admin-settings.sms.tokenHint')}
@@ -75,7 +107,11 @@ function SmsForm({ initial }: { initial: SmsSettings }) {
         autoComplete="new-password"
         {...field('token')}
       />
-      <TextField label={t('admin-settings.sms.from')} hint={t('admin-settings.sms.fromHint')} {...field('from')} />
+      <TextField
+        label={t('admin-settings.sms.from')}
+        hint={t(`admin-settings.sms.fromHint.${provider}`)}
+        {...field('from')}
+      />
       <TextField
         label={t('admin-settings.sms.dailyCap')}
         hint={t('admin-settings.sms.dailyCapHint')}
