@@ -9,7 +9,7 @@ import { signInThroughForm } from './support/admin.ts';
 import { errorSummary, text as wizardText } from './support/citizen.ts';
 import { admin, expect, test } from './support/fixtures.ts';
 import { publicCompany, seedPole, uniquePoleNumber } from './support/poles.ts';
-import { uniquePhone } from './support/requests.ts';
+import { expectNoSidewaysScroll, uniquePhone } from './support/requests.ts';
 
 const words = {
   pt: {
@@ -25,6 +25,7 @@ const words = {
     reportNormally: 'Fazer a solicitação sem o poste',
     signIn: { username: 'Nome de usuário', password: 'Senha', submit: 'Entrar' },
     detail: (id: number) => `Solicitação nº ${id}`,
+    search: 'Buscar',
     elsewhere: 'Não é este poste? Informar outro local',
   },
   en: {
@@ -40,6 +41,7 @@ const words = {
     reportNormally: 'Report without the pole',
     signIn: { username: 'Username', password: 'Password', submit: 'Sign in' },
     detail: (id: number) => `Request #${id}`,
+    search: 'Search',
     elsewhere: 'Not this pole? Report another place',
   },
 } as const;
@@ -133,6 +135,13 @@ for (const lang of ['pt', 'en'] as const) {
     await page.goto(`/admin/requests/${id}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.detail(id));
     await expect(page.getByRole('definition').filter({ hasText: pole.number })).toBeVisible();
+
+    // In the list at 360 px, the card keeps a long pole number inside it.
+    await page.goto('/admin/requests');
+    await page.getByLabel(w.search, { exact: true }).fill(String(id));
+    await page.getByRole('button', { name: w.search, exact: true }).click();
+    await expect(page.getByRole('row').filter({ hasText: pole.number })).toBeVisible();
+    await expectNoSidewaysScroll(page, 'list with a long pole number');
   });
 }
 

@@ -136,7 +136,8 @@ export function RequestRow({
       <TableCell
         label={t('admin-operations.operations.list.columns.pole')}
         card={item.poleNumber !== null}
-        className="whitespace-nowrap"
+        // On a card a long pole number wraps (one line in the table).
+        className="whitespace-nowrap max-sm:whitespace-normal"
       >
         {item.poleNumber ?? '—'}
       </TableCell>

@@ -71,7 +71,8 @@ export default function RequestsReportPage() {
                   <TableCell
                     label={t('admin-reports.reports.columns.pole')}
                     card={row.poleNumber !== null}
-                    className="whitespace-nowrap"
+                    // On a card a long pole number wraps (one line in the table).
+                    className="whitespace-nowrap max-sm:whitespace-normal"
                   >
                     {row.poleNumber ?? '—'}
                   </TableCell>
