@@ -28,6 +28,7 @@ import { polesLookupRoutes } from './features/poles/poles.lookup.routes.ts';
 import { polesImportRoutes } from './features/poles/poles-import.routes.ts';
 import { poleLabelsRoutes } from './features/poles/poles-labels.routes.ts';
 import { polesMapRoutes } from './features/poles/poles-map.routes.ts';
+import { pushRoutes } from './features/push/push.routes.ts';
 import { repairRequestsRoutes } from './features/repair-requests/repair-requests.routes.ts';
 import { replyTemplatesRoutes } from './features/reply-templates/reply-templates.routes.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
@@ -37,6 +38,7 @@ import { slaRoutes } from './features/sla/sla.routes.ts';
 import { smsRoutes } from './features/sms/sms.routes.ts';
 import { transparencyRoutes } from './features/transparency/transparency.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
+import { whatsappRoutes } from './features/whatsapp/whatsapp.routes.ts';
 
 /** The OpenAPI document at /api/openapi.json and its browsable view at /api/docs. */
 export async function registerApiDocs(app: ServerApp): Promise<void> {
@@ -76,7 +78,9 @@ export async function registerFeatureRoutes(
   await app.register(authRoutes, { deps });
   await app.register(twoFactorRoutes, { deps });
   await app.register(emailRoutes, { deps });
+  await app.register(pushRoutes, { deps });
   await app.register(smsRoutes, { deps });
+  await app.register(whatsappRoutes, { deps });
   await app.register(passwordResetRoutes, { deps });
   await app.register(usersRoutes, { deps });
   await app.register(adminRequestsRoutes, { deps });

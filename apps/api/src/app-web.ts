@@ -16,6 +16,8 @@ import { sendError } from './plugins/errors.ts';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The other files at the root (favicon, robots.txt): kept a little, then checked again. */
 const SHORT_CACHE = 'public, max-age=3600';
+/** The service worker (decision 0063): asked again at every check, so a new one takes over at once. */
+const SERVICE_WORKER = 'sw.js';
 
 /**
  * Serves the built web app: its files as the build compressed them (brotli, gzip) when the
@@ -38,7 +40,8 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
       preCompressed: true,
       globIgnore: ['index.html', '**/*.br', '**/*.gz'],
       setHeaders: (res, path) => {
-        res.header('cache-control', path.startsWith(`${assets}/`) ? IMMUTABLE : SHORT_CACHE);
+        const cache = path.startsWith(`${assets}/`) ? IMMUTABLE : SHORT_CACHE;
+        res.header('cache-control', path === join(root, SERVICE_WORKER) ? 'no-cache' : cache);
       },
     });
   }

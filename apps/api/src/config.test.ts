@@ -104,6 +104,22 @@ describe('configuration', () => {
     );
   });
 
+  it('takes a VAPID key pair whole or not at all, and a push CA file only under NODE_ENV=test (decision 0063)', () => {
+    const publicKey = `B${'A'.repeat(86)}`;
+    const privateKey = 'A'.repeat(43);
+    const both = loadConfig({ DATA_DIR: dataDir(), VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey });
+    expect([both.VAPID_PUBLIC_KEY, both.VAPID_PRIVATE_KEY]).toEqual([publicKey, privateKey]);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), VAPID_PUBLIC_KEY: publicKey })).toThrow('set both or neither');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: privateKey })).toThrow(
+      'VAPID_PUBLIC_KEY',
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), VAPID_SUBJECT: 'admin@example.org' })).toThrow('VAPID_SUBJECT');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TEST_PUSH_CA_FILE: '/tmp/ca.pem' })).toThrow('TEST_PUSH_CA_FILE');
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'test', TEST_PUSH_CA_FILE: '/tmp/ca.pem' }).TEST_PUSH_CA_FILE,
+    ).toBe('/tmp/ca.pem');
+  });
+
   it('stops with a message naming every bad setting', () => {
     const bad = () =>
       loadConfig({

@@ -125,6 +125,24 @@ const envSchema = z.object({
   PHOTO_STORE: z.enum(['db', 'dir']).default('db'),
   /** The folder of PHOTO_STORE=dir; unset: DATA_DIR/photos. */
   PHOTO_DIR: z.string().optional(),
+  /**
+   * Browser push's VAPID key pair (decision 0063), both or neither; unset: made at first start
+   * and kept in the database, so every instance on it signs with the same pair.
+   */
+  VAPID_PUBLIC_KEY: z
+    .union([z.string().regex(/^B[\w-]{86}$/, 'must be a P-256 public key, 65 bytes in base64url'), z.literal('')])
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .union([z.string().regex(/^[\w-]{43}$/, 'must be a P-256 private key, 32 bytes in base64url'), z.literal('')])
+    .optional(),
+  /** Whom the push services may contact about our sends: mailto: or https:; unset: PUBLIC_URL (https) or mailto:. */
+  VAPID_SUBJECT: z
+    .union([z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must start with mailto: or https://'), z.literal('')])
+    .optional(),
+  /** Push services accepted beside the browsers' own (comma-separated host names; decision 0063). */
+  PUSH_EXTRA_HOSTS: z.string().default(''),
+  /** Tests only (NODE_ENV=test): a PEM certificate the push sender trusts (a local push service). */
+  TEST_PUSH_CA_FILE: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -147,6 +165,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if (e.TEST_CLOCK_OFFSET_FILE && e.NODE_ENV !== 'test') {
     throw new ConfigError('Invalid configuration:\n  TEST_CLOCK_OFFSET_FILE: only honoured with NODE_ENV=test');
+  }
+  if (e.TEST_PUSH_CA_FILE && e.NODE_ENV !== 'test') {
+    throw new ConfigError('Invalid configuration:\n  TEST_PUSH_CA_FILE: only honoured with NODE_ENV=test');
+  }
+  if (!e.VAPID_PUBLIC_KEY !== !e.VAPID_PRIVATE_KEY) {
+    throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither');
   }
   const dialect = e.DATABASE_URL.startsWith('sqlite:') ? 'sqlite' : 'postgres';
   const sqlitePath =

@@ -8,7 +8,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { effectiveCaptcha } from './core/captcha/captcha.service.ts';
+import { isPushEnabled, readVapidKeys } from './core/channels/push-settings.service.ts';
 import { getSmsSettings, isSmsEnabled } from './core/channels/sms-settings.service.ts';
+import { getWhatsappSettings, isWhatsappEnabled } from './core/channels/whatsapp-settings.service.ts';
 import { isEmailEnabled, readSmtpSettings } from './core/outbox/email-settings.service.ts';
 import { startSearchUpkeep } from './core/search-upkeep.ts';
 import { createDatabase } from './db/database.ts';
@@ -18,8 +20,10 @@ import { ensureFirstAdmin, seedExampleCompanies } from './db/seed.ts';
 import { startOutboxWorker } from './features/email/outbox-worker.ts';
 import { startAreaRetryWorker } from './features/geocoding/area-retry.ts';
 import type { Lifecycle } from './features/health/health.routes.ts';
+import { startPushWorker } from './features/push/push-worker.ts';
 import { startRetentionWorker } from './features/retention/retention-worker.ts';
 import { startSmsWorker } from './features/sms/sms-worker.ts';
+import { startWhatsappWorker } from './features/whatsapp/whatsapp-worker.ts';
 import { offsetClock } from './lib/clock.ts';
 import { closeListenerCleanly } from './lib/close-listener.ts';
 import { startupSummary } from './startup-summary.ts';
@@ -127,6 +131,28 @@ function startWorkers(app: Awaited<ReturnType<typeof buildApp>>, config: ReturnT
     },
   });
 
+  // The WhatsApp notices (decision 0062), outside the quiet hours.
+  const whatsapp = startWhatsappWorker(app.deps, {
+    intervalMs: 2000,
+    onError: (err) => {
+      if (isDatabaseError(err)) app.deps.metrics.databaseError();
+      if (unavailability(err))
+        app.log.warn({ code: (err as { code?: string }).code }, 'WhatsApp round: database unavailable');
+      else app.log.error({ err }, 'WhatsApp round failed');
+    },
+  });
+
+  // Browser notices (decision 0063): no quiet hours, the browser and the device see to that.
+  const push = startPushWorker(app.deps, {
+    intervalMs: 2000,
+    onError: (err) => {
+      if (isDatabaseError(err)) app.deps.metrics.databaseError();
+      if (unavailability(err))
+        app.log.warn({ code: (err as { code?: string }).code }, 'push round: database unavailable');
+      else app.log.error({ err }, 'push round failed');
+    },
+  });
+
   // PostgreSQL's search rows, written after the filings' commits (decision 0060).
   const searchUpkeep = startSearchUpkeep(app.deps.db, {
     intervalMs: 500,
@@ -166,7 +192,15 @@ function startWorkers(app: Awaited<ReturnType<typeof buildApp>>, config: ReturnT
       : undefined;
 
   return async () => {
-    await Promise.all([outbox.stop(), sms.stop(), searchUpkeep?.stop(), areaRetry?.stop(), retention?.stop()]);
+    await Promise.all([
+      outbox.stop(),
+      sms.stop(),
+      whatsapp.stop(),
+      push.stop(),
+      searchUpkeep?.stop(),
+      areaRetry?.stop(),
+      retention?.stop(),
+    ]);
   };
 }
 
@@ -175,19 +209,26 @@ async function logStartupSummary(app: Awaited<ReturnType<typeof buildApp>>): Pro
   try {
     const { deps } = app;
     const address = app.server.address();
-    const [captcha, emailOn, smtp, smsOn, sms] = await Promise.all([
+    const [captcha, emailOn, smtp, smsOn, sms, whatsappOn, whatsapp, pushOn, vapid] = await Promise.all([
       effectiveCaptcha(deps),
       isEmailEnabled(deps.db),
       readSmtpSettings(deps),
       isSmsEnabled(deps.db),
       getSmsSettings(deps),
+      isWhatsappEnabled(deps.db),
+      getWhatsappSettings(deps),
+      isPushEnabled(deps.db),
+      // Makes the VAPID key pair on a first start (decision 0063).
+      readVapidKeys(deps),
     ]);
     const lines = startupSummary({
       config: deps.config,
       port: typeof address === 'object' && address ? address.port : deps.config.PORT,
       captcha,
       email: { enabled: emailOn, host: smtp.host, port: smtp.port },
-      sms: { enabled: smsOn, baseUrl: sms.baseUrl },
+      sms: { enabled: smsOn, provider: sms.provider, baseUrl: sms.baseUrl },
+      whatsapp: { enabled: whatsappOn, baseUrl: whatsapp.baseUrl },
+      push: { enabled: pushOn, keysFrom: vapid.from },
     });
     for (const line of lines) app.log.info(line);
   } catch (error) {

@@ -34,14 +34,18 @@ describe('start-up summary', () => {
       port: 3000,
       captcha: { enabled: true, provider: 'turnstile' },
       email: { enabled: true, host: 'smtp.example.org', port: 587 },
-      sms: { enabled: true, baseUrl: 'https://api.twilio.com' },
+      sms: { enabled: true, provider: 'zenvia', baseUrl: 'https://api.zenvia.com' },
+      whatsapp: { enabled: true, baseUrl: 'https://graph.facebook.com' },
+      push: { enabled: true, keysFrom: 'database' },
     });
     expect(lines).toEqual([
       'Acende is running at http://localhost:3000 (public address https://luz.example.gov.br)',
       'Database: PostgreSQL, database "acende_prod" on db.internal:6432 as user "acende"',
       'Captcha: on (Turnstile)',
       'E-mail: on, through smtp.example.org:587',
-      'SMS: on, through Twilio at https://api.twilio.com',
+      'SMS: on, through Zenvia at https://api.zenvia.com',
+      "WhatsApp: on, through Meta's Cloud API at https://graph.facebook.com",
+      'Push: on, VAPID keys from the database',
       'Metrics: on at /metrics (Bearer METRICS_TOKEN)',
     ]);
     expect(lines.join('\n')).not.toMatch(/Secret|a-long-enough-token/);
@@ -50,13 +54,17 @@ describe('start-up summary', () => {
       port: 3000,
       captcha: { enabled: false, provider: 'altcha' },
       email: { enabled: false, host: '', port: 587 },
-      sms: { enabled: false, baseUrl: 'https://api.twilio.com' },
+      sms: { enabled: false, provider: 'twilio', baseUrl: 'https://api.twilio.com' },
+      whatsapp: { enabled: false, baseUrl: 'https://graph.facebook.com' },
+      push: { enabled: false, keysFrom: 'env' },
     });
     expect(off[0]).toBe('Acende is running at http://localhost:3000');
     expect(off.slice(2)).toEqual([
       'Captcha: off (CAPTCHA=off)',
       'E-mail: off (set it up in the e-mail settings)',
       'SMS: off (set it up in the SMS settings)',
+      'WhatsApp: off (set it up in the WhatsApp settings)',
+      'Push: off (turned off in the browser notice settings)',
       'Metrics: off (METRICS_TOKEN unset)',
     ]);
   });

@@ -1,5 +1,5 @@
 // What the server says once it listens (decision 0019): where it is, which database, and
-// whether captcha, e-mail, SMS and metrics are on. The database is described from the parts of its
+// whether captcha, e-mail, SMS, WhatsApp, push and metrics are on. The database is described from the parts of its
 // URL that name it, so its password never reaches the log.
 import type { CaptchaProvider } from '@acende/shared/schemas/captcha';
 import type { Config } from './config.ts';
@@ -11,8 +11,14 @@ export interface StartupFacts {
   captcha: { enabled: boolean; provider: CaptchaProvider };
   email: { enabled: boolean; host: string; port: number };
   /** SMS notices (issue 36): on, and through which provider's address. */
-  sms: { enabled: boolean; baseUrl: string };
+  sms: { enabled: boolean; provider: 'twilio' | 'zenvia'; baseUrl: string };
+  /** WhatsApp notices (issue 36): on, and through which Graph API address. */
+  whatsapp: { enabled: boolean; baseUrl: string };
+  /** Browser notices (decision 0063): on, and where the VAPID key pair comes from. */
+  push: { enabled: boolean; keysFrom: 'env' | 'database' };
 }
+
+const SMS_PROVIDERS = { twilio: 'Twilio', zenvia: 'Zenvia' } as const;
 
 const PROVIDERS: Record<CaptchaProvider, string> = {
   altcha: 'ALTCHA',
@@ -59,7 +65,9 @@ export function startupSummary(facts: StartupFacts): string[] {
     `Database: ${describeDatabase(config)}`,
     `Captcha: ${captcha}`,
     `E-mail: ${email}`,
-    `SMS: ${facts.sms.enabled ? `on, through Twilio at ${facts.sms.baseUrl}` : 'off (set it up in the SMS settings)'}`,
+    `SMS: ${facts.sms.enabled ? `on, through ${SMS_PROVIDERS[facts.sms.provider]} at ${facts.sms.baseUrl}` : 'off (set it up in the SMS settings)'}`,
+    `WhatsApp: ${facts.whatsapp.enabled ? `on, through Meta's Cloud API at ${facts.whatsapp.baseUrl}` : 'off (set it up in the WhatsApp settings)'}`,
+    `Push: ${facts.push.enabled ? `on, VAPID keys from ${facts.push.keysFrom === 'env' ? 'the environment' : 'the database'}` : 'off (turned off in the browser notice settings)'}`,
     `Metrics: ${config.METRICS_TOKEN ? 'on at /metrics (Bearer METRICS_TOKEN)' : 'off (METRICS_TOKEN unset)'}`,
   ];
 }

@@ -37,6 +37,8 @@ export const ADMIN_PAGE_PATHS = [
   'energy-companies',
   'email-settings',
   'sms-settings',
+  'whatsapp-settings',
+  'push-settings',
   'theme-settings',
   'captcha-settings',
   'retention-settings',

@@ -42,6 +42,8 @@ import * as m0050 from './migrations/0050-ratings.ts';
 import * as m0051 from './migrations/0051-filing-indexes.ts';
 import * as m0052 from './migrations/0052-search-off-the-filing.ts';
 import * as m0053 from './migrations/0053-sms-channel.ts';
+import * as m0054 from './migrations/0054-whatsapp-channel.ts';
+import * as m0055 from './migrations/0055-push-subscriptions.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -85,6 +87,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0051-filing-indexes': m0051,
   '0052-search-off-the-filing': m0052,
   '0053-sms-channel': m0053,
+  '0054-whatsapp-channel': m0054,
+  '0055-push-subscriptions': m0055,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works below the typed schema

@@ -46,6 +46,8 @@ export interface RepairRequestsTable {
   dueAt: Generated<string | null>;
   /** The number (E.164) its filer asked SMS notices at (0053); null: not asked, or anonymised. */
   smsTo: Generated<string | null>;
+  /** The number (E.164) its filer asked WhatsApp notices at (0054); null: not asked, or anonymised. */
+  whatsappTo: Generated<string | null>;
   /** When the filer unsubscribed from this request's status e-mails (0037). */
   statusEmailsOffAt: Generated<string | null>;
   /** The request this one duplicates (0037); it is then cancelled (decision 0034). */

@@ -49,6 +49,19 @@ export interface ChannelOutboxTable {
   sentAt: string | null;
 }
 
+/** A browser a citizen asked to be told on about one request (0055, decision 0063). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  requestId: number;
+  /** The push service's URL for this browser (HTTPS). */
+  endpoint: string;
+  /** The browser's P-256 public key and auth secret (RFC 8291), base64url. */
+  p256dh: string;
+  auth: string;
+  language: string;
+  createdAt: string;
+}
+
 /** A number that asked a channel to stop (0053). */
 export interface ChannelStopsTable {
   channel: string;

@@ -31,6 +31,7 @@ import type {
   ChannelOutboxTable,
   ChannelStopsTable,
   EmailOutboxTable,
+  PushSubscriptionsTable,
   ReplyTemplatesTable,
   SiteSettingsTable,
   TransparencyCacheTable,
@@ -50,6 +51,7 @@ export interface Database {
   emailOutbox: EmailOutboxTable;
   channelOutbox: ChannelOutboxTable;
   channelStops: ChannelStopsTable;
+  pushSubscriptions: PushSubscriptionsTable;
   loginAttempts: LoginAttemptsTable;
   captchaUsed: CaptchaUsedTable;
   requestCounters: RequestCountersTable;

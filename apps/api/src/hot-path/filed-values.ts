@@ -23,6 +23,7 @@ export type PublicRequestValues = Required<
     | 'areaRetryAt'
     | 'language'
     | 'smsTo'
+    | 'whatsappTo'
     | 'trackingTokenHash'
     | 'idempotencyKeyHash'
     | 'idempotencyHash'
@@ -48,6 +49,7 @@ export const FILED_TYPES = {
   areaRetryAt: 'text',
   language: 'text',
   smsTo: 'text',
+  whatsappTo: 'text',
   trackingTokenHash: 'text',
   idempotencyKeyHash: 'text',
   idempotencyHash: 'text',

@@ -175,6 +175,7 @@ for (const engine of ENGINES) {
           areaRetryAt: null,
           language: 'pt',
           smsTo: null,
+          whatsappTo: null,
           trackingTokenHash: 'double-tap-token-hash',
           idempotencyKeyHash: 'double-tap-key-hash',
           idempotencyHash: 'double-tap-body-hash',

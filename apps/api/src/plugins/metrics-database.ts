@@ -72,14 +72,16 @@ export function registerDatabaseGauges(registry: Registry, db: Db, read: () => P
   });
   new Gauge({
     name: 'acende_channel_messages',
-    help: 'Messages of the channels beside e-mail (SMS) by state: pending, sent, failed (given up) and stopped (the number replied SAIR/STOP)',
+    help: 'Messages of the channels beside e-mail (SMS, WhatsApp, browser push) by state: pending, sent, failed (given up) and stopped (the number replied SAIR/STOP)',
     labelNames: ['channel', 'status'],
     registers: [registry],
     async collect() {
       const backlog = await read();
       if (!backlog) return;
       this.reset();
-      for (const status of MESSAGE_STATUSES) this.set({ channel: 'sms', status }, 0);
+      for (const channel of ['sms', 'whatsapp', 'push']) {
+        for (const status of MESSAGE_STATUSES) this.set({ channel, status }, 0);
+      }
       for (const row of backlog.channels) this.set({ channel: row.channel, status: row.status }, row.count);
     },
   });

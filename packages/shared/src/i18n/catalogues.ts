@@ -26,6 +26,7 @@ import enPublicDrafts from './en/public-drafts.json';
 import enPublicPages from './en/public-pages.json';
 import enPublicPhotos from './en/public-photos.json';
 import enPublicPoles from './en/public-poles.json';
+import enPublicPush from './en/public-push.json';
 import enPublicWizard from './en/public-wizard.json';
 import enSatisfaction from './en/satisfaction.json';
 import enTransparency from './en/transparency.json';
@@ -50,6 +51,7 @@ import ptPublicDrafts from './pt/public-drafts.json';
 import ptPublicPages from './pt/public-pages.json';
 import ptPublicPhotos from './pt/public-photos.json';
 import ptPublicPoles from './pt/public-poles.json';
+import ptPublicPush from './pt/public-push.json';
 import ptPublicWizard from './pt/public-wizard.json';
 import ptSatisfaction from './pt/satisfaction.json';
 import ptTransparency from './pt/transparency.json';
@@ -80,6 +82,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     satisfaction: ptSatisfaction,
     'public-deadline': ptPublicDeadline,
     'public-wizard': ptPublicWizard,
+    'public-push': ptPublicPush,
   } satisfies CatalogueNamespaces,
   en: {
     common: enCommon,
@@ -105,6 +108,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     satisfaction: enSatisfaction,
     'public-deadline': enPublicDeadline,
     'public-wizard': enPublicWizard,
+    'public-push': enPublicPush,
   },
 };
 

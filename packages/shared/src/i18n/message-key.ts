@@ -22,6 +22,7 @@ import type ptPublicDrafts from './pt/public-drafts.json';
 import type ptPublicPages from './pt/public-pages.json';
 import type ptPublicPhotos from './pt/public-photos.json';
 import type ptPublicPoles from './pt/public-poles.json';
+import type ptPublicPush from './pt/public-push.json';
 import type ptPublicWizard from './pt/public-wizard.json';
 import type ptSatisfaction from './pt/satisfaction.json';
 import type ptTransparency from './pt/transparency.json';
@@ -63,6 +64,8 @@ export interface CatalogueNamespaces {
   'public-deadline': typeof ptPublicDeadline;
   /** The wizard's later steps' own texts (issue 35): loaded with their chunk, not on the first load. */
   'public-wizard': typeof ptPublicWizard;
+  /** Browser notices (decision 0063): the opt-in's texts and the subscription's errors, loaded with the opt-in. */
+  'public-push': typeof ptPublicPush;
 }
 
 type Paths<T> = {

@@ -71,7 +71,7 @@ export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 /** A notice on a channel beside e-mail, as the operator's detail lists it. */
 export const channelMessageSchema = z.object({
   id: z.number(),
-  channel: z.enum(['sms']),
+  channel: z.enum(['sms', 'whatsapp', 'push']),
   kind: z.string(),
   status: z.enum(MESSAGE_STATUSES),
   attempts: z.number(),

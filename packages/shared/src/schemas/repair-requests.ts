@@ -37,6 +37,8 @@ export const createRepairRequestSchema = z.extend(contactSchema, {
   captchaToken: z.optional(z.string().check(z.maxLength(10_000))),
   /** Notices by SMS to the phone given (issue 36): off unless the citizen ticks the box. */
   notifySms: z.optional(z.boolean({ error: msg('common.validation.invalidType') })),
+  /** Notices by WhatsApp to the phone given (issue 36): off unless the citizen ticks the box. */
+  notifyWhatsapp: z.optional(z.boolean({ error: msg('common.validation.invalidType') })),
 });
 export type CreateRepairRequestInput = z.input<typeof createRepairRequestSchema>;
 export type CreateRepairRequest = z.output<typeof createRepairRequestSchema>;
@@ -49,6 +51,8 @@ export const createRepairRequestResponseSchema = z.object({
   emailQueued: z.boolean(),
   /** Whether the SMS confirmation was queued: the citizen asked, SMS is on and the number did not reply SAIR. */
   smsQueued: z.boolean(),
+  /** Whether the WhatsApp confirmation was queued: the citizen asked, WhatsApp is on and the number did not stop it. */
+  whatsappQueued: z.boolean(),
   /** When the repair is due, from the company's target for the problem (decision 0029); null without a target. */
   dueAt: z.nullable(z.string()),
 });

@@ -4,7 +4,7 @@
 import type { Db } from '../../db/database.ts';
 import { claimDue } from '../outbox/outbox-claim.ts';
 
-export type Channel = 'sms';
+export type Channel = 'sms' | 'whatsapp' | 'push';
 
 export interface NewChannelMessage {
   channel: Channel;
@@ -129,12 +129,12 @@ export function listRequestMessages(db: Db, requestId: number) {
 }
 
 /** Whether a request's SMS confirmation was queued (sent or not since). */
-export async function hasSmsConfirmation(db: Db, requestId: number): Promise<boolean> {
+export async function hasConfirmation(db: Db, channel: Channel, requestId: number): Promise<boolean> {
   const row = await db
     .selectFrom('channelOutbox')
     .select('id')
     .where('requestId', '=', requestId)
-    .where('channel', '=', 'sms')
+    .where('channel', '=', channel)
     .where('kind', '=', 'request_confirmation')
     .executeTakeFirst();
   return row !== undefined;

@@ -7,7 +7,7 @@ import type { Language, ProblemType, RequestStatus } from '@acende/shared/enums'
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/database.ts';
 import { iso } from '../../lib/clock.ts';
-import { queueStatusSms } from '../channels/sms.service.ts';
+import { queueStatusNotices } from '../channels/channel-notices.ts';
 import { listFollowers, statusEmailsOff } from '../followers/followers.repository.ts';
 import { filerUnsubscribeToken, followerUnsubscribeToken, unsubscribeUrl } from '../followers/unsubscribe-tokens.ts';
 import { ratingToken } from '../ratings/rating-tokens.ts';
@@ -162,8 +162,8 @@ export async function queueStatusUpdateEmail(
   change: StatusChange,
 ): Promise<boolean> {
   if (change.fromStatus === change.toStatus) return false;
-  // The filer's SMS, when they asked for them (issue 36), whether e-mail is on or not.
-  await queueStatusSms(trx, deps, request.id, change);
+  // The filer's SMS, WhatsApp and push notices, when asked for (issue 36), whether e-mail is on or not.
+  await queueStatusNotices(trx, deps, request.id, change);
   if (!(await isEmailEnabled(trx))) return false;
   await queueFollowerEmails(trx, deps, request.id, change, true);
   if (!request.email || (await statusEmailsOff(trx, request.id))) return false;

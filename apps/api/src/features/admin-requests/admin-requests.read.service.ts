@@ -15,7 +15,7 @@ import type {
   RequestEvent,
 } from '@acende/shared/schemas/admin-requests';
 import type { AppDeps } from '../../app-deps.ts';
-import { listRequestMessages } from '../../core/channels/channel-outbox.repository.ts';
+import { type Channel, listRequestMessages } from '../../core/channels/channel-outbox.repository.ts';
 import { type AuthAdmin, companyScope } from '../../core/company-scope.ts';
 import { getOverdueByCompany } from '../../core/deadlines.ts';
 import { countFollowers, listDuplicateIds } from '../../core/followers/followers.repository.ts';
@@ -204,7 +204,7 @@ export async function getAdminRequest(
     duplicateOfId: row.duplicateOfId,
     duplicateIds,
     rating: rating ? { score: rating.score, comment: rating.comment, at: rating.createdAt } : null,
-    messages: messages.map((m) => ({ ...m, channel: 'sms' as const, status: m.status as MessageStatus })),
+    messages: messages.map((m) => ({ ...m, channel: m.channel as Channel, status: m.status as MessageStatus })),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     history,

@@ -10,6 +10,8 @@ import { createAccount, signedIn, type TestAccount } from '../../../test/account
 import { auditRows } from '../../../test/audit.ts';
 import { insertPole } from '../../../test/citizen-poles.ts';
 import { describeEachEngine, it, type TestContext } from '../../../test/engines.ts';
+import { type FakeMetaWhatsapp, startFakeMetaWhatsapp } from '../../../test/fake-meta-whatsapp.ts';
+import { pushServiceCertificate, startFakePushService } from '../../../test/fake-push-service.ts';
 import { type FakeTwilio, startFakeTwilio } from '../../../test/fake-twilio.ts';
 import { smallPng } from '../../../test/photos.ts';
 import { validRequest } from '../../../test/requests.ts';
@@ -33,6 +35,8 @@ interface Env {
   smtp: SmtpCapture;
   /** A stand-in for Twilio's Messages API (issue 36). */
   twilio: FakeTwilio;
+  /** A stand-in for Meta's WhatsApp Cloud API (issue 36). */
+  meta: FakeMetaWhatsapp;
   requestId: number;
   /** Sends a call as the admin. */
   send(
@@ -82,6 +86,15 @@ const smsSettings = (env: Env) => ({
   accountSid: env.twilio.accountSid,
   token: env.twilio.authToken,
   from: '+5551400000000',
+  dailyCap: 5,
+});
+const whatsappSettings = (env: Env) => ({
+  enabled: true,
+  baseUrl: env.meta.url,
+  apiVersion: env.meta.apiVersion,
+  phoneNumberId: env.meta.phoneNumberId,
+  accessToken: env.meta.accessToken,
+  appSecret: env.meta.appSecret,
   dailyCap: 5,
 });
 const company = { name: 'Audit Energia', fullName: 'Audit Energia S.A.', active: true };
@@ -363,6 +376,18 @@ const CASES: Record<string, Case> = {
       language: 'en',
     }),
   ),
+  'POST /api/admin/push-settings': audited('settings.push.update', (env) =>
+    env.send('POST', '/api/admin/push-settings', { enabled: true }),
+  ),
+  'POST /api/admin/push-settings/send-test': audited('settings.push.test_send', async (env) => {
+    // The admin's own browser, at a local push service (decision 0063).
+    const service = await startFakePushService();
+    try {
+      return await env.send('POST', '/api/admin/push-settings/send-test', service.subscribe());
+    } finally {
+      await service.close();
+    }
+  }),
   'POST /api/admin/sms-settings': audited('settings.sms.update', (env) =>
     env.send('POST', '/api/admin/sms-settings', smsSettings(env)),
   ),
@@ -372,6 +397,19 @@ const CASES: Record<string, Case> = {
     {
       prepare: async (env) => {
         expect((await env.send('POST', '/api/admin/sms-settings', smsSettings(env))).statusCode).toBe(200);
+        return {};
+      },
+    },
+  ),
+  'POST /api/admin/whatsapp-settings': audited('settings.whatsapp.update', (env) =>
+    env.send('POST', '/api/admin/whatsapp-settings', whatsappSettings(env)),
+  ),
+  'POST /api/admin/whatsapp-settings/send-test': audited(
+    'settings.whatsapp.test_send',
+    (env) => env.send('POST', '/api/admin/whatsapp-settings/send-test', { to: '(51) 99999-0000', language: 'pt' }),
+    {
+      prepare: async (env) => {
+        expect((await env.send('POST', '/api/admin/whatsapp-settings', whatsappSettings(env))).statusCode).toBe(200);
         return {};
       },
     },
@@ -552,91 +590,100 @@ async function adminWriteRoutes(ctx: TestContext): Promise<string[]> {
     .sort();
 }
 
-describeEachEngine('audit log: every admin write leaves exactly one row', (ctx) => {
-  let env: Env;
+describeEachEngine(
+  'audit log: every admin write leaves exactly one row',
+  (ctx) => {
+    let env: Env;
 
-  beforeAll(async () => {
-    const admin = await signedIn(ctx(), { role: 'admin' });
-    const smtp = await startSmtpCapture({ user: SMTP_USER, pass: SMTP_PASS });
-    const twilio = await startFakeTwilio();
-    const created = await ctx().app.inject({
-      method: 'POST',
-      url: '/api/repair-requests',
-      payload: validRequest,
+    beforeAll(async () => {
+      const admin = await signedIn(ctx(), { role: 'admin' });
+      const smtp = await startSmtpCapture({ user: SMTP_USER, pass: SMTP_PASS });
+      const twilio = await startFakeTwilio();
+      const meta = await startFakeMetaWhatsapp({
+        acende_recebida: { pt_BR: 'Acende: nº {{1}} {{2}}', en: 'Acende: no. {{1}} {{2}}' },
+      });
+      const created = await ctx().app.inject({
+        method: 'POST',
+        url: '/api/repair-requests',
+        payload: validRequest,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      env = {
+        ctx: ctx(),
+        admin,
+        smtp,
+        twilio,
+        meta,
+        requestId: created.json().id,
+        send: (method, url, payload, headers = {}) =>
+          ctx().app.inject({
+            method: method as 'GET',
+            url,
+            headers: { ...admin.headers, ...headers },
+            ...(payload === undefined ? {} : { payload: payload as string }),
+          }),
+      };
     });
-    expect(created.statusCode, created.body).toBe(201);
-    env = {
-      ctx: ctx(),
-      admin,
-      smtp,
-      twilio,
-      requestId: created.json().id,
-      send: (method, url, payload, headers = {}) =>
-        ctx().app.inject({
-          method: method as 'GET',
-          url,
-          headers: { ...admin.headers, ...headers },
-          ...(payload === undefined ? {} : { payload: payload as string }),
-        }),
-    };
-  });
-  afterAll(async () => {
-    await env?.smtp.close();
-    await env?.twilio.close();
-  });
-
-  it('has a case for every admin write route of the OpenAPI document', async () => {
-    const routes = await adminWriteRoutes(ctx());
-    expect(routes.length).toBeGreaterThan(20);
-    const missing = routes.filter((route) => !(route in CASES));
-    expect(missing, 'admin write routes without an audit case in CASES').toEqual([]);
-    const gone = Object.keys(CASES).filter((route) => !routes.includes(route));
-    expect(gone, 'cases of routes the document no longer lists').toEqual([]);
-  });
-
-  for (const [route, testCase] of Object.entries(CASES)) {
-    const label = testCase.kind ? `${route} → ${testCase.kind}` : `${route} writes no row (${testCase.reason})`;
-    it(label, async () => {
-      const prepared = (await testCase.prepare?.(env)) ?? {};
-      const before = await auditRows(ctx());
-      const res = await testCase.call(env, prepared);
-      expect(res.statusCode, res.body).toBeGreaterThanOrEqual(200);
-      expect(res.statusCode, res.body).toBeLessThan(300);
-      const after = await auditRows(ctx());
-      if (testCase.kind === null) {
-        expect(after.length).toBe(before.length);
-        return;
-      }
-      expect(after.length, 'audit rows written by one call').toBe(before.length + 1);
-      const row = after[0];
-      expect(row?.kind).toBe(testCase.kind);
-      const actorId = testCase.actor ? testCase.actor(env, prepared) : env.admin.id;
-      expect(row?.actorId === null ? null : Number(row?.actorId)).toBe(actorId);
-      expect(row?.ip).toBeTruthy();
+    afterAll(async () => {
+      await env?.smtp.close();
+      await env?.twilio.close();
+      await env?.meta.close();
     });
-  }
 
-  it('keeps no secret in any row: passwords, the SMTP password, the captcha key, a reset token', async () => {
-    const rows = await auditRows(ctx());
-    const text = JSON.stringify(rows);
-    for (const secret of [
-      env.admin.password,
-      SMTP_PASS,
-      env.twilio.authToken,
-      CAPTCHA_SECRET,
-      NEW_USER_PASSWORD,
-      SET_PASSWORD,
-      CHANGED_PASSWORD,
-      RESET_PASSWORD,
-      RESET_TOKEN,
-      hashToken(RESET_TOKEN),
-    ]) {
-      expect(text).not.toContain(secret);
+    it('has a case for every admin write route of the OpenAPI document', async () => {
+      const routes = await adminWriteRoutes(ctx());
+      expect(routes.length).toBeGreaterThan(20);
+      const missing = routes.filter((route) => !(route in CASES));
+      expect(missing, 'admin write routes without an audit case in CASES').toEqual([]);
+      const gone = Object.keys(CASES).filter((route) => !routes.includes(route));
+      expect(gone, 'cases of routes the document no longer lists').toEqual([]);
+    });
+
+    for (const [route, testCase] of Object.entries(CASES)) {
+      const label = testCase.kind ? `${route} → ${testCase.kind}` : `${route} writes no row (${testCase.reason})`;
+      it(label, async () => {
+        const prepared = (await testCase.prepare?.(env)) ?? {};
+        const before = await auditRows(ctx());
+        const res = await testCase.call(env, prepared);
+        expect(res.statusCode, res.body).toBeGreaterThanOrEqual(200);
+        expect(res.statusCode, res.body).toBeLessThan(300);
+        const after = await auditRows(ctx());
+        if (testCase.kind === null) {
+          expect(after.length).toBe(before.length);
+          return;
+        }
+        expect(after.length, 'audit rows written by one call').toBe(before.length + 1);
+        const row = after[0];
+        expect(row?.kind).toBe(testCase.kind);
+        const actorId = testCase.actor ? testCase.actor(env, prepared) : env.admin.id;
+        expect(row?.actorId === null ? null : Number(row?.actorId)).toBe(actorId);
+        expect(row?.ip).toBeTruthy();
+      });
     }
-    // The markers that something secret changed are there instead.
-    const email = rows.find((r) => r.kind === 'settings.email.update');
-    expect(JSON.parse(email?.after ?? '{}')).toMatchObject({ passStored: true, passReplaced: true });
-    const captcha = rows.find((r) => r.kind === 'settings.captcha.update');
-    expect(JSON.parse(captcha?.after ?? '{}')).toMatchObject({ keyStored: true, keyReplaced: true });
-  });
-});
+
+    it('keeps no secret in any row: passwords, the SMTP password, the captcha key, a reset token', async () => {
+      const rows = await auditRows(ctx());
+      const text = JSON.stringify(rows);
+      for (const secret of [
+        env.admin.password,
+        SMTP_PASS,
+        env.twilio.authToken,
+        CAPTCHA_SECRET,
+        NEW_USER_PASSWORD,
+        SET_PASSWORD,
+        CHANGED_PASSWORD,
+        RESET_PASSWORD,
+        RESET_TOKEN,
+        hashToken(RESET_TOKEN),
+      ]) {
+        expect(text).not.toContain(secret);
+      }
+      // The markers that something secret changed are there instead.
+      const email = rows.find((r) => r.kind === 'settings.email.update');
+      expect(JSON.parse(email?.after ?? '{}')).toMatchObject({ passStored: true, passReplaced: true });
+      const captcha = rows.find((r) => r.kind === 'settings.captcha.update');
+      expect(JSON.parse(captcha?.after ?? '{}')).toMatchObject({ keyStored: true, keyReplaced: true });
+    });
+  },
+  { env: { PUSH_EXTRA_HOSTS: '127.0.0.1', TEST_PUSH_CA_FILE: pushServiceCertificate().caFile } },
+);

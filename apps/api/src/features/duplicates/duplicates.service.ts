@@ -16,7 +16,7 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import type { AuditActor } from '../../core/audit/audit.repository.ts';
 import { recordAudit } from '../../core/audit/audit.repository.ts';
-import { queueStatusSms } from '../../core/channels/sms.service.ts';
+import { queueStatusNotices } from '../../core/channels/channel-notices.ts';
 import { type AuthAdmin, companyScope } from '../../core/company-scope.ts';
 import { dueAtAfterPause } from '../../core/deadlines.ts';
 import {
@@ -189,10 +189,10 @@ export async function markDuplicate(
         );
       }
     }
-    // The duplicate's own followers hear that it closed, and its filer by SMS when asked for
+    // The duplicate's own followers hear that it closed, and its filer on the channels asked for
     // (its tracking page says which request it joined).
     await queueFollowerEmails(trx, deps, id, { fromStatus, toStatus: 'cancelled' });
-    await queueStatusSms(trx, deps, id, { fromStatus, toStatus: 'cancelled' });
+    await queueStatusNotices(trx, deps, id, { fromStatus, toStatus: 'cancelled' });
   });
   return getAdminRequest(deps, admin, id);
 }

@@ -1,5 +1,7 @@
 // The rules of filing and reading a repair request from the public side.
+
 import type { Language } from '@acende/shared/enums';
+import type { MessageKey } from '@acende/shared/i18n/message-key';
 import type {
   CreateRepairRequest,
   CreateRepairRequestResponse,
@@ -8,8 +10,8 @@ import type {
 import { brazilianMobile } from '@acende/shared/sms-number';
 import type { AppDeps } from '../../app-deps.ts';
 import { verifyCaptchaOrThrow } from '../../core/captcha/captcha.service.ts';
-import { hasSmsConfirmation } from '../../core/channels/channel-outbox.repository.ts';
-import { smsAcceptedFor, smsConfirmationMessage } from '../../core/channels/sms.service.ts';
+import { hasConfirmation } from '../../core/channels/channel-outbox.repository.ts';
+import { phoneChannelAccepts, phoneConfirmationMessage } from '../../core/channels/phone-notices.ts';
 import { isEmailEnabled } from '../../core/outbox/email-settings.service.ts';
 import { hasConfirmationEmail } from '../../core/outbox/outbox.repository.ts';
 import { confirmationEmail } from '../../core/outbox/outbox.service.ts';
@@ -49,8 +51,9 @@ export async function createRepairRequest(
   // a retry gets the same token back; otherwise it is random.
   const trackingToken = key ? trackingTokenForKey(config.APP_SECRET, key, bodyHash as string) : newToken();
   const email = input.email || null;
-  // SMS go to a mobile only: refused before the captcha is spent.
-  const asked = input.notifySms ? smsNumberOrThrow(input.phone) : null;
+  // SMS and WhatsApp go to a mobile only: refused before the captcha is spent.
+  const asked = input.notifySms ? mobileOrThrow(input.phone, 'public.errors.smsNeedsMobile') : null;
+  const askedWhatsapp = input.notifyWhatsapp ? mobileOrThrow(input.phone, 'public.errors.whatsappNeedsMobile') : null;
 
   try {
     if (!context.captchaExempt) await verifyCaptchaOrThrow(deps, input.captchaToken);
@@ -83,12 +86,11 @@ export async function createRepairRequest(
   const filedAt = deps.clock.now();
   const now = filedAt.toISOString();
   const emailQueued = Boolean(email) && (await emailEnabledNow(db)());
-  // SMS only when asked for, while SMS is on and the number did not reply SAIR.
-  const smsTo = asked;
-  const smsQueued = smsTo !== null && (await smsAcceptedFor(db, smsTo));
-  const messages: MessagesFor | undefined = smsQueued
-    ? ({ id }) => [smsConfirmationMessage(deps, { id, smsTo: smsTo as string, language: context.language })]
-    : undefined;
+  // SMS and WhatsApp only when asked for, while the channel is on and the number did not reply SAIR.
+  const smsTo = asked !== null && (await phoneChannelAccepts(db, 'sms', asked)) ? asked : null;
+  const whatsappTo =
+    askedWhatsapp !== null && (await phoneChannelAccepts(db, 'whatsapp', askedWhatsapp)) ? askedWhatsapp : null;
+  const messages = phoneConfirmations(deps, { sms: smsTo, whatsapp: whatsappTo }, context.language);
   const confirmation: ConfirmationFor | undefined =
     email && emailQueued
       ? ({ id, companyName, dueAt }) =>
@@ -115,7 +117,8 @@ export async function createRepairRequest(
       city: area?.city ?? null,
       areaRetryAt: area ? null : firstAreaRetryAt(filedAt),
       language: context.language,
-      smsTo: smsQueued ? smsTo : null,
+      smsTo,
+      whatsappTo,
       trackingTokenHash: hashToken(trackingToken),
       idempotencyKeyHash: keyHash,
       idempotencyHash: bodyHash,
@@ -137,7 +140,15 @@ export async function createRepairRequest(
   }
   deps.metrics.requestFiled();
   if (!area) void fillAreaLater(deps, filed.id, lat, lon);
-  return { id: filed.id, companyName: filed.companyName, trackingToken, emailQueued, smsQueued, dueAt: filed.dueAt };
+  return {
+    id: filed.id,
+    companyName: filed.companyName,
+    trackingToken,
+    emailQueued,
+    smsQueued: smsTo !== null,
+    whatsappQueued: whatsappTo !== null,
+    dueAt: filed.dueAt,
+  };
 }
 
 /** A replayed filing's answer: whether its confirmations were queued when it was first stored. */
@@ -151,7 +162,8 @@ async function replayAnswer(
     ...replay,
     trackingToken,
     emailQueued: email !== null && (await hasConfirmationEmail(deps.db, replay.id)),
-    smsQueued: await hasSmsConfirmation(deps.db, replay.id),
+    smsQueued: await hasConfirmation(deps.db, 'sms', replay.id),
+    whatsappQueued: await hasConfirmation(deps.db, 'whatsapp', replay.id),
   };
 }
 
@@ -163,10 +175,22 @@ async function replayIdempotent(deps: AppDeps, keyHash: string, bodyHash: string
 }
 
 /** The number SMS go to, or a 400 on the phone field when it is no mobile. */
-function smsNumberOrThrow(phone: string): string {
+/** The phone channels' confirmations for the filing's transaction to write, if any was asked for and is on. */
+function phoneConfirmations(
+  deps: AppDeps,
+  to: { sms: string | null; whatsapp: string | null },
+  language: string,
+): MessagesFor | undefined {
+  const channels = (['sms', 'whatsapp'] as const).filter((channel) => to[channel] !== null);
+  if (channels.length === 0) return undefined;
+  return ({ id }) =>
+    channels.map((channel) => phoneConfirmationMessage(deps, channel, { id, to: to[channel] as string, language }));
+}
+
+function mobileOrThrow(phone: string, message: MessageKey): string {
   const mobile = brazilianMobile(phone);
   if (mobile) return mobile;
-  throw new AppError('public.errors.smsNeedsMobile', 400, undefined, { phone: 'public.errors.smsNeedsMobile' });
+  throw new AppError(message, 400, undefined, { phone: message });
 }
 
 /** A request as the tracking page shows it: contact details masked unless `token` is its tracking token. */

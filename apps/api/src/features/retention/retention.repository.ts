@@ -2,6 +2,7 @@
 // conditional UPDATE, the scrub of their e-mails' envelopes, the history events, and the
 // audit log's sweep. Every write takes the caller's transaction.
 import type { ExpressionBuilder } from 'kysely';
+import { deleteSubscriptionsOfRequests } from '../../core/channels/push-subscriptions.repository.ts';
 import { deleteFollowersOfRequests } from '../../core/followers/followers.repository.ts';
 import { clearRatingComments } from '../../core/ratings/ratings.repository.ts';
 import { type Db, dialectOf, type Trx } from '../../db/database.ts';
@@ -21,6 +22,7 @@ export const ANONYMIZED_CONTACT = {
   phone: '',
   // The number SMS went to (issue 36).
   smsTo: null,
+  whatsappTo: null,
   reference: null,
   idempotencyHash: null,
   idempotencyKeyHash: null,
@@ -95,6 +97,8 @@ export async function scrubRequestEmails(trx: Trx, requestIds: number[]): Promis
   const followers = await deleteFollowersOfRequests(trx, requestIds);
   // A rating's comment is the citizen's free text too (decision 0050); its score stays.
   await clearRatingComments(trx, requestIds);
+  // The browsers subscribed to its notices (decision 0063) reach its filer: they go.
+  await deleteSubscriptionsOfRequests(trx, requestIds);
   const elsewhere = followers.filter((f) => !requestIds.includes(f.requestId));
   await trx
     .updateTable('emailOutbox')

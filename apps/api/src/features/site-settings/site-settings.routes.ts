@@ -15,7 +15,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { actorOf } from '../../core/audit/audit.actor.ts';
+import { isPushEnabled } from '../../core/channels/push-settings.service.ts';
 import { isSmsEnabled } from '../../core/channels/sms-settings.service.ts';
+import { isWhatsappEnabled } from '../../core/channels/whatsapp-settings.service.ts';
 import { notFound } from '../../lib/errors.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import type { RouteApp } from '../../lib/route-app.ts';
@@ -40,7 +42,7 @@ const siteSchema = z.object({
   tileAttribution: z.string(),
   map: z.object({ lat: z.number(), lon: z.number(), zoom: z.number() }),
   /** The notices a citizen may ask for at filing beside e-mail (issue 36). */
-  channels: z.object({ sms: z.boolean() }),
+  channels: z.object({ sms: z.boolean(), whatsapp: z.boolean(), push: z.boolean() }),
 });
 
 /** base64 of 512 KB plus the JSON around it. */
@@ -73,7 +75,11 @@ function registerPublicSiteRoutes(app: RouteApp, deps: AppDeps): void {
       tileUrl: deps.config.TILE_URL,
       tileAttribution: deps.config.TILE_ATTRIBUTION,
       map: await readMapDefaults(deps),
-      channels: { sms: await isSmsEnabled(deps.db) },
+      channels: {
+        sms: await isSmsEnabled(deps.db),
+        whatsapp: await isWhatsappEnabled(deps.db),
+        push: await isPushEnabled(deps.db),
+      },
     }),
   );
 

@@ -15,6 +15,11 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 
 export const smsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { config } = deps;
+  // The providers' webhooks: signed, never a session; one limit for both.
+  const inbound = {
+    signed: true,
+    rateLimit: { name: 'sms-inbound', max: config.RATE_LIMIT_LOOKUP_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS },
+  };
   app.get(
     '/api/admin/sms-settings',
     {
@@ -69,10 +74,7 @@ export const smsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, {
   app.post(
     SMS_INBOUND_PATHS.twilio,
     {
-      config: {
-        signed: true,
-        rateLimit: { name: 'sms-inbound', max: config.RATE_LIMIT_LOOKUP_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS },
-      },
+      config: inbound,
       schema: {
         tags: ['public'],
         summary:
@@ -94,10 +96,7 @@ export const smsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, {
   app.post(
     SMS_INBOUND_PATHS.zenvia,
     {
-      config: {
-        signed: true,
-        rateLimit: { name: 'sms-inbound', max: config.RATE_LIMIT_LOOKUP_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS },
-      },
+      config: inbound,
       schema: {
         tags: ['public'],
         summary:

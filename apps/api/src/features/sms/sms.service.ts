@@ -6,13 +6,13 @@ import { brazilianMobile } from '@acende/shared/sms-number';
 import type { AppDeps } from '../../app-deps.ts';
 import { type AuditActor, recordAudit } from '../../core/audit/audit.repository.ts';
 import { startAddress, stopAddress } from '../../core/channels/channel-outbox.repository.ts';
+import { ChannelSendError } from '../../core/channels/channel-send-error.ts';
+import { CHANNEL_SEND_TIMEOUT_MS } from '../../core/channels/channel-worker.ts';
 import { isStartReply, isStopReply, smsStarted, smsStopped, smsTest } from '../../core/channels/sms.templates.ts';
 import { readSmsSendSettings } from '../../core/channels/sms-settings.service.ts';
 import { iso } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { SmsSendError } from './sms-provider-error.ts';
 import { sendSms } from './sms-providers.ts';
-import { SMS_SEND_TIMEOUT_MS } from './sms-worker.ts';
 import { isTwilioSignature } from './twilio.ts';
 import { isZenviaToken, zenviaReply } from './zenvia.ts';
 
@@ -27,11 +27,11 @@ export async function sendTestSms(deps: AppDeps, to: string, language: Language,
   }
   try {
     await sendSms(settings, number, smsTest(language), {
-      timeoutMs: SMS_SEND_TIMEOUT_MS,
+      timeoutMs: CHANNEL_SEND_TIMEOUT_MS,
       now: () => deps.clock.now().getTime(),
     });
   } catch (error) {
-    const detail = error instanceof SmsSendError ? error.message : 'unknown error';
+    const detail = error instanceof ChannelSendError ? error.message : 'unknown error';
     throw new AppError('admin-settings.sms.testFailed', 422, { detail });
   }
   await recordAudit(

@@ -5,15 +5,16 @@
 // come to our webhook form-encoded, signed in X-Twilio-Signature: Base64(HMAC-SHA1(Auth Token,
 // the webhook's full URL followed by every parameter's name and value, sorted by name)).
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { ChannelSendError } from '../../core/channels/channel-send-error.ts';
+import { postToProvider, providerRefusal } from '../../core/channels/provider-call.ts';
 import type { SmsSendSettings } from '../../core/channels/sms-settings.service.ts';
-import { maskNumbers, retryAfterMs, SmsSendError } from './sms-provider-error.ts';
 
 /** Twilio's error for a recipient who replied STOP to our number: nothing goes to it. */
 export const TWILIO_UNSUBSCRIBED = 21610;
 /** Errors no retry cures: a number that is not one, cannot get SMS, or is not allowed. */
 const PERMANENT = new Set([21211, 21408, 21612, 21614, 21610, 30004, 30005, 30006]);
 
-/** Sends one SMS; answers Twilio's id for it, or throws SmsSendError. */
+/** Sends one SMS; answers Twilio's id for it, or throws ChannelSendError. */
 export async function sendTwilioSms(
   settings: Pick<SmsSendSettings, 'baseUrl' | 'accountSid' | 'token' | 'from'>,
   to: string,
@@ -23,46 +24,36 @@ export async function sendTwilioSms(
   const url = `${settings.baseUrl.replace(/\/$/, '')}/2010-04-01/Accounts/${encodeURIComponent(settings.accountSid)}/Messages.json`;
   const form = new URLSearchParams({ To: to, Body: body });
   form.set(settings.from.startsWith('MG') ? 'MessagingServiceSid' : 'From', settings.from);
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: 'POST',
+  const answer = await postToProvider(
+    'Twilio',
+    url,
+    {
       headers: {
         authorization: `Basic ${Buffer.from(`${settings.accountSid}:${settings.token}`).toString('base64')}`,
         'content-type': 'application/x-www-form-urlencoded',
-        accept: 'application/json',
       },
       body: form,
-      redirect: 'error',
-      signal: AbortSignal.timeout(options.timeoutMs),
-    });
-  } catch (error) {
-    const reason = error instanceof Error && error.name === 'TimeoutError' ? 'timed out' : 'unreachable';
-    throw new SmsSendError(`Twilio ${reason}`, null, false, null);
-  }
-  const text = await response.text().catch(() => '');
-  let json: { sid?: unknown; code?: unknown; message?: unknown } = {};
-  try {
-    json = JSON.parse(text) as typeof json;
-  } catch {
-    // An answer that is not JSON (a proxy's page): its status says enough.
-  }
-  if (response.status === 200 || response.status === 201) {
+    },
+    options.timeoutMs,
+  );
+  const { json } = answer;
+  if (answer.status === 200 || answer.status === 201) {
     if (typeof json.sid === 'string' && json.sid !== '') return { id: json.sid };
-    throw new SmsSendError(`Twilio ${response.status} without a message sid`, null, false, null);
+    throw new ChannelSendError(`Twilio ${answer.status} without a message sid`, null, false, null);
   }
   const code = typeof json.code === 'number' ? json.code : null;
-  // Twilio's messages may quote the number (21211, 21614): kept without it.
-  const message = maskNumbers(typeof json.message === 'string' ? json.message.slice(0, 300) : response.statusText);
-  const wait =
-    response.status === 429 || response.status === 503
-      ? retryAfterMs(response.headers.get('retry-after'), options.now())
-      : null;
-  throw new SmsSendError(
-    `Twilio ${response.status}${code ? ` ${code}` : ''}: ${message}`,
-    wait,
-    code !== null && PERMANENT.has(code),
-    code,
+  // Twilio's messages may quote the number (21211, 21614): providerRefusal masks it.
+  throw providerRefusal(
+    'Twilio',
+    answer,
+    {
+      code,
+      message: json.message,
+      limited: false,
+      permanent: code !== null && PERMANENT.has(code),
+      stopped: code === TWILIO_UNSUBSCRIBED,
+    },
+    options.now(),
   );
 }
 

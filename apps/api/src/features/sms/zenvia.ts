@@ -5,58 +5,41 @@
 // as a subscription's MESSAGE event (JSON), which carries the header the subscription was
 // given: ours is X-Acende-Webhook-Token, a value derived from APP_SECRET (`inboundTokenOf`).
 import { timingSafeEqual } from 'node:crypto';
+import { ChannelSendError } from '../../core/channels/channel-send-error.ts';
+import { postToProvider, providerRefusal } from '../../core/channels/provider-call.ts';
 import { inboundTokenOf, type SmsSendSettings } from '../../core/channels/sms-settings.service.ts';
-import { maskNumbers, retryAfterMs, SmsSendError } from './sms-provider-error.ts';
 
 /** Zenvia's codes no retry cures: the message itself is refused. */
 const PERMANENT = new Set(['VALIDATION_ERROR', 'INVALID_FIELD', 'BLOCKED_CONTACT']);
 
-/** Sends one SMS; answers Zenvia's id for it, or throws SmsSendError. */
+/** Sends one SMS; answers Zenvia's id for it, or throws ChannelSendError. */
 export async function sendZenviaSms(
   settings: Pick<SmsSendSettings, 'baseUrl' | 'token' | 'from'>,
   to: string,
   body: string,
   options: { timeoutMs: number; now: () => number },
 ): Promise<{ id: string }> {
-  let response: Response;
-  try {
-    response = await fetch(`${settings.baseUrl.replace(/\/$/, '')}/v2/channels/sms/messages`, {
-      method: 'POST',
-      headers: { 'x-api-token': settings.token, 'content-type': 'application/json', accept: 'application/json' },
+  const answer = await postToProvider(
+    'Zenvia',
+    `${settings.baseUrl.replace(/\/$/, '')}/v2/channels/sms/messages`,
+    {
+      headers: { 'x-api-token': settings.token, 'content-type': 'application/json' },
       body: JSON.stringify({
         from: settings.from,
         to: to.replace(/^\+/, ''),
         contents: [{ type: 'text', text: body }],
       }),
-      redirect: 'error',
-      signal: AbortSignal.timeout(options.timeoutMs),
-    });
-  } catch (error) {
-    const reason = error instanceof Error && error.name === 'TimeoutError' ? 'timed out' : 'unreachable';
-    throw new SmsSendError(`Zenvia ${reason}`, null, false, null);
-  }
-  let json: { id?: unknown; code?: unknown; message?: unknown } = {};
-  try {
-    json = JSON.parse(await response.text()) as typeof json;
-  } catch {
-    // An answer that is not JSON (a proxy's page): its status says enough.
-  }
-  if (response.ok) {
+    },
+    options.timeoutMs,
+  );
+  const { json } = answer;
+  if (answer.ok) {
     if (typeof json.id === 'string' && json.id !== '') return { id: json.id };
-    throw new SmsSendError(`Zenvia ${response.status} without a message id`, null, false, null);
+    throw new ChannelSendError(`Zenvia ${answer.status} without a message id`, null, false, null);
   }
   const code = typeof json.code === 'string' ? json.code : null;
-  const message = maskNumbers(typeof json.message === 'string' ? json.message.slice(0, 300) : response.statusText);
-  const wait =
-    response.status === 429 || response.status === 503
-      ? retryAfterMs(response.headers.get('retry-after'), options.now())
-      : null;
-  throw new SmsSendError(
-    `Zenvia ${response.status}${code ? ` ${code}` : ''}: ${message}`,
-    wait,
-    response.status === 400 && code !== null && PERMANENT.has(code),
-    null,
-  );
+  const permanent = answer.status === 400 && code !== null && PERMANENT.has(code);
+  throw providerRefusal('Zenvia', answer, { code, message: json.message, limited: false, permanent }, options.now());
 }
 
 export function isZenviaToken(appSecret: string, given: string | undefined): boolean {

@@ -15,6 +15,8 @@ export type AdminNavKey =
   | 'poles'
   | 'emailSettings'
   | 'smsSettings'
+  | 'whatsappSettings'
+  | 'pushSettings'
   | 'themeSettings'
   | 'captchaSettings'
   | 'securitySettings'
@@ -44,6 +46,8 @@ export const NAV_GROUPS: { key: string; label: MessageKey; items: AdminNavKey[] 
     items: [
       'emailSettings',
       'smsSettings',
+      'whatsappSettings',
+      'pushSettings',
       'themeSettings',
       'captchaSettings',
       'securitySettings',
@@ -69,6 +73,8 @@ export const NAV_LABELS: Record<AdminNavKey, MessageKey> = {
   poles: 'admin-access.adminShell.nav.poles',
   emailSettings: 'admin-access.adminShell.nav.emailSettings',
   smsSettings: 'admin-settings.adminShell.nav.smsSettings',
+  whatsappSettings: 'admin-settings.adminShell.nav.whatsappSettings',
+  pushSettings: 'admin-settings.adminShell.nav.pushSettings',
   themeSettings: 'admin-access.adminShell.nav.themeSettings',
   captchaSettings: 'admin-access.adminShell.nav.captchaSettings',
   securitySettings: 'admin-access.adminShell.nav.securitySettings',
@@ -95,6 +101,10 @@ const UsersPage = lazy(() => import('../../features/users/components/users-page.
 const UserFormPage = lazy(() => import('../../features/users/components/user-form-page.tsx'));
 const EmailSettingsPage = lazy(() => import('../../features/email-settings/components/email-settings-page.tsx'));
 const SmsSettingsPage = lazy(() => import('../../features/sms-settings/components/sms-settings-page.tsx'));
+const WhatsappSettingsPage = lazy(
+  () => import('../../features/whatsapp-settings/components/whatsapp-settings-page.tsx'),
+);
+const PushSettingsPage = lazy(() => import('../../features/push-settings/components/push-settings-page.tsx'));
 const RequestsPage = lazy(() => import('../../features/requests/components/requests-page.tsx'));
 const RequestDetailPage = lazy(() => import('../../features/requests/components/request-detail-page.tsx'));
 const MyQueuePage = lazy(() => import('../../features/my-queue/components/my-queue-page.tsx'));
@@ -142,6 +152,8 @@ export const adminRoutes: AdminRoute[] = [
   { path: 'users/:id/edit', element: <UserFormPage />, level: 'admin' },
   { path: 'email-settings', element: <EmailSettingsPage />, level: 'admin', navKey: 'emailSettings' },
   { path: 'sms-settings', element: <SmsSettingsPage />, level: 'admin', navKey: 'smsSettings' },
+  { path: 'whatsapp-settings', element: <WhatsappSettingsPage />, level: 'admin', navKey: 'whatsappSettings' },
+  { path: 'push-settings', element: <PushSettingsPage />, level: 'admin', navKey: 'pushSettings' },
   { path: 'requests', element: <RequestsPage />, level: 'any', navKey: 'requests' },
   { path: 'requests/:id', element: <RequestDetailPage />, level: 'any' },
   { path: 'user-requests', element: <MyQueuePage />, level: 'any', navKey: 'myQueue' },

@@ -12,7 +12,7 @@ export interface SiteSettings {
   tileAttribution: string;
   map: { lat: number; lon: number; zoom: number };
   /** The notices a citizen may ask for at filing beside e-mail (issue 36). */
-  channels?: { sms: boolean };
+  channels?: { sms: boolean; whatsapp?: boolean; push?: boolean };
 }
 
 export const publicSiteQueries = {

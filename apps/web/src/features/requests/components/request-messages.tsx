@@ -1,5 +1,6 @@
-// The request's notices by SMS (issue 36), under its contact: what each was, its state
-// (waiting, sent, given up, stopped by a SAIR reply) and when; never the number or the text.
+// The request's notices by SMS, WhatsApp and push (issue 36), under its contact: the channel,
+// what each was, its state (waiting, sent, given up, stopped by the citizen) and when; never
+// the number or the text.
 import type { ChannelMessage } from '@acende/shared/schemas/admin-requests';
 import { formatDateTime } from '../../../components/requests/format.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
@@ -16,6 +17,10 @@ export function RequestMessages({ messages }: { messages: ChannelMessage[] | und
         {messages.map((message) => (
           <li key={message.id} className="flex flex-wrap gap-x-2">
             <span className="font-medium">
+              {t(`admin-operations.operations.detail.messages.channel.${message.channel}`)}
+            </span>
+            <span>·</span>
+            <span>
               {t(
                 `admin-operations.operations.detail.messages.kind.${message.kind === 'request_confirmation' ? 'confirmation' : 'status'}`,
               )}

@@ -1,7 +1,6 @@
 // /admin/sms-settings (issue 36): the SMS provider (Twilio or Zenvia), its account, token and sender, the daily cap
 // per number, the address to give the provider for replies, and a test SMS to a number the
 // admin types. The token never comes back: a placeholder stands for the saved one.
-import type { Language } from '@acende/shared/enums';
 import {
   SMS_BASE_URLS,
   SMS_PROVIDERS,
@@ -9,14 +8,12 @@ import {
   type SmsSettings,
   smsSettingsSchema,
 } from '@acende/shared/schemas/sms';
-import { useState } from 'react';
+import { TestSendForm } from '../../../components/admin/test-send-form.tsx';
 import { SubmitButton } from '../../../components/ui/button.tsx';
 import { CheckboxField, SelectField, TextField } from '../../../components/ui/field.tsx';
 import { QueryPage } from '../../../components/ui/page-shell.tsx';
 import { useSettingsForm } from '../../../components/ui/settings-form.ts';
-import { toast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { currentLanguage } from '../../../lib/i18n.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { useSaveSmsSettings, useSendTestSms, useSmsSettings } from '../api/sms-settings.ts';
 
@@ -139,62 +136,20 @@ function SmsForm({ initial }: { initial: SmsSettings }) {
 }
 
 function TestSmsForm() {
-  const { t } = useTranslation();
-  const [to, setTo] = useState('');
-  const [language, setLanguage] = useState<Language>(currentLanguage());
-  const [error, setError] = useState<string>();
   const send = useSendTestSms();
   return (
-    <form
-      noValidate
-      aria-labelledby="sms-test"
-      className="grid gap-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (to.trim() === '') {
-          setError('admin-settings.validation.sms.required');
-          return;
-        }
-        setError(undefined);
-        send.mutate(
-          { to, language },
-          {
-            onSuccess: (answer) => toast({ title: answer.message, variant: 'success' }),
-            onError: (failure) =>
-              toast({ title: errorMessage(failure, t('admin-settings.sms.testFailedShort')), variant: 'destructive' }),
-          },
-        );
+    <TestSendForm
+      id="sms"
+      send={send}
+      labels={{
+        title: 'admin-settings.sms.testTitle',
+        to: 'admin-settings.sms.testTo',
+        language: 'admin-settings.sms.testLanguage',
+        send: 'admin-settings.sms.sendTest',
+        sending: 'admin-settings.sms.sending',
+        failed: 'admin-settings.sms.testFailedShort',
+        required: 'admin-settings.validation.sms.required',
       }}
-    >
-      <h2 id="sms-test" className="font-heading text-lg font-semibold">
-        {t('admin-settings.sms.testTitle')}
-      </h2>
-      <TextField
-        id="sms-test-to"
-        label={t('admin-settings.sms.testTo')}
-        type="tel"
-        inputMode="tel"
-        value={to}
-        error={error}
-        onChange={(event) => setTo(event.target.value)}
-      />
-      <SelectField
-        id="sms-test-language"
-        label={t('admin-settings.sms.testLanguage')}
-        value={language}
-        onChange={(event) => setLanguage(event.target.value as Language)}
-        choices={[
-          { value: 'pt', label: 'Português' },
-          { value: 'en', label: 'English' },
-        ]}
-      />
-      <SubmitButton
-        pending={send.isPending}
-        pendingLabel={t('admin-settings.sms.sending')}
-        className="justify-self-start"
-      >
-        {t('admin-settings.sms.sendTest')}
-      </SubmitButton>
-    </form>
+    />
   );
 }

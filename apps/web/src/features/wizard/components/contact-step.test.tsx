@@ -89,4 +89,27 @@ describe('contact step', () => {
       expect(onNext).toHaveBeenCalledWith({ name: '', email: '', phone: '(51) 99876-4321', notifySms: true }),
     );
   });
+  it('offers WhatsApp beside SMS while the service sends it, unticked, and only to a mobile (issue 36)', async () => {
+    const onNext = vi.fn();
+    render(<ContactStep whatsappOffered defaultValues={{ name: '', email: '', phone: '' }} onNext={onNext} />);
+    expect(screen.getAllByRole('checkbox')).toHaveLength(1);
+    const box = screen.getByRole('checkbox', {
+      name: 'Receber avisos sobre esta solicitação por WhatsApp no telefone informado',
+    });
+    expect(box).not.toBeChecked();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Telefone/), '(51) 3333-4444');
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Próximo' }));
+    const summary = await screen.findByRole('alert', { name: 'Há um problema' });
+    expect(within(summary).getByRole('link').textContent).toBe(
+      'Para receber avisos por WhatsApp, informe um celular com DDD, como (51) 99999-9999',
+    );
+    await user.clear(screen.getByLabelText(/^Telefone/));
+    await user.type(screen.getByLabelText(/^Telefone/), '(51) 99876-4321');
+    await user.click(screen.getByRole('button', { name: 'Próximo' }));
+    await waitFor(() =>
+      expect(onNext).toHaveBeenCalledWith({ name: '', email: '', phone: '(51) 99876-4321', notifyWhatsapp: true }),
+    );
+  });
 });

@@ -24,10 +24,13 @@ export function ContactStep({
   onNext,
   onErrors,
   smsOffered = false,
+  whatsappOffered = false,
 }: {
   defaultValues: ContactValues;
   /** The SMS box shows only while the service sends SMS (GET /api/site, issue 36). */
   smsOffered?: boolean;
+  /** The WhatsApp box, likewise (issue 36). */
+  whatsappOffered?: boolean;
   /** Whether the error summary shows (the page's title says "Erro: " meanwhile). */
   onErrors?: (shown: boolean) => void;
   /** Keeps what was typed (in the wizard's session storage) before anything that may reload the page. */
@@ -50,8 +53,12 @@ export function ContactStep({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    // A box no longer shown (SMS turned off since a draft ticked it) asks for nothing.
-    const given = smsOffered ? values : { ...values, notifySms: undefined };
+    // A box no longer shown (a channel turned off since a draft ticked it) asks for nothing.
+    const given = {
+      ...values,
+      notifySms: smsOffered ? values.notifySms : undefined,
+      notifyWhatsapp: whatsappOffered ? values.notifyWhatsapp : undefined,
+    };
     // The check comes with the later steps' chunk; a weak signal may fail it (once, the page
     // reloads to fetch a new version): what was typed is kept first, and a failure is said.
     onDraft?.(given);
@@ -65,6 +72,12 @@ export function ContactStep({
     setErrors(found);
     if (FIELDS.some((name) => found[name])) setAttempt((count) => count + 1);
     else onNext(given);
+  };
+
+  const tick = (name: 'notifySms' | 'notifyWhatsapp') => (event: { target: { checked: boolean } }) => {
+    const next = { ...values, [name]: event.target.checked };
+    setValues(next);
+    if (attempt > 0) check(next).then(setErrors, () => {});
   };
 
   const field = (name: (typeof FIELDS)[number]) => ({
@@ -101,6 +114,16 @@ export function ContactStep({
         placeholder={t('public.contact.phonePlaceholder')}
         {...field('phone')}
       />
+      {whatsappOffered ? (
+        <CheckboxField
+          id="contact-notifyWhatsapp"
+          name="notifyWhatsapp"
+          label={t('public.contact.notifyWhatsapp')}
+          hint={t('public.contact.notifyWhatsappHint')}
+          checked={values.notifyWhatsapp === true}
+          onChange={tick('notifyWhatsapp')}
+        />
+      ) : null}
       {smsOffered ? (
         <CheckboxField
           id="contact-notifySms"
@@ -108,11 +131,7 @@ export function ContactStep({
           label={t('public.contact.notifySms')}
           hint={t('public.contact.notifySmsHint')}
           checked={values.notifySms === true}
-          onChange={(event) => {
-            const next = { ...values, notifySms: event.target.checked };
-            setValues(next);
-            if (attempt > 0) check(next).then(setErrors, () => {});
-          }}
+          onChange={tick('notifySms')}
         />
       ) : null}
       <Button type="submit" className="w-full">

@@ -21,7 +21,9 @@ const SuccessScreen = lazy(() => loadLaterSteps().then((m) => ({ default: m.Succ
 export function PoleWizard({ found }: { found: FoundPole }) {
   const { t } = useTranslation();
   // The SMS box of step 1 shows while the service sends SMS (issue 36).
-  const smsOffered = useQuery(publicSiteQueries.site()).data?.channels?.sms === true;
+  const channels = useQuery(publicSiteQueries.site()).data?.channels;
+  const smsOffered = channels?.sms === true;
+  const whatsappOffered = channels?.whatsapp === true;
   const navigate = useNavigate();
   const { data, result, restored, update, complete, reset } = useWizardState();
   const [step, setStep] = useState<1 | 2>(1);
@@ -100,6 +102,7 @@ export function PoleWizard({ found }: { found: FoundPole }) {
         ) : step === 1 ? (
           <ContactStep
             smsOffered={smsOffered}
+            whatsappOffered={whatsappOffered}
             onErrors={setFailed}
             defaultValues={data.contact}
             onDraft={(contact) => update({ contact: { ...data.contact, ...contact } })}

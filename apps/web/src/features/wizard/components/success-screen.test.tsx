@@ -12,6 +12,7 @@ const result: WizardResult = {
   trackingToken: 'tok_abc-123',
   emailQueued: false,
   smsQueued: false,
+  whatsappQueued: false,
   dueAt: '2099-12-01T15:00:00.000Z',
   input: {
     name: '',

@@ -3,6 +3,7 @@
 import { COPY_CONFIRMATION_MS, trackingUrl } from '@acende/shared/constants';
 import type { MessageKey } from '@acende/shared/i18n/message-key';
 import { useEffect, useRef, useState } from 'react';
+import { PushOptIn } from '../../../components/push/push-opt-in.tsx';
 import { RepairDate } from '../../../components/requests/repair-date.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckIcon, CopyIcon } from '../../../components/ui/icons.tsx';
@@ -113,11 +114,20 @@ export function SuccessScreen({ result, onNewRequest }: { result: WizardResult; 
             ? t('public.success.noEmailSending')
             : t('public.success.noEmailGiven')}
       </p>
+      {input.notifyWhatsapp ? (
+        <p data-testid="whatsapp-notice" className="rounded-theme border border-blue-300 bg-blue-50 p-3 text-blue-950">
+          {result.whatsappQueued
+            ? t('public.success.whatsappNotice', { phone: input.phone })
+            : t('public.success.noWhatsappSending')}
+        </p>
+      ) : null}
       {input.notifySms ? (
         <p data-testid="sms-notice" className="rounded-theme border border-blue-300 bg-blue-50 p-3 text-blue-950">
           {result.smsQueued ? t('public.success.smsNotice', { phone: input.phone }) : t('public.success.noSmsSending')}
         </p>
       ) : null}
+
+      <PushOptIn requestId={result.id} token={result.trackingToken} />
 
       <Button onClick={onNewRequest} className="w-full">
         {t('public.success.newRequest')}

@@ -65,7 +65,9 @@ export function useStepTitle(title: string, page: string, failed: boolean) {
 export function WizardPage() {
   const { t } = useTranslation();
   // The SMS box of step 1 shows while the service sends SMS (issue 36).
-  const smsOffered = useQuery(publicSiteQueries.site()).data?.channels?.sms === true;
+  const channels = useQuery(publicSiteQueries.site()).data?.channels;
+  const smsOffered = channels?.sms === true;
+  const whatsappOffered = channels?.whatsapp === true;
   const { data, result, restored, update, updateLocation, complete, reset } = useWizardState();
   const companies = usePublicEnergyCompanies();
   const [companyName, setCompanyName] = useState<string | undefined>(undefined);
@@ -132,6 +134,7 @@ export function WizardPage() {
             {step === 1 ? (
               <ContactStep
                 smsOffered={smsOffered}
+                whatsappOffered={whatsappOffered}
                 onErrors={setFailed}
                 defaultValues={data.contact}
                 onDraft={(contact) => update({ contact: { ...data.contact, ...contact } })}

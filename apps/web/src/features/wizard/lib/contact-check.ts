@@ -15,8 +15,10 @@ export function contactErrors(values: ContactValues): ContactErrors {
     const field = issue.path[0] as keyof ContactValues;
     errors[field] ??= issue.message;
   }
-  // SMS go to a mobile only: the API refuses the same (issue 36).
+  // SMS and WhatsApp go to a mobile only: the API refuses the same (issue 36).
   if (values.notifySms && !errors.phone && !brazilianMobile(values.phone))
     errors.phone = 'public.errors.smsNeedsMobile';
+  if (values.notifyWhatsapp && !errors.phone && !brazilianMobile(values.phone))
+    errors.phone = 'public.errors.whatsappNeedsMobile';
   return errors;
 }

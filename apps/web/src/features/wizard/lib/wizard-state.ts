@@ -15,6 +15,8 @@ export interface ContactValues {
   phone: string;
   /** Notices by SMS to the phone (issue 36): asked for with a box left unticked unless ticked. */
   notifySms?: boolean;
+  /** Notices by WhatsApp to the phone (issue 36), likewise. */
+  notifyWhatsapp?: boolean;
 }
 
 /** Spec section 3's location state, plus the confirmation and manual-mode flags of step 2. */
@@ -132,6 +134,7 @@ export function toCreateInput(data: WizardData): CreateRepairRequestInput {
     company: data.company,
     ...(data.pole ? { pole: String(data.pole.id) } : {}),
     ...(data.contact.notifySms ? { notifySms: true } : {}),
+    ...(data.contact.notifyWhatsapp ? { notifyWhatsapp: true } : {}),
   };
 }
 

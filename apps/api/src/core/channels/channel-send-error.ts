@@ -1,18 +1,21 @@
-// How a provider's refusal reads to the worker (Twilio's, Zenvia's): whether a retry may cure
-// it and when the provider asked to be called again (a 429's or 503's Retry-After).
+// How a provider's refusal reads to the channels' worker (Twilio's, Zenvia's, Meta's): whether
+// a retry may cure it, when the provider asked to be called again (a 429's or 503's
+// Retry-After), and whether the recipient stopped our messages at the provider itself.
 
-export class SmsSendError extends Error {
+export class ChannelSendError extends Error {
   constructor(
     message: string,
     /** From a 429's (or 503's) Retry-After, when it said. */
     readonly retryAfterMs: number | null,
     /** A retry would fail the same way. */
     readonly permanent: boolean,
-    /** Twilio's error code, when it gave one. */
+    /** The provider's error code, when it gave one. */
     readonly code: number | null,
+    /** The recipient told the provider to stop our messages (Twilio's 21610): kept as stopped here. */
+    readonly stopped = false,
   ) {
     super(message);
-    this.name = 'SmsSendError';
+    this.name = 'ChannelSendError';
   }
 }
 
