@@ -5,15 +5,18 @@
 // stops the next notice; in English the quiet hours hold the confirmation under the server's
 // moved clock (TEST_CLOCK_OFFSET_FILE) until 08:00. A private server each: SMS is a global
 // setting the other journeys must not see.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { type FakeTwilio, startFakeTwilio } from '../apps/api/test/fake-twilio.ts';
 import { navigateTo, signInThroughForm } from './support/admin.ts';
-import { ANDRADAS, chooseProblem, confirmLocation, expectStep, text } from './support/citizen.ts';
+import { ANDRADAS } from './support/citizen.ts';
 import { type FakeGeocoder, startFakeGeocoder } from './support/fake-geocoder.ts';
 import { admin, expect, expectNoAxeViolations, test } from './support/fixtures.ts';
+import {
+  changeStatusOnPage,
+  fileAskingForNotices,
+  movableServerClock,
+  saveSettingsAsAdmin,
+} from './support/notices.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 test.use({
@@ -33,7 +36,7 @@ const words = {
     completedLabel: 'Concluída',
     save: 'Salvar atualização',
     signIn: { username: 'Nome de usuário', password: 'Senha', submit: 'Entrar' },
-    messages: 'Avisos por SMS',
+    messages: 'Avisos ao cidadão',
     sent: 'Enviado',
   },
   en: {
@@ -47,7 +50,7 @@ const words = {
     completedLabel: 'Completed',
     save: 'Save update',
     signIn: { username: 'Username', password: 'Password', submit: 'Sign in' },
-    messages: 'SMS notices',
+    messages: 'Notices to the citizen',
     sent: 'Sent',
   },
 } as const;
@@ -55,25 +58,14 @@ const words = {
 let server: RunningServer;
 let geocoder: FakeGeocoder;
 let twilio: FakeTwilio;
-let clockFile: string;
-
-let offset = 0;
-/** Moves the server's clock forward to the next `hour`:00 in Porto Alegre (UTC−3) after its time now. */
-function serverClockAt(hour: number) {
-  const now = Date.now();
-  let at = Math.ceil((now + offset) / 3_600_000) * 3_600_000 + 60_000;
-  while ((new Date(at).getUTCHours() + 21) % 24 !== hour) at += 3_600_000;
-  offset = at - now;
-  writeFileSync(clockFile, String(offset));
-}
+let clock: ReturnType<typeof movableServerClock>;
 
 test.beforeEach(async () => {
-  clockFile = join(mkdtempSync(join(tmpdir(), 'acende-sms-clock-')), 'offset');
-  offset = 0;
-  serverClockAt(12);
+  clock = movableServerClock('sms');
+  clock.at(12);
   twilio = await startFakeTwilio();
   geocoder = await startFakeGeocoder();
-  server = await startServer({ GEOCODER_URL: geocoder.url, TEST_CLOCK_OFFSET_FILE: clockFile });
+  server = await startServer({ GEOCODER_URL: geocoder.url, TEST_CLOCK_OFFSET_FILE: clock.file });
 });
 test.afterEach(async () => {
   await server?.stop();
@@ -85,33 +77,16 @@ const to = (phone: string) => `+55${phone.replace(/\D/g, '')}`;
 const textsTo = (phone: string) => twilio.sent.filter((m) => m.to === to(phone)).map((m) => m.body);
 
 /** The wizard filed with only a phone and the SMS box ticked; answers the request's number. */
-async function fileWithSms(page: Page, lang: 'pt' | 'en', phone: string): Promise<number> {
-  const t = text[lang];
-  await page.goto(server.url);
-  if (lang === 'en') await page.getByRole('button', { name: 'Mudar para English' }).click();
-  await expectStep(page, lang, 1);
-  await page.getByLabel(new RegExp(`^${t.phone}`)).fill(phone);
-  await page.getByLabel(words[lang].notify).check();
-  await page.getByRole('button', { name: t.next }).click();
-  await expectStep(page, lang, 2);
-  await expect(page.getByTestId('selected-address')).toContainText('Rua dos Andradas');
-  await chooseProblem(page, lang, words[lang].problem);
-  await confirmLocation(page, lang);
-  await page.getByRole('button', { name: t.next }).click();
-  await expectStep(page, lang, 3);
-  await page.getByRole('radio').first().check();
-  await page.getByRole('button', { name: t.submit }).click();
-  await expectStep(page, lang, 4);
-  await expect(page.getByTestId('sms-notice')).toHaveText(words[lang].smsNotice(phone));
-  return Number(await page.getByTestId('request-id').textContent());
-}
+const fileWithSms = (page: Page, lang: 'pt' | 'en', phone: string) =>
+  fileAskingForNotices(page, server.url, lang, phone, {
+    box: words[lang].notify,
+    problem: words[lang].problem,
+    notice: 'sms-notice',
+    says: words[lang].smsNotice(phone),
+  });
 
-async function changeStatus(page: Page, lang: 'pt' | 'en', id: number, label: string) {
-  await page.goto(`${server.url}/admin/requests/${id}`);
-  await page.getByLabel(words[lang].newStatus).selectOption({ label });
-  await page.getByRole('button', { name: words[lang].save }).click();
-  await expect(page.getByTestId('request-history')).toContainText(label);
-}
+const changeStatus = (page: Page, lang: 'pt' | 'en', id: number, label: string) =>
+  changeStatusOnPage(page, server.url, id, words[lang], label);
 
 test('an admin turns SMS on; the citizen hears back by SMS until replying SAIR (pt)', async ({
   page,
@@ -162,35 +137,24 @@ test('an admin turns SMS on; the citizen hears back by SMS until replying SAIR (
 
 test('the quiet hours hold a text until 08:00, then it arrives in English (en)', async ({ page, context }) => {
   const w = words.en;
-  const login = await fetch(`${server.url}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(admin),
+  await saveSettingsAsAdmin(server.url, '/api/admin/sms-settings', {
+    enabled: true,
+    provider: 'twilio',
+    baseUrl: twilio.url,
+    accountSid: twilio.accountSid,
+    token: twilio.authToken,
+    from: '+5551400000000',
+    dailyCap: 5,
   });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const saved = await fetch(`${server.url}/api/admin/sms-settings`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify({
-      enabled: true,
-      provider: 'twilio',
-      baseUrl: twilio.url,
-      accountSid: twilio.accountSid,
-      token: twilio.authToken,
-      from: '+5551400000000',
-      dailyCap: 5,
-    }),
-  });
-  expect(saved.status).toBe(200);
 
-  serverClockAt(22);
+  clock.at(22);
   const phone = '(51) 99765-4321';
   const citizen = await context.newPage();
   const id = await fileWithSms(citizen, 'en', phone);
   // Three worker rounds (every 2 s) at 22:00: nothing goes.
   await citizen.waitForTimeout(6000);
   expect(textsTo(phone)).toEqual([]);
-  serverClockAt(8);
+  clock.at(8);
   await expect.poll(() => textsTo(phone), { timeout: 15_000 }).toEqual([expect.stringContaining(w.confirmation(id))]);
 
   // The operator reads English too: the citizen's switch is this browser's (local storage).

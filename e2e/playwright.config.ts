@@ -34,6 +34,7 @@ const DESKTOP_ONLY = [
 /** Journeys of a phone, or whose screens are checked at 360 px (cards, no sideways scroll). */
 const PHONE_ONLY = [
   'citizen-hears-back-by-sms.spec.ts', // a citizen on a phone; a private server each
+  'citizen-hears-back-on-whatsapp.spec.ts', // likewise
   'admin-signs-in-with-emailed-link.spec.ts', // 360 px and the keyboard are its point
   'admin-on-phone-updates-request.spec.ts',
   'admin-manages-poles.spec.ts',
