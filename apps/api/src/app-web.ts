@@ -41,7 +41,9 @@ export async function registerWebApp(app: FastifyInstance, deps: AppDeps): Promi
       globIgnore: ['index.html', '**/*.br', '**/*.gz'],
       setHeaders: (res, path) => {
         const cache = path.startsWith(`${assets}/`) ? IMMUTABLE : SHORT_CACHE;
-        res.header('cache-control', path === join(root, SERVICE_WORKER) ? 'no-cache' : cache);
+        // A compressed sibling (sw.js.br, chosen by Accept-Encoding) is the service worker too.
+        const file = path.replace(/\.(br|gz)$/, '');
+        res.header('cache-control', file === join(root, SERVICE_WORKER) ? 'no-cache' : cache);
       },
     });
   }

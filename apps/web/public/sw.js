@@ -11,13 +11,20 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(self.clients.claim());
 });
 
-/** The page to open: the notice's path on this site, never another origin. */
+/**
+ * The page to open: the notice's path on this site (the server's public address may name
+ * another host for it), never another origin: a path that reads as one (`//host/…`) opens
+ * the home page.
+ */
 function pageOf(url) {
+  const origin = self.location.origin;
+  const home = new URL('/', origin).href;
   try {
-    const target = new URL(url, self.location.origin);
-    return new URL(`${target.pathname}${target.search}${target.hash}`, self.location.origin).href;
+    const target = new URL(url, origin);
+    const page = new URL(`${target.pathname}${target.search}${target.hash}`, origin);
+    return page.origin === origin ? page.href : home;
   } catch {
-    return new URL('/', self.location.origin).href;
+    return home;
   }
 }
 

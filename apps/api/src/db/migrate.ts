@@ -44,6 +44,8 @@ import * as m0052 from './migrations/0052-search-off-the-filing.ts';
 import * as m0053 from './migrations/0053-sms-channel.ts';
 import * as m0054 from './migrations/0054-whatsapp-channel.ts';
 import * as m0055 from './migrations/0055-push-subscriptions.ts';
+import * as m0056 from './migrations/0056-open311-as-the-spec-reads.ts';
+import * as m0057 from './migrations/0057-channel-daily-counts.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -89,6 +91,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0053-sms-channel': m0053,
   '0054-whatsapp-channel': m0054,
   '0055-push-subscriptions': m0055,
+  '0056-open311-as-the-spec-reads': m0056,
+  '0057-channel-daily-counts': m0057,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works below the typed schema

@@ -62,6 +62,15 @@ export interface PushSubscriptionsTable {
   createdAt: string;
 }
 
+/** How many messages a channel sent a number on a local day (0057): the daily cap's count. */
+export interface ChannelDailyCountsTable {
+  channel: string;
+  address: string;
+  /** YYYY-MM-DD in the service's time zone. */
+  day: string;
+  sent: number;
+}
+
 /** A number that asked a channel to stop (0053). */
 export interface ChannelStopsTable {
   channel: string;

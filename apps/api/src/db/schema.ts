@@ -28,6 +28,7 @@ import type {
 import type {
   AuditLogTable,
   CaptchaUsedTable,
+  ChannelDailyCountsTable,
   ChannelOutboxTable,
   ChannelStopsTable,
   EmailOutboxTable,
@@ -51,6 +52,7 @@ export interface Database {
   emailOutbox: EmailOutboxTable;
   channelOutbox: ChannelOutboxTable;
   channelStops: ChannelStopsTable;
+  channelDailyCounts: ChannelDailyCountsTable;
   pushSubscriptions: PushSubscriptionsTable;
   loginAttempts: LoginAttemptsTable;
   captchaUsed: CaptchaUsedTable;

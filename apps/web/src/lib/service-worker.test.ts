@@ -65,6 +65,17 @@ describe('the service worker', () => {
     expect(worker.openWindow).toHaveBeenCalledWith(`${ORIGIN}/track/7?r=abc#rating`);
   });
 
+  it('never opens another origin, even through a path that reads as one', async () => {
+    const worker = startWorker();
+    for (const url of ['https://acende.example.gov.br//evil.example/a', 'https://x.example/\\evil.example/x']) {
+      await worker.dispatch('push', pushOf({ title: 'x', url }));
+    }
+    const opened = worker.showNotification.mock.calls.map(
+      (call) => (call as unknown as [string, { data: { url: string } }])[1].data.url,
+    );
+    expect(opened).toEqual([`${ORIGIN}/`, `${ORIGIN}/`]);
+  });
+
   it('brings the request’s page to the front when it is open, and leaves other pages alone', async () => {
     const focus = vi.fn(async () => {});
     const other = vi.fn(async () => {});

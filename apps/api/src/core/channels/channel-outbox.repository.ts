@@ -47,6 +47,29 @@ export async function markMessageSent(db: Db, id: number, provider: string, prov
     .execute();
 }
 
+/** Gives up the channel's pending messages written before `cutoff` (no text kept); answers how many. */
+export async function expireMessages(db: Db, channel: Channel, cutoff: string): Promise<number> {
+  // Read first: a channel left off runs this every round, and a write that finds nothing would
+  // still take SQLite's one write lock.
+  const stale = await db
+    .selectFrom('channelOutbox')
+    .select('id')
+    .where('channel', '=', channel)
+    .where('status', '=', 'pending')
+    .where('createdAt', '<', cutoff)
+    .limit(1)
+    .executeTakeFirst();
+  if (!stale) return 0;
+  const result = await db
+    .updateTable('channelOutbox')
+    .set({ status: 'failed', lastError: 'expired', claimedUntil: null, body: '' })
+    .where('channel', '=', channel)
+    .where('status', '=', 'pending')
+    .where('createdAt', '<', cutoff)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** Not now: tried again at `nextAttemptAt` (a failure, a 429, the quiet hours, the daily cap), or given up. */
 export async function deferMessage(
   db: Db,
@@ -106,16 +129,45 @@ export async function isStopped(db: Db, channel: Channel, address: string): Prom
   return row !== undefined;
 }
 
-/** How many messages of `channel` went to `address` since `since`. */
-export async function countSentSince(db: Db, channel: Channel, address: string, since: string): Promise<number> {
+/**
+ * Takes one of `address`'s `cap` slots of `day` on `channel`: answers false when all are taken.
+ * One statement (an upsert raising the count only while under the cap), so two instances
+ * cannot both take the last one.
+ */
+export async function takeDailySlot(
+  db: Db,
+  slot: { channel: Channel; address: string; day: string },
+  cap: number,
+): Promise<boolean> {
   const row = await db
-    .selectFrom('channelOutbox')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('channel', '=', channel)
-    .where('toAddress', '=', address)
-    .where('sentAt', '>=', since)
+    .insertInto('channelDailyCounts')
+    .values({ ...slot, sent: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(['channel', 'address', 'day'])
+        .doUpdateSet((eb) => ({ sent: eb('channelDailyCounts.sent', '+', 1) }))
+        .where('channelDailyCounts.sent', '<', cap),
+    )
+    .returning('sent')
     .executeTakeFirst();
-  return Number(row?.count ?? 0);
+  return row !== undefined;
+}
+
+/** Gives a slot back: the send it was taken for failed. */
+export async function giveBackDailySlot(db: Db, slot: { channel: Channel; address: string; day: string }) {
+  await db
+    .updateTable('channelDailyCounts')
+    .set((eb) => ({ sent: eb('sent', '-', 1) }))
+    .where('channel', '=', slot.channel)
+    .where('address', '=', slot.address)
+    .where('day', '=', slot.day)
+    .where('sent', '>', 0)
+    .execute();
+}
+
+/** Forgets the counts of days before `day` (they hold numbers, and no cap reads them again). */
+export async function dropDailyCountsBefore(db: Db, day: string) {
+  await db.deleteFrom('channelDailyCounts').where('day', '<', day).execute();
 }
 
 /** A request's messages for its operators: channel, kind, state and times, never the number or text. */

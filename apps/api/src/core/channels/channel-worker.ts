@@ -12,14 +12,17 @@ import {
   type Channel,
   type ClaimedMessage,
   claimDueMessages,
-  countSentSince,
   deferMessage,
+  dropDailyCountsBefore,
+  expireMessages,
+  giveBackDailySlot,
   isStopped,
   markMessageSent,
   stopAddress,
+  takeDailySlot,
 } from './channel-outbox.repository.ts';
 import { ChannelSendError } from './channel-send-error.ts';
-import { nextMorning, quietUntil, startOfLocalDay } from './quiet-hours.ts';
+import { localDate, nextMorning, quietUntil } from './quiet-hours.ts';
 
 const BATCH = 10;
 const ROUND_LIMIT = 200;
@@ -62,7 +65,12 @@ export interface ChannelRoundResult {
 export async function processChannelOnce(deps: AppDeps, spec: ChannelSpec): Promise<ChannelRoundResult> {
   const result: ChannelRoundResult = { sent: 0, failed: 0, waiting: 0 };
   const sender = await spec.sender(deps);
-  if (!sender) return result;
+  if (!sender) {
+    // Off (or not configured): nothing is sent, and what waited a day is given up as it would be.
+    const cutoff = new Date(deps.clock.now().getTime() - GIVE_UP_AFTER_MS).toISOString();
+    result.failed = await expireMessages(deps.db, spec.channel, cutoff);
+    return result;
+  }
   while (result.sent + result.failed + result.waiting < ROUND_LIMIT) {
     const now = deps.clock.now();
     if (spec.quietHours && quietUntil(now)) break;
@@ -72,6 +80,8 @@ export async function processChannelOnce(deps: AppDeps, spec: ChannelSpec): Prom
     // One at a time: the daily cap of an address counts what the previous one sent.
     for (const row of rows) result[await sendOne(deps, spec, sender, row)] += 1;
   }
+  // Yesterday's counts are read no more, and they hold numbers.
+  if (result.sent > 0 && sender.dailyCap !== null) await dropDailyCountsBefore(deps.db, localDate(deps.clock.now()));
   return result;
 }
 
@@ -97,16 +107,15 @@ async function sendOne(
     await stopAddress(deps.db, spec.channel, row.toAddress, now.toISOString());
     return 'failed';
   }
-  if (sender.dailyCap !== null) {
-    const since = startOfLocalDay(now).toISOString();
-    if ((await countSentSince(deps.db, spec.channel, row.toAddress, since)) >= sender.dailyCap) {
-      await deferMessage(deps.db, row.id, {
-        nextAttemptAt: nextMorning(now).toISOString(),
-        error: 'daily cap reached',
-        attempted: false,
-      });
-      return 'waiting';
-    }
+  // The cap's slot is taken before the send (given back if it fails): see takeDailySlot.
+  const slot = { channel: spec.channel, address: row.toAddress, day: localDate(now) };
+  if (sender.dailyCap !== null && !(await takeDailySlot(deps.db, slot, sender.dailyCap))) {
+    await deferMessage(deps.db, row.id, {
+      nextAttemptAt: nextMorning(now).toISOString(),
+      error: 'daily cap reached',
+      attempted: false,
+    });
+    return 'waiting';
   }
   let id: string;
   try {
@@ -115,6 +124,7 @@ async function sendOne(
       now: () => deps.clock.now().getTime(),
     }));
   } catch (error) {
+    if (sender.dailyCap !== null) await untilStored(() => giveBackDailySlot(deps.db, slot));
     return failed(deps, spec, row, error);
   }
   await untilStored(() => markMessageSent(deps.db, row.id, sender.provider, id, deps.clock.now().toISOString()));

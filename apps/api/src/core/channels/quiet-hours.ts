@@ -27,7 +27,7 @@ export function quietUntil(at: Date): Date | null {
   return hour >= QUIET_FROM_HOUR || hour < QUIET_UNTIL_HOUR ? nextMorning(at) : null;
 }
 
-/** The local midnight that began `at`'s day: the daily cap counts from it. */
-export function startOfLocalDay(at: Date): Date {
-  return new Date(startOfDayUtc(localDay(at).date));
+/** `at`'s calendar day in the service's time zone (YYYY-MM-DD): the daily cap's day. */
+export function localDate(at: Date): string {
+  return localDay(at).date;
 }

@@ -1,9 +1,10 @@
 // Which endpoints a browser may subscribe with (decision 0063): the browsers' own push services
 // on HTTPS and their own port, and hosts PUSH_EXTRA_HOSTS names; nothing that would make the
 // server call into its own network.
+import { createECDH } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { vapidSubject } from '../../core/channels/push-settings.service.ts';
-import { isAcceptedPushEndpoint } from './push-hosts.ts';
+import { isAcceptedPushEndpoint, isPushKey } from './push-hosts.ts';
 
 describe('push endpoints', () => {
   it('takes the browsers’ push services', () => {
@@ -49,5 +50,14 @@ describe('push endpoints', () => {
       'https://luz.example.gov.br',
     );
     expect(vapidSubject({ VAPID_SUBJECT: '', PUBLIC_URL: 'http://localhost:3000' })).toBe('mailto:admin@localhost');
+  });
+
+  it('takes a browser key only when it is a point on P-256', () => {
+    const browser = createECDH('prime256v1');
+    browser.generateKeys();
+    expect(isPushKey(browser.getPublicKey('base64url'))).toBe(true);
+    // The schema's shape (65 bytes, 0x04 first) but no point of the curve.
+    expect(isPushKey(`B${'A'.repeat(86)}`)).toBe(false);
+    expect(isPushKey(`BAEB${'AQ'.repeat(41)}A`)).toBe(false);
   });
 });

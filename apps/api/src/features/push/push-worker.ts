@@ -13,6 +13,7 @@ import {
 } from '../../core/channels/channel-worker.ts';
 import { isPushEnabled, readVapidKeys } from '../../core/channels/push-settings.service.ts';
 import { dropGoneSubscription, findSubscription } from '../../core/channels/push-subscriptions.repository.ts';
+import { isAcceptedPushEndpoint } from './push-hosts.ts';
 import { sendWebPush } from './web-push-sender.ts';
 
 export const PUSH_PROVIDER = 'web-push';
@@ -30,6 +31,10 @@ const pushChannel: ChannelSpec = {
         const subscription = await findSubscription(deps.db, Number(to));
         // Unsubscribed (or its request anonymised) since the notice was written.
         if (!subscription) throw new ChannelSendError('subscription removed', null, true, null, true);
+        // A push service no longer accepted (PUSH_EXTRA_HOSTS changed since it subscribed): never called.
+        if (!isAcceptedPushEndpoint(subscription.endpoint, deps.config.PUSH_EXTRA_HOSTS)) {
+          throw new ChannelSendError('push service no longer accepted', null, true, null, true);
+        }
         return sendWebPush(keys, subscription, body, { ...options, caFile: deps.config.TEST_PUSH_CA_FILE });
       },
     };

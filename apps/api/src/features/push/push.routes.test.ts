@@ -6,6 +6,7 @@
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { signedIn } from '../../../test/accounts.ts';
 import { describeEachEngine, it } from '../../../test/engines.ts';
@@ -21,6 +22,8 @@ writeFileSync(
   '<!doctype html><html><head></head><body><div id="root"></div></body></html>',
 );
 copyFileSync(serviceWorker, join(webDist, 'sw.js'));
+// The build's compressed sibling, which a browser asking for br is sent.
+writeFileSync(join(webDist, 'sw.js.br'), brotliCompressSync(readFileSync(serviceWorker)));
 
 const env = { PUSH_EXTRA_HOSTS: '127.0.0.1', TEST_PUSH_CA_FILE: pushServiceCertificate().caFile, WEB_DIST: webDist };
 
@@ -251,6 +254,10 @@ describeEachEngine(
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.headers['content-security-policy']).toContain("worker-src 'self'");
       expect(res.body).toBe(readFileSync(serviceWorker, 'utf8'));
+      // A browser asks for br: the compressed file is still checked again each time.
+      const compressed = await ctx().app.inject({ url: '/sw.js', headers: { 'accept-encoding': 'br' } });
+      expect(compressed.headers['content-encoding']).toBe('br');
+      expect(compressed.headers['cache-control']).toBe('no-cache');
     });
 
     it('makes a new pair when APP_SECRET changed, and drops the browsers the old one signed for', async () => {

@@ -13,9 +13,11 @@ import { addSubscription, removeSubscription } from '../../core/channels/push-su
 import { iso } from '../../lib/clock.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { tokenMatches } from '../../lib/tokens.ts';
-import { isAcceptedPushEndpoint } from './push-hosts.ts';
+import { isAcceptedPushEndpoint, isPushKey } from './push-hosts.ts';
 import { sendWebPush } from './web-push-sender.ts';
 
+const keysRefused = () =>
+  new AppError('public-push.validation.keys', 400, undefined, { keys: 'public-push.validation.keys' });
 const serviceRefused = () =>
   new AppError('public-push.errors.service', 400, undefined, { endpoint: 'public-push.errors.service' });
 
@@ -48,6 +50,7 @@ export async function subscribePush(
   if (target.anonymizedAt !== null) throw new AppError('public-push.errors.closed', 409);
   if (!(await isPushEnabled(deps.db))) throw new AppError('public-push.errors.off', 409);
   if (!isAcceptedPushEndpoint(subscription.endpoint, deps.config.PUSH_EXTRA_HOSTS)) throw serviceRefused();
+  if (!isPushKey(subscription.keys.p256dh)) throw keysRefused();
   const outcome = await addSubscription(
     deps.db,
     {
@@ -85,6 +88,8 @@ export async function sendTestPush(
   actor: AuditActor,
 ): Promise<void> {
   if (!isAcceptedPushEndpoint(subscription.endpoint, deps.config.PUSH_EXTRA_HOSTS)) throw serviceRefused();
+  if (!isPushKey(subscription.keys.p256dh)) throw keysRefused();
+  if (!isPushKey(subscription.keys.p256dh)) throw keysRefused();
   const keys = await readVapidKeys(deps);
   const notice = pushTestNotice(language, `${deps.config.PUBLIC_URL}/`);
   try {

@@ -75,6 +75,9 @@ function toSendError(error: unknown, now: number): ChannelSendError {
     return new ChannelSendError(text, null, status < 500, status);
   }
   const failure = error as NodeJS.ErrnoException;
+  // Keys node:crypto cannot use (not a P-256 point): no retry cures them.
+  if (failure.code?.startsWith('ERR_CRYPTO_'))
+    return new ChannelSendError(`push not sent: ${failure.code}`, null, true, null);
   // No answer (refused, reset, a time-out, a name not found): the push service may be back later.
   if (failure.code || failure.message === 'Socket timeout') {
     return new ChannelSendError(`push service unreachable: ${failure.code ?? failure.message}`, null, false, null);

@@ -225,12 +225,24 @@ describeEachEngine('WhatsApp notices', (ctx) => {
 
   it('holds a number to its daily cap and sends each message once with two workers at once', async () => {
     toLocalHour(ctx(), 9);
+    // More than one worker's batch (10), and slow answers: both workers send to the number at once.
     const filed = [];
-    for (let i = 0; i < 7; i++) filed.push(await file(6));
-    await Promise.all([processWhatsappOnce(ctx().app.deps), processWhatsappOnce(ctx().app.deps)]);
+    for (let i = 0; i < 14; i++) filed.push(await file(6));
+    meta.delayMs = 40;
+    try {
+      await Promise.all([processWhatsappOnce(ctx().app.deps), processWhatsappOnce(ctx().app.deps)]);
+    } finally {
+      meta.delayMs = 0;
+    }
     expect(sentTo(6)).toHaveLength(5);
     expect(new Set(sentTo(6).map((m) => m.params[0])).size).toBe(5);
-    const waiting = (await Promise.all(filed.map((f) => messages(f.id)))).flat().filter((m) => m.status === 'pending');
-    expect(waiting.map((m) => m.lastError)).toEqual(['daily cap reached', 'daily cap reached']);
+    const rows = (await Promise.all(filed.map((f) => messages(f.id)))).flat();
+    expect(rows.filter((m) => m.status === 'pending').map((m) => m.lastError)).toEqual(
+      Array(9).fill('daily cap reached'),
+    );
+    // The next morning the count starts again.
+    toLocalHour(ctx(), 8);
+    await processWhatsappOnce(ctx().app.deps);
+    expect(sentTo(6)).toHaveLength(10);
   });
 });

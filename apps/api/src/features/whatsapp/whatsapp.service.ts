@@ -2,6 +2,7 @@
 // typed or the template's stop button stops a number's WhatsApp notices (its messages still
 // waiting are not sent), VOLTAR/START brings them back. A POST without the app secret's
 // signature changes nothing and is answered 403.
+import { timingSafeEqual } from 'node:crypto';
 import type { Language } from '@acende/shared/enums';
 import { brazilianMobile } from '@acende/shared/sms-number';
 import type { AppDeps } from '../../app-deps.ts';
@@ -58,9 +59,12 @@ export async function sendTestWhatsapp(
 
 /** Meta's verification handshake: the challenge back when the verify token is ours, else 403. */
 export function verifyWebhook(deps: AppDeps, query: Record<string, unknown>): string {
-  const ours = whatsappVerifyToken(deps.config.APP_SECRET);
+  const ours = Buffer.from(whatsappVerifyToken(deps.config.APP_SECRET));
+  const given = Buffer.from(typeof query['hub.verify_token'] === 'string' ? query['hub.verify_token'] : '');
   const challenge = query['hub.challenge'];
-  if (query['hub.mode'] !== 'subscribe' || query['hub.verify_token'] !== ours || typeof challenge !== 'string') {
+  const tokenOk = given.length === ours.length && timingSafeEqual(given, ours);
+  // Meta's challenge is a number: nothing else is echoed back.
+  if (query['hub.mode'] !== 'subscribe' || !tokenOk || typeof challenge !== 'string' || !/^\d{1,64}$/.test(challenge)) {
     throw new AppError('common.errors.forbidden', 403);
   }
   return challenge;

@@ -4,12 +4,13 @@
 // (the API asks for it). The notices come in the language the page is in when it is pressed.
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, apiRequest } from '../../lib/api-client.ts';
+import { ApiError, apiRequest, errorMessage } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { pushQueries } from '../../lib/query-keys/push.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { PushDeniedError, pushSupported, subscribeThisBrowser } from '../../lib/web-push.ts';
 import { Button } from '../ui/button.tsx';
+import { toast } from '../ui/toast.tsx';
 import '../../lib/push-catalogue.ts';
 
 type Outcome = 'done' | 'denied' | 'error' | 'stopped';
@@ -47,6 +48,12 @@ function OptIn({ requestId, token, publicKey }: { requestId: number; token: stri
   const stop = useMutation({
     mutationFn: () => apiRequest('DELETE', subscriptionsPath(requestId, token), { endpoint }),
     onSuccess: () => setOutcome('stopped'),
+    // Still subscribed: said at once, the stop button stays to try again.
+    onError: (error) =>
+      toast({
+        title: errorMessage(error, t('public-push.optIn.stopFailed')),
+        variant: 'destructive',
+      }),
   });
   const start = () => {
     setOutcome(undefined);
