@@ -43,6 +43,7 @@ function place(base, path) {
  */
 export const API_ALLOWED = new Map([
   ['open311>repair-requests', 'Open311 is a second door for filing: it runs createRepairRequest and its rules'],
+  ['open311>geocoding', 'a GeoReport POST may leave out the point or the address: the one paced geocoder finds it'],
   ['repair-requests>geocoding', 'filing looks the area up, and schedules its retry, as the request is stored'],
   ['repair-requests>poles', 'filing by a pole code reads that pole'],
   ['admin-requests>reply-templates', "a status update may pick a reply template, whose rules are the templates'"],

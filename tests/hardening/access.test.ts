@@ -126,8 +126,10 @@ describe.each(ENGINES)('role matrix of the built server [%s]', (engine: Engine) 
       'GET /open311/v2/discovery.{format} public',
       'GET /open311/v2/requests.{format} public',
       'GET /open311/v2/requests/{id}.{format} public',
+      'GET /open311/v2/servicerequestupdates.{format} public',
       'GET /open311/v2/services.{format} public',
       'GET /open311/v2/services/{code}.{format} public',
+      'GET /open311/v2/tokens/{token}.{format} public',
       'POST /open311/v2/requests.{format} apiKey',
     ]);
     const issued = await call(env.server.url, 'POST', '/api/admin/open311-keys', {

@@ -48,6 +48,11 @@ export interface RepairRequestsTable {
   smsTo: Generated<string | null>;
   /** The number (E.164) its filer asked WhatsApp notices at (0054); null: not asked, or anonymised. */
   whatsappTo: Generated<string | null>;
+  /**
+   * The photo or file an Open311 client named on POST (0056, decision 0064): an http(s) URL,
+   * normalised, never fetched by the server; null for the wizard's filings and once anonymised.
+   */
+  mediaUrl: Generated<string | null>;
   /** When the filer unsubscribed from this request's status e-mails (0037). */
   statusEmailsOffAt: Generated<string | null>;
   /** The request this one duplicates (0037); it is then cancelled (decision 0034). */

@@ -24,6 +24,7 @@ export type PublicRequestValues = Required<
     | 'language'
     | 'smsTo'
     | 'whatsappTo'
+    | 'mediaUrl'
     | 'trackingTokenHash'
     | 'idempotencyKeyHash'
     | 'idempotencyHash'
@@ -50,6 +51,7 @@ export const FILED_TYPES = {
   language: 'text',
   smsTo: 'text',
   whatsappTo: 'text',
+  mediaUrl: 'text',
   trackingTokenHash: 'text',
   idempotencyKeyHash: 'text',
   idempotencyHash: 'text',

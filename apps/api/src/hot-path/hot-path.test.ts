@@ -176,6 +176,7 @@ for (const engine of ENGINES) {
           language: 'pt',
           smsTo: null,
           whatsappTo: null,
+          mediaUrl: null,
           trackingTokenHash: 'double-tap-token-hash',
           idempotencyKeyHash: 'double-tap-key-hash',
           idempotencyHash: 'double-tap-body-hash',

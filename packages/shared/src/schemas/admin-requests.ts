@@ -111,6 +111,8 @@ export const adminRequestDetailSchema = z.object({
   /** The pole number as filed, and the registry's pole when the number was one of its own. */
   poleNumber: z.nullable(z.string()),
   poleId: z.nullable(z.number()),
+  /** The photo or file an Open311 client named (decision 0064): a link, never fetched; null otherwise. */
+  mediaUrl: z.optional(z.nullable(z.string())),
   /**
    * Other requests still waiting (open, in progress) on the same pole, newest first, up to
    * SAME_POLE_LIMIT: the operator is warned of a likely duplicate.

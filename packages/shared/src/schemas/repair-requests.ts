@@ -16,21 +16,37 @@ export const requestStatusSchema = z.enum(REQUEST_STATUSES, {
   error: (issue) => msg(blank(issue.input) ? 'common.validation.status.required' : 'common.validation.invalid'),
 });
 
+/** What a phone number may be written with: digits, spaces, ()+.- and at least eight of them. */
+export const PHONE_FORMAT = /^[\d\s()+.-]{8,}$/;
+
 /** Wizard step 1: contact. Initial values are empty strings. */
 export const contactSchema = z.object({
   name: optionalText(120),
   email: optionalEmail(),
   phone: requiredText('common.validation.phone.required', 40).check(
-    z.regex(/^[\d\s()+.-]{8,}$/, msg('common.validation.phone.invalid')),
+    z.regex(PHONE_FORMAT, msg('common.validation.phone.invalid')),
   ),
 });
+
+export const latitudeText = numericText(
+  'common.validation.latitude.required',
+  'common.validation.latitude.invalid',
+  -90,
+  90,
+);
+export const longitudeText = numericText(
+  'common.validation.longitude.required',
+  'common.validation.longitude.invalid',
+  -180,
+  180,
+);
 
 export const createRepairRequestSchema = z.extend(contactSchema, {
   address: requiredText('common.validation.address.required', 500),
   reference: optionalText(500),
   problemType: problemTypeSchema,
-  latitude: numericText('common.validation.latitude.required', 'common.validation.latitude.invalid', -90, 90),
-  longitude: numericText('common.validation.longitude.required', 'common.validation.longitude.invalid', -180, 180),
+  latitude: latitudeText,
+  longitude: longitudeText,
   company: idText('common.validation.company.required', 'common.validation.company.invalid'),
   /** The registry's pole the request is about (issue 21), as its id in text like `company`; optional. */
   pole: z.optional(idText('public-poles.validation.pole.invalid', 'public-poles.validation.pole.invalid')),

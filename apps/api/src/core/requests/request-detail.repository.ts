@@ -28,6 +28,7 @@ export function findRequest(db: Db | Trx, scope: Scope, id: number) {
       'repairRequests.assignedTo',
       'repairRequests.poleNumber',
       'repairRequests.poleId',
+      'repairRequests.mediaUrl',
       'repairRequests.closedAt',
       'repairRequests.dueAt',
       'repairRequests.anonymizedAt',

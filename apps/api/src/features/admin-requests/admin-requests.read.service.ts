@@ -192,6 +192,7 @@ export async function getAdminRequest(
         : null,
     poleNumber: row.poleNumber,
     poleId: row.poleId,
+    mediaUrl: row.mediaUrl,
     openOnSamePole: samePole.map((other) => ({
       id: other.id,
       status: other.status as RequestStatus,

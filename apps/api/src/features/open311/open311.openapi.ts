@@ -45,14 +45,15 @@ const read = (summary: string, parameters: Schema[], errors: string[] = ['400', 
 const postFields: Record<string, Schema> = {
   api_key: text('The client’s key, issued by an admin (POST /api/admin/open311-keys)', { maxLength: 200 }),
   service_code: text('A service (problem type) code from services.{format}'),
-  lat: text('Latitude, WGS84 decimal degrees'),
+  lat: text('Latitude, WGS84 decimal degrees; lat/long or address_string is required (the other is looked up)'),
   long: text('Longitude, WGS84 decimal degrees'),
-  address_string: text('The street address'),
+  address_string: text('The street address; looked up when lat/long are not given'),
   description: text('What the citizen wants the operators to know (a landmark)'),
   first_name: text('The citizen’s first name'),
   last_name: text('The citizen’s last name'),
   email: text('The citizen’s e-mail'),
-  phone: text('The citizen’s phone'),
+  phone: text('The citizen’s phone (optional)'),
+  media_url: text('A photo’s address (http/https), kept and shown as a link, never fetched', { maxLength: 2000 }),
   'attribute[company]': text('The energy company’s id (the service definition’s attribute)'),
   locale: text('The answer’s language'),
 };
@@ -102,6 +103,18 @@ export function open311OpenApiPaths(): Record<string, Schema> {
     },
     [p('/requests/{id}.{format}')]: {
       get: read('One public request', [pathText('id', 'The request’s number')]),
+    },
+    [p('/tokens/{token}.{format}')]: {
+      get: read('The request a POST’s token stands for: [{ service_request_id, token }]', [
+        pathText('token', 'The token a POST answered'),
+      ]),
+    },
+    [p('/servicerequestupdates.{format}')]: {
+      get: read('FixMyStreet’s extension: status changes in a span of at most 90 days, oldest first', [
+        { name: 'start_date', in: 'query', schema: text('ISO 8601 instant with a zone') },
+        { name: 'end_date', in: 'query', schema: text('ISO 8601 instant with a zone, ≤ 90 days after start_date') },
+        { name: 'api_key', in: 'query', schema: text('Accepted, not needed: the updates are public') },
+      ]),
     },
   };
 }

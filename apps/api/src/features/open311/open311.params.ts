@@ -1,6 +1,6 @@
-// A GET requests' query parameters as GeoReport v2 writes them: lists as `a,b,c` or the
-// parameter repeated, dates in the W3C profile of ISO 8601 with a zone, checked against the
-// calendar and held within the years the stored text can write.
+// A GET's query parameters as GeoReport v2 writes them: lists as `a,b,c` or the parameter
+// repeated, dates in the W3C profile of ISO 8601 with a zone, checked against the calendar and
+// held within the years the stored text can write, a span of 90 days at most.
 import { AppError } from '../../lib/errors.ts';
 
 /** `a,b,c` (or the same parameter repeated) as a list of trimmed, non-empty items. */
@@ -46,4 +46,22 @@ const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
 /** An instant as the stored text compares with it, held within the years that text can write. */
 export function storedText(date: Date): string {
   return new Date(Math.min(LAST_INSTANT, Math.max(FIRST_INSTANT, date.getTime()))).toISOString();
+}
+
+/** The longest span a GET may name, and the one it covers when it names one date or none (the spec's 90 days). */
+export const SPAN_MAX_MS = 90 * 24 * 3600 * 1000;
+
+/**
+ * A GET's `start_date`/`end_date` as the stored instants' inclusive bounds: without dates the
+ * 90 days before `now`, with one the 90 days from (or to) it. The spec refuses a span over 90
+ * days; this says so rather than answering (decision 0064).
+ */
+export function dateSpan(query: Record<string, unknown>, now: Date): { from: string; to: string } {
+  const start = dateParam(query.start_date);
+  const end = dateParam(query.end_date);
+  const to = end ?? (start ? new Date(start.getTime() + SPAN_MAX_MS) : now);
+  const from = start ?? new Date(to.getTime() - SPAN_MAX_MS);
+  if (from.getTime() > to.getTime()) throw new AppError('admin-open311.open311.error.dateRange', 400);
+  if (to.getTime() - from.getTime() > SPAN_MAX_MS) throw new AppError('admin-open311.open311.error.dateSpan', 400);
+  return { from: storedText(from), to: storedText(to) };
 }

@@ -1,6 +1,7 @@
-// /open311/v2 (issue 25, decision 0038): GeoReport v2 in .json and .xml. The routes live in
-// their own Fastify scope: form-encoded bodies (the spec's POST), and every error, including
-// validation, limits and unknown paths, written as the spec's error list in the asked format.
+// /open311/v2 (issues 25 and 38, decisions 0038 and 0064): GeoReport v2 in .json and .xml, and
+// FixMyStreet's servicerequestupdates. The routes live in their own Fastify scope: form-encoded
+// bodies (the spec's POST), and every error, including validation, limits and unknown paths,
+// written as the spec's error list in the asked format.
 // Fastify's document leaves them out (they validate by hand); open311.openapi.ts describes them.
 import type { Language } from '@acende/shared/enums';
 import { translate } from '@acende/shared/i18n/catalogues';
@@ -18,13 +19,14 @@ import {
   listServiceRequests,
   listServices,
   open311FieldName,
-  postServiceRequest,
   serviceDefinition,
 } from './open311.service.ts';
+import { postServiceRequest } from './open311-post.service.ts';
+import { listServiceRequestUpdates, serviceRequestOfToken } from './open311-updates.service.ts';
 
 export const OPEN311_PREFIX = '/open311/v2';
 
-type Params = { format?: string; code?: string; id?: string };
+type Params = { format?: string; code?: string; id?: string; token?: string };
 type Fields = Record<string, unknown>;
 
 /** The asked format: the path's suffix; XML (the spec's required format) when it names none we know. */
@@ -126,6 +128,19 @@ export async function open311Routes(app: FastifyInstance, { deps }: { deps: AppD
   app.get('/requests/:id.:format', { config: read, schema: hidden }, async (request, reply) => {
     const format = askedFormat(request);
     const found = await getServiceRequest(deps, (request.params as Params).id ?? '', languageOf(request));
+    return sendOpen311(reply, format, 200, found, { root: 'service_requests', item: 'request' });
+  });
+
+  // FixMyStreet's extension (decision 0064): the status changes of a date span, as its client parses them.
+  app.get('/servicerequestupdates.:format', { config: read, schema: hidden }, async (request, reply) => {
+    const format = askedFormat(request);
+    const updates = await listServiceRequestUpdates(deps, request.query as Fields, languageOf(request));
+    return sendOpen311(reply, format, 200, updates, { root: 'service_requests_updates', item: 'request_update' });
+  });
+
+  app.get('/tokens/:token.:format', { config: read, schema: hidden }, async (request, reply) => {
+    const format = askedFormat(request);
+    const found = await serviceRequestOfToken(deps, (request.params as Params).token ?? '');
     return sendOpen311(reply, format, 200, found, { root: 'service_requests', item: 'request' });
   });
 

@@ -1,29 +1,21 @@
-// Open311 GeoReport v2 (issue 25, decision 0038): the discovery document, the services (the
-// problem types), their definitions (the company is the `company` attribute), filing with an
-// API key through the wizard's own schema and service, and the requests without contact data.
-// Answers are plain objects in the spec's field names and order; open311.format.ts writes
-// them as JSON or XML.
+// Open311 GeoReport v2 (issue 25, decisions 0038, 0064): the discovery document, the services
+// (the problem types), their definitions (the company is the `company` attribute) and the
+// requests without contact data; filing is open311-post.service.ts. Answers are plain objects
+// in the spec's field names and order; open311.format.ts writes them as JSON or XML.
 
-import { trackingUrl } from '@acende/shared/constants';
 import { type Language, PROBLEM_TYPES, type ProblemType } from '@acende/shared/enums';
 import { maskContactsInText } from '@acende/shared/free-text-mask';
 import { translate } from '@acende/shared/i18n/catalogues';
-import { isValidationKey, type MessageKey } from '@acende/shared/i18n/message-key';
-import { createRepairRequestSchema } from '@acende/shared/schemas/repair-requests';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { createRepairRequest } from '../repair-requests/repair-requests.service.ts';
-import { dateParam, listParam, storedText } from './open311.params.ts';
+import { dateSpan, listParam } from './open311.params.ts';
 import { listOpen311Requests, type Open311RequestRow } from './open311.repository.ts';
-import { clientOfKey } from './open311-keys.service.ts';
 
 export const GEOREPORT_V2 = 'http://wiki.open311.org/GeoReport_v2';
 /** When this server's Open311 interface last changed (the discovery document's changeset). */
-export const CHANGESET = '2026-11-27T00:00:00Z';
+export const CHANGESET = '2026-11-30T00:00:00Z';
 /** The most requests one GET requests answers (the spec's default ceiling). */
 export const REQUESTS_MAX = 1000;
-/** The span a GET requests covers when it names no dates, or only one (the spec's default). */
-const DEFAULT_SPAN_MS = 90 * 24 * 3600 * 1000;
 export const COMPANY_ATTRIBUTE = 'company';
 
 /** The wizard's field names as Open311 calls them, for the error list. */
@@ -37,6 +29,8 @@ const OPEN311_FIELD: Record<string, string> = {
   latitude: 'lat',
   longitude: 'long',
   company: `attribute[${COMPANY_ATTRIBUTE}]`,
+  mediaUrl: 'media_url',
+  location: 'lat/long',
 };
 
 export function open311FieldName(field: string): string {
@@ -44,7 +38,7 @@ export function open311FieldName(field: string): string {
 }
 
 /** Seconds, not milliseconds, and Z: the W3C profile of ISO 8601 the spec asks for. */
-function datetime(stored: string | null): string | null {
+export function datetime(stored: string | null): string | null {
   return stored === null ? null : `${stored.slice(0, 19)}Z`;
 }
 
@@ -129,8 +123,17 @@ function toServiceRequest(row: Open311RequestRow, language: Language) {
     zipcode: null,
     lat: Number(row.latitude),
     long: Number(row.longitude),
-    media_url: null,
+    media_url: publicMediaUrl(row.mediaUrl),
   };
+}
+
+/**
+ * The client's media link as the public sees it: left out when it holds what reads as a
+ * phone, e-mail or CPF (a query string naming the citizen), since masking would break it.
+ * Operators see it whole on the request's page.
+ */
+function publicMediaUrl(url: string | null): string | null {
+  return url !== null && maskContactsInText(url) === url ? url : null;
 }
 
 export type ServiceRequest = ReturnType<typeof toServiceRequest>;
@@ -152,15 +155,10 @@ export async function listServiceRequests(deps: AppDeps, query: Record<string, u
     if (status === 'closed') return ['completed', 'cancelled'];
     throw new AppError('admin-open311.open311.error.statusInvalid', 400);
   });
-  let start = dateParam(query.start_date);
-  let end = dateParam(query.end_date);
-  if (!start && !end) end = deps.clock.now();
-  if (!start) start = new Date((end as Date).getTime() - DEFAULT_SPAN_MS);
-  if (!end) end = new Date(start.getTime() + DEFAULT_SPAN_MS);
-  if (start.getTime() > end.getTime()) throw new AppError('admin-open311.open311.error.dateRange', 400);
+  const { from, to } = dateSpan(query, deps.clock.now());
   const rows = await listOpen311Requests(deps.db, {
-    from: storedText(start),
-    to: storedText(end),
+    from,
+    to,
     problemTypes,
     statuses,
     limit: REQUESTS_MAX,
@@ -173,88 +171,4 @@ export async function getServiceRequest(deps: AppDeps, idText: string, language:
   const rows = id ? await listOpen311Requests(deps.db, { ids: [id], limit: 1 }) : [];
   if (!rows[0]) throw new AppError('admin-open311.open311.error.requestNotFound', 404, { id: idText.slice(0, 20) });
   return [toServiceRequest(rows[0], language)];
-}
-
-/** A form field's text: numbers (a JSON client's lat and long) as written, anything else as it came. */
-function field(body: Record<string, unknown>, name: string): unknown {
-  const value = body[name];
-  return typeof value === 'number' ? String(value) : value;
-}
-
-function attribute(body: Record<string, unknown>, code: string): unknown {
-  const nested = body.attribute;
-  if (nested && typeof nested === 'object' && !Array.isArray(nested)) {
-    const value = (nested as Record<string, unknown>)[code];
-    if (value !== undefined) return typeof value === 'number' ? String(value) : value;
-  }
-  return field(body, `attribute[${code}]`);
-}
-
-function apiKeyOf(body: Record<string, unknown>, query: Record<string, unknown>): string | undefined {
-  const key = body.api_key ?? query.api_key;
-  return typeof key === 'string' && key.trim() !== '' ? key.trim() : undefined;
-}
-
-/**
- * Files a request for an Open311 client: the key first (403 without a valid one), then the
- * fields mapped onto the wizard's payload and checked by the wizard's own schema, then the
- * wizard's filing service, which the key exempts from the captcha. The answer carries the
- * citizen's tracking token and link.
- */
-export async function postServiceRequest(
-  deps: AppDeps,
-  body: Record<string, unknown>,
-  query: Record<string, unknown>,
-  language: Language,
-  idempotencyKey?: string,
-) {
-  const key = apiKeyOf(body, query);
-  if (!key || key.length > 200) throw new AppError('admin-open311.open311.error.apiKeyMissing', 403);
-  const client = await clientOfKey(deps, key);
-  if (!client) throw new AppError('admin-open311.open311.error.apiKeyInvalid', 403);
-  const { config } = deps;
-  const wait = await deps.limits.hit(
-    { name: 'open311-key', max: config.RATE_LIMIT_OPEN311_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS },
-    `key:${client.id}`,
-  );
-  if (wait > 0) throw new AppError('common.errors.rateLimited', 429, { seconds: Math.max(1, Math.ceil(wait / 1000)) });
-
-  const names = [field(body, 'first_name'), field(body, 'last_name')].filter(
-    (part): part is string => typeof part === 'string' && part.trim() !== '',
-  );
-  const parsed = createRepairRequestSchema.safeParse({
-    name: names.join(' '),
-    email: field(body, 'email') ?? '',
-    phone: field(body, 'phone'),
-    address: field(body, 'address_string'),
-    reference: field(body, 'description') ?? '',
-    problemType: field(body, 'service_code'),
-    latitude: field(body, 'lat'),
-    longitude: field(body, 'long'),
-    company: attribute(body, COMPANY_ATTRIBUTE),
-  });
-  // The wizard's Idempotency-Key (8 to 200 characters): a client's retry after a lost answer
-  // gets the request it filed, not a second one.
-  if (idempotencyKey !== undefined && (idempotencyKey.length < 8 || idempotencyKey.length > 200)) {
-    throw new AppError('admin-open311.open311.error.idempotencyKey', 400);
-  }
-  if (!parsed.success) {
-    const fieldErrors: Record<string, MessageKey> = {};
-    for (const issue of parsed.error.issues) {
-      const name = String(issue.path[0] ?? '_');
-      const message = isValidationKey(issue.message) ? issue.message : 'common.validation.invalid';
-      fieldErrors[name] ??= message;
-    }
-    throw new AppError('common.validation.invalid', 400, undefined, fieldErrors);
-  }
-  const created = await createRepairRequest(deps, parsed.data, { language, captchaExempt: true, idempotencyKey });
-  const link = trackingUrl(config.PUBLIC_URL, created.id, created.trackingToken);
-  return [
-    {
-      service_request_id: String(created.id),
-      token: created.trackingToken,
-      service_notice: translate(language, 'admin-open311.open311.notice', { link }),
-      account_id: null,
-    },
-  ];
 }

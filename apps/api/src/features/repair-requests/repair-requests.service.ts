@@ -29,12 +29,22 @@ export interface CreateContext {
   idempotencyKey?: string;
   /** An Open311 client's API key stands for the captcha (decision 0038): the key was checked before. */
   captchaExempt?: boolean;
+  /** The photo or file an Open311 client named (decision 0064): stored, never fetched. */
+  mediaUrl?: string | null;
+  /**
+   * What the client asked, when `input` holds values looked up for it (Open311 fills the
+   * address or the point, decision 0064): a retry is recognised by what it sends, not by
+   * what the geocoder answered that time.
+   */
+  asked?: CreateRepairRequest;
 }
 
 /** A stable fingerprint of what was asked, so a retried key with other data is caught. */
-function fingerprint(input: CreateRepairRequest): string {
+function fingerprint(input: CreateRepairRequest, mediaUrl: string | null | undefined): string {
   const { captchaToken: _ignored, ...rest } = input;
-  return sha256(JSON.stringify(Object.entries(rest).sort(([a], [b]) => a.localeCompare(b))));
+  // Only a filing that names a photo adds it: every other fingerprint stays as it was.
+  const asked: Record<string, unknown> = mediaUrl ? { ...rest, mediaUrl } : rest;
+  return sha256(JSON.stringify(Object.entries(asked).sort(([a], [b]) => a.localeCompare(b))));
 }
 
 export async function createRepairRequest(
@@ -45,7 +55,7 @@ export async function createRepairRequest(
   const { db, config } = deps;
   const key = context.idempotencyKey;
   const keyHash = key ? idempotencyKeyHash(key) : null;
-  const bodyHash = key ? fingerprint(input) : null;
+  const bodyHash = key ? fingerprint(context.asked ?? input, context.mediaUrl) : null;
   // Only the token's hash is stored, and nothing that rebuilds it: with an Idempotency-Key
   // the token comes from the raw key (stored only hashed) and the body under APP_SECRET, so
   // a retry gets the same token back; otherwise it is random.
@@ -119,6 +129,7 @@ export async function createRepairRequest(
       language: context.language,
       smsTo,
       whatsappTo,
+      mediaUrl: context.mediaUrl ?? null,
       trackingTokenHash: hashToken(trackingToken),
       idempotencyKeyHash: keyHash,
       idempotencyHash: bodyHash,

@@ -24,6 +24,9 @@ export const ANONYMIZED_CONTACT = {
   smsTo: null,
   whatsappTo: null,
   reference: null,
+  // An Open311 client's photo link (decision 0064): the photo may show the citizen or their
+  // door, and its address may carry their name or e-mail.
+  mediaUrl: null,
   idempotencyHash: null,
   idempotencyKeyHash: null,
 } as const;

@@ -5,7 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addCatalogue } from '../../../lib/i18n.ts';
+import { addCatalogue, setLanguage } from '../../../lib/i18n.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import RequestDetailPage from './request-detail-page.tsx';
 
@@ -153,5 +153,59 @@ describe('a rated request', () => {
     renderDetail();
     await screen.findByRole('heading', { level: 2, name: 'Atualizar solicitação' });
     expect(screen.queryByText('Avaliação do cidadão')).toBeNull();
+  });
+});
+
+describe('a request an Open311 client filed without a phone, with a media link', () => {
+  const filed: AdminRequestDetail = {
+    ...detail,
+    phone: '',
+    mediaUrl: 'https://fotos.example.org/relatos/7.jpg',
+  };
+  afterEach(() => setLanguage('pt'));
+
+  for (const [language, words] of [
+    [
+      'pt',
+      {
+        form: 'Atualizar solicitação',
+        phone: 'Telefone',
+        none: 'Não informado',
+        media: 'Mídia enviada pelo cliente Open311',
+        link: 'Abrir em fotos.example.org (site externo)',
+      },
+    ],
+    [
+      'en',
+      {
+        form: 'Update request',
+        phone: 'Phone',
+        none: 'Not informed',
+        media: 'Media sent by the Open311 client',
+        link: 'Open at fotos.example.org (external site)',
+      },
+    ],
+  ] as const) {
+    it(`says no phone was given, offers no call, and opens the link apart (${language})`, async () => {
+      await setLanguage(language);
+      renderDetail(filed);
+      await screen.findByRole('heading', { level: 2, name: words.form });
+      const phone = screen.getByText(words.phone, { selector: 'dt' }).nextElementSibling;
+      expect(phone).toHaveTextContent(words.none);
+      expect(phone?.querySelector('a')).toBeNull();
+      expect(document.querySelector('a[href^="tel:"]')).toBeNull();
+      expect(screen.getByText(words.media, { selector: 'dt' })).toBeTruthy();
+      const link = screen.getByRole('link', { name: words.link });
+      expect(link).toHaveAttribute('href', filed.mediaUrl);
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link.getAttribute('rel')?.split(' ').sort()).toEqual(['nofollow', 'noopener', 'noreferrer', 'ugc']);
+    });
+  }
+
+  it('shows no media row for a request without one, and never links an address that is not http(s)', async () => {
+    renderDetail({ ...detail, mediaUrl: 'javascript:alert(1)' });
+    await screen.findByRole('heading', { level: 2, name: 'Atualizar solicitação' });
+    expect(screen.queryByRole('link', { name: /site externo/ })).toBeNull();
+    expect(document.querySelector('a[href^="javascript:"]')).toBeNull();
   });
 });

@@ -18,6 +18,7 @@ import { useTranslation } from '../../../lib/use-translation.ts';
 import { useRequest } from '../api/get-request.ts';
 import { AnonymizeContact } from './anonymize-contact.tsx';
 import { DuplicatePanel } from './duplicate-panel.tsx';
+import { MediaLink } from './media-link.tsx';
 import { RequestHistory } from './request-history.tsx';
 import { RequestMessages } from './request-messages.tsx';
 import { RequestPhotos } from './request-photos.tsx';
@@ -113,6 +114,11 @@ export default function RequestDetailPage() {
               <Item label={t('admin-operations.operations.detail.pole')}>
                 {r.poleNumber ?? t('admin-operations.operations.common.notInformed')}
               </Item>
+              {r.mediaUrl ? (
+                <Item label={t('admin-operations.operations.detail.mediaUrl')}>
+                  <MediaLink url={r.mediaUrl} />
+                </Item>
+              ) : null}
               <Item label={t('admin-operations.operations.detail.company')}>
                 {r.company.name} — {r.company.fullName}
               </Item>

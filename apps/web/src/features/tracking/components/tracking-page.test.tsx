@@ -1,9 +1,9 @@
-import '../../../lib/i18n.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../../../lib/i18n.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { relativeTime } from '../lib/relative-time.ts';
 import TrackingPage, { mapsLink } from './tracking-page.tsx';
@@ -145,6 +145,26 @@ describe('tracking page', () => {
     renderAt('/track/7', () => new Response(JSON.stringify(merged)));
     expect(await screen.findByTestId('merged-into')).toBeInTheDocument();
     expect(screen.queryByTestId('repair-date')).toBeNull();
+  });
+
+  it('shows no phone line for a request filed without one (Open311), and "not provided" when no contact is left', async () => {
+    const open311 = { ...request, name: 'Rui', phone: '', masked: false };
+    renderAt('/track/7?t=secret', () => new Response(JSON.stringify(open311)));
+    const contact = (await screen.findByText('Contato', { selector: 'dt' })).nextElementSibling;
+    expect(contact?.textContent).toBe('Rui');
+    cleanup();
+    for (const [language, words] of [
+      ['pt', 'Não informado'],
+      ['en', 'Not provided'],
+    ] as const) {
+      await setLanguage(language);
+      renderAt('/track/7', () => new Response(JSON.stringify({ ...request, name: null, phone: '', email: null })));
+      const none = (await screen.findByText(language === 'pt' ? 'Contato' : 'Contact', { selector: 'dt' }))
+        .nextElementSibling;
+      expect(none?.textContent).toBe(words);
+      cleanup();
+    }
+    await setLanguage('pt');
   });
 
   it('formats relative time in both languages', () => {
