@@ -1,10 +1,12 @@
 // An administrator imports a company's poles: a CSV with one bad row shows that row's
 // error and cannot be imported; the fixed file previews clean, imports with a progress
 // bar, and the result is summed up; checking the same file again finds every pole
-// already there (nothing to import). In pt with a CSV, then in en with a GeoJSON fix.
+// already there (nothing to import). In pt with a CSV, then in en with a GeoJSON fix. The
+// preview lists each value stored otherwise than written (issue 38), by keyboard and at 360 px.
 import type { Page, Route } from '@playwright/test';
 import { createAccountViaApi, signInThroughForm, uniqueUsername } from './support/admin.ts';
 import { expect, test } from './support/fixtures.ts';
+import { expectNoSidewaysScroll } from './support/requests.ts';
 
 const csvFile = (name: string, lines: string[]) => ({
   name,
@@ -71,9 +73,10 @@ test('an admin fixes a CSV with a bad row and imports it (pt)', async ({ page, a
   await expect(page.getByRole('button', { name: /^Importar/ })).toHaveCount(0);
   await axe('preview with a row error pt');
 
+  // The number as a person might type it: the import stores it as `${prefix}-1`, and says so.
   const fixed = csvFile('postes-corrigido.csv', [
     'numero;latitude;longitude;rua',
-    `${prefix}-1;-30,0346;-51,2177;Rua dos Andradas`,
+    `${prefix.toLowerCase()} 1;-30,0346;-51,2177;Rua dos Andradas`,
     `${prefix}-2;-30,0350;-51,2180;Rua dos Andradas`,
     `${prefix}-3;-30,0360;-51,2190;Av. Borges de Medeiros`,
   ]);
@@ -81,6 +84,25 @@ test('an admin fixes a CSV with a bad row and imports it (pt)', async ({ page, a
   await page.getByRole('button', { name: 'Verificar arquivo' }).click();
   await expect(page.getByText('3 postes no arquivo. Novos: 3; a atualizar: 0; sem mudança: 0.')).toBeVisible();
   await expect(page.getByText('Nenhum erro: o arquivo pode ser importado.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Prévia' })).toBeFocused();
+  const adjustments = page.getByRole('region', { name: 'Ajustes feitos (7)' });
+  await expect(page.getByRole('heading', { level: 3, name: 'Ajustes feitos (7)' })).toBeVisible();
+  const numberRow = adjustments.getByRole('row').filter({ hasText: 'Letras em maiúsculas.' });
+  await expect(numberRow).toContainText(`“${prefix.toLowerCase()} 1”`);
+  await expect(numberRow).toContainText(`“${prefix}-1”`);
+  await expect(numberRow).toContainText('Espaços internos trocados por um hífen.');
+  await expect(adjustments.getByRole('row').filter({ hasText: 'Vírgula decimal lida como ponto.' })).toHaveCount(6);
+  // By keyboard from the preview's heading: the list first, then the Import button.
+  await page.keyboard.press('Tab');
+  await expect(adjustments).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Importar 3 postes' })).toBeFocused();
+  // On a phone each adjustment is a card naming its values; nothing is wider than the screen.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(numberRow.getByText('Será gravado')).toBeVisible();
+  await expectNoSidewaysScroll(page, 'adjustments at 360 px pt');
+  await axe('preview with adjustments at 360 px pt');
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   await expectProgressWhileImporting(page, 'Importar 3 postes', 'Progresso da importação');
   await expect(page.getByRole('heading', { name: 'Importação concluída' })).toBeFocused();
@@ -146,7 +168,8 @@ test('an admin fixes a bad row with a GeoJSON file and imports it (en)', async (
     features: [1, 2, 3].map((n) => ({
       type: 'Feature',
       geometry: { type: 'Point', coordinates: [-51 - n / 10, -30 - n / 10] },
-      properties: { number: `${prefix}-${n}`, street: 'Rua Voluntários da Pátria' },
+      // A space the import removes from the first street, and lists.
+      properties: { number: `${prefix}-${n}`, street: `Rua Voluntários da Pátria${n === 1 ? ' ' : ''}` },
     })),
   };
   await page.getByLabel('File (CSV or GeoJSON)').setInputFiles({
@@ -157,6 +180,16 @@ test('an admin fixes a bad row with a GeoJSON file and imports it (en)', async (
   await page.getByRole('button', { name: 'Check file' }).click();
   await expect(page.getByText('3 poles in the file. New: 3; to update: 0; unchanged: 0.')).toBeVisible();
   await expect(page.getByText('No errors: the file can be imported.')).toBeVisible();
+  const adjusted = page.getByRole('region', { name: 'Adjustments made (1)' });
+  const streetRow = adjusted.getByRole('row').filter({ hasText: 'Spaces before or after the value removed.' });
+  await expect(streetRow).toContainText('street');
+  await expect(streetRow).toContainText('“Rua Voluntários da Pátria ”');
+  await expect(streetRow).toContainText('“Rua Voluntários da Pátria”');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(streetRow.getByText('Will be stored')).toBeVisible();
+  await expectNoSidewaysScroll(page, 'adjustments at 360 px en');
+  await axe('preview with adjustments at 360 px en');
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   await expectProgressWhileImporting(page, 'Import 3 poles', 'Import progress');
   await expect(page.getByRole('heading', { name: 'Import finished' })).toBeFocused();

@@ -20,6 +20,7 @@ const NOT_PLURAL = new Set([
   'admin-operations.operations.dashboard.chartSummary', // "Abertas: 2"
   'admin-operations.operations.bulk.selectAllMatching', // "Selecionar todas do filtro (2)"
   'admin-poles.poles.import.errorsShown', // shown only when more errors than the 20 shown
+  'admin-poles.poles.import.adjustmentsShown', // likewise, past the 100 adjustments shown
   'admin-poles.poles.import.rowErrors.extraValues', // more values than columns: never 1
   'admin-reports.reports.days.open', // "2 d", a unit
   'admin-reports.reports.days.toComplete',

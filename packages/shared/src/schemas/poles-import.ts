@@ -20,6 +20,38 @@ export const poleImportRowErrorSchema = z.object({
 });
 export type PoleImportRowError = z.infer<typeof poleImportRowErrorSchema>;
 
+/** How many adjustments an answer lists (adjustmentCount says how many there were). */
+export const POLE_IMPORT_MAX_ADJUSTMENTS = 100;
+
+/**
+ * Why a value is stored otherwise than the file writes it: spaces at either end removed, a
+ * pole number in upper case with its inner spaces made a hyphen (`x 9` → `X-9`), a decimal
+ * comma read as a point, a GeoJSON point's third coordinate (altitude) not kept.
+ */
+export const poleImportAdjustmentReasons = [
+  'trimmed',
+  'upperCase',
+  'spacesToHyphen',
+  'decimalComma',
+  'altitudeDropped',
+] as const;
+export type PoleImportAdjustmentReason = (typeof poleImportAdjustmentReasons)[number];
+
+export const poleImportAdjustmentSchema = z.object({
+  /** The CSV line or GeoJSON feature, as in a row error. */
+  row: z.number(),
+  /** The column or property as the file names it (or `geometry`). */
+  field: z.string(),
+  /** The value as the file writes it. */
+  given: z.string(),
+  /** The value the import stores ('' for none). */
+  stored: z.string(),
+  reasons: z.array(z.enum(poleImportAdjustmentReasons)),
+  /** The reasons in the reader's language. */
+  message: z.string(),
+});
+export type PoleImportAdjustment = z.infer<typeof poleImportAdjustmentSchema>;
+
 const counts = {
   /** Poles in the file. */
   rows: z.number(),
@@ -33,6 +65,9 @@ export const poleImportPreviewSchema = z.object({
   ...counts,
   errorCount: z.number(),
   errors: z.array(poleImportRowErrorSchema),
+  /** Values of error-free rows stored otherwise than the file writes them; unchanged ones are not listed. */
+  adjustmentCount: z.number(),
+  adjustments: z.array(poleImportAdjustmentSchema),
 });
 export type PoleImportPreview = z.infer<typeof poleImportPreviewSchema>;
 

@@ -92,8 +92,10 @@ export function readCsv(text: string, issues: Collector): ReadRows {
     at('description'),
     at('active'),
   ];
-  const cell = (record: string[], index: number): string | undefined =>
-    index === -1 ? undefined : (record[index] ?? '').trim();
+  // Number, street and description go as written: readPole trims them and lists what it changed.
+  const given = (record: string[], index: number): string | undefined =>
+    index === -1 ? undefined : (record[index] ?? '');
+  const cell = (record: string[], index: number): string | undefined => given(record, index)?.trim();
   const poles: ParsedPole[] = [];
   for (let index = headAt + 1; index < records.length; index++) {
     const record = records[index] as string[];
@@ -111,13 +113,13 @@ export function readCsv(text: string, issues: Collector): ReadRows {
     const latitude = cell(record, latitudeAt);
     const longitude = cell(record, longitudeAt);
     const pole = readPole(row, issues, nameOf, {
-      number: cell(record, numberAt),
+      number: given(record, numberAt),
       latitude: parseCoordinate(latitude),
       longitude: parseCoordinate(longitude),
       latitudeText: latitude,
       longitudeText: longitude,
-      street: cell(record, streetAt),
-      description: cell(record, descriptionAt),
+      street: given(record, streetAt),
+      description: given(record, descriptionAt),
       active: cell(record, activeAt),
     });
     if (pole) poles.push(pole);

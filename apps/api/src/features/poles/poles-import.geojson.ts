@@ -1,6 +1,7 @@
 // A poles file as GeoJSON: a FeatureCollection of Points, each feature's properties found by
 // their names and read into a pole or its issues, numbered by the feature's place.
 import { AppError } from '../../lib/errors.ts';
+import { altitudeAdjustment } from './poles-import.adjustments.ts';
 import {
   type Collector,
   type Field,
@@ -57,13 +58,14 @@ export function readGeoJson(text: string, issues: Collector): ReadRows {
       const field = fieldOf.get(headerKey(name));
       if (field && !names.has(field)) names.set(field, name);
     }
-    const value = (field: Field): string | undefined => {
+    // Number, street and description go untrimmed: readPole trims them and lists what it changed.
+    const value = (field: Field, trim = true): string | undefined => {
       const name = names.get(field);
       if (name === undefined) return undefined;
       const raw = properties[name];
       if (raw === null || raw === undefined) return '';
       if (typeof raw === 'boolean') return raw ? 'true' : 'false';
-      return String(raw).trim();
+      return trim ? String(raw).trim() : String(raw);
     };
     const [longitude, latitude] = coordinates as [number, number];
     const pole = readPole(
@@ -71,17 +73,20 @@ export function readGeoJson(text: string, issues: Collector): ReadRows {
       issues,
       (field) => names.get(field) ?? (field === 'latitude' || field === 'longitude' ? 'geometry' : field),
       {
-        number: value('number'),
+        number: value('number', false),
         latitude,
         longitude,
         latitudeText: String(latitude),
         longitudeText: String(longitude),
-        street: value('street'),
-        description: value('description'),
+        street: value('street', false),
+        description: value('description', false),
         active: value('active'),
       },
     );
-    if (pole) poles.push(pole);
+    if (!pole) continue;
+    const altitude = altitudeAdjustment(row, coordinates);
+    if (altitude) pole.adjustments = [...(pole.adjustments ?? []), altitude];
+    poles.push(pole);
   }
   return { poles, numberField: 'numero' };
 }

@@ -3,6 +3,7 @@
 // what is wrong with single rows is collected, so the preview can list it.
 import type { PoleImportFormat } from '@acende/shared/schemas/poles-import';
 import { AppError } from '../../lib/errors.ts';
+import { type Adjustment, collectAdjustments } from './poles-import.adjustments.ts';
 import { readCsv } from './poles-import.csv.ts';
 import { readGeoJson } from './poles-import.geojson.ts';
 import { Collector, type ParsedPole, type RowIssue } from './poles-import.rows.ts';
@@ -15,6 +16,9 @@ export interface ParsedFile {
   issueCount: number;
   /** Rows (lines or features) with at least one error; they are not in `poles`. */
   rowsWithErrors: number;
+  /** The first POLE_IMPORT_MAX_ADJUSTMENTS values of `poles` stored otherwise than written, in file order. */
+  adjustments: Adjustment[];
+  adjustmentCount: number;
 }
 
 // Bytes that never appear in a text file (NUL and the other C0 controls but tab, CR, LF).
@@ -61,6 +65,8 @@ export function readPoleFile(text: string, format: PoleImportFormat): ParsedFile
     issues: issues.issues.sort((a, b) => a.row - b.row),
     issueCount: issues.count,
     rowsWithErrors: issues.rows.size,
+    // After markDuplicates: a row left out is not stored, so nothing of it is adjusted.
+    ...collectAdjustments(poles),
   };
 }
 

@@ -68,6 +68,34 @@ describeEachEngine('operators: importing poles from CSV and GeoJSON', (ctx) => {
       unchanged: 0,
       errorCount: 0,
       errors: [],
+      // Each value stored otherwise than written (poles-import.adjustments.routes.test.ts has them all).
+      adjustmentCount: 3,
+      adjustments: [
+        {
+          row: 2,
+          field: 'latitude',
+          given: '-30,0346',
+          stored: '-30.0346',
+          reasons: ['decimalComma'],
+          message: 'Vírgula decimal lida como ponto.',
+        },
+        {
+          row: 2,
+          field: 'longitude',
+          given: '-51,2177',
+          stored: '-51.2177',
+          reasons: ['decimalComma'],
+          message: 'Vírgula decimal lida como ponto.',
+        },
+        {
+          row: 3,
+          field: 'numero',
+          given: 'p 2',
+          stored: 'P-2',
+          reasons: ['upperCase', 'spacesToHyphen'],
+          message: 'Letras em maiúsculas. Espaços internos trocados por um hífen.',
+        },
+      ],
     });
     expect(await count()).toBe(before);
   });

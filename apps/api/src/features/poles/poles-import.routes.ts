@@ -88,7 +88,8 @@ export const polesImportRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
       onRequest: refuseLargeBody,
       schema: {
         tags: ['admin poles'],
-        summary: 'Check a poles file for a company: counts (new, updated, unchanged) and row errors; writes nothing',
+        summary:
+          'Check a poles file for a company: counts (new, updated, unchanged), row errors, and each value it would store otherwise than the file writes it (adjustments); writes nothing',
         consumes: FILE_TYPES,
         querystring,
         body,

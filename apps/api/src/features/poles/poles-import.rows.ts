@@ -4,6 +4,7 @@
 import type { MessageKey } from '@acende/shared/i18n/message-key';
 import { isPoleNumber, normalisePoleNumber } from '@acende/shared/schemas/poles';
 import { POLE_IMPORT_MAX_ERRORS } from '@acende/shared/schemas/poles-import';
+import { type Adjustment, adjustmentsOf } from './poles-import.adjustments.ts';
 
 /** One pole as the file gives it. `undefined` for street, description or active: the file says nothing (keep). */
 export interface ParsedPole {
@@ -14,6 +15,8 @@ export interface ParsedPole {
   street: string | null | undefined;
   description: string | null | undefined;
   active: boolean | undefined;
+  /** Values stored otherwise than the file writes them (`x 9` as `X-9`); undefined when none. */
+  adjustments?: Adjustment[] | undefined;
 }
 
 export interface RowIssue {
@@ -70,6 +73,7 @@ export interface ReadRows {
 const YES = new Set(['1', 'sim', 's', 'yes', 'y', 'true', 'verdadeiro', 'ativo', 'active']);
 const NO = new Set(['0', 'nao', 'n', 'no', 'false', 'falso', 'inativo', 'inactive']);
 
+/** A row's values as the file writes them: number, street and description untrimmed (the rest trimmed). */
 interface RawPole {
   number: string | undefined;
   latitude: number | undefined;
@@ -113,9 +117,10 @@ function checkText(
   issues: Collector,
   nameOf: (field: Field) => string,
   field: 'street' | 'description',
-  value: string | undefined,
+  given: string | undefined,
 ): string | null | undefined {
-  if (value === undefined) return undefined;
+  if (given === undefined) return undefined;
+  const value = given.trim();
   if (value.length > MAX_TEXT[field]) {
     issues.add({
       row,
@@ -142,7 +147,7 @@ export function readPole(
       row,
       field: nameOf('number'),
       key: 'admin-poles.poles.import.rowErrors.numberInvalid',
-      params: { value: shown(raw.number) },
+      params: { value: shown(raw.number?.trim()) },
     });
   }
   checkCoordinate(row, issues, nameOf, 'latitude', raw.latitude, raw.latitudeText);
@@ -164,13 +169,8 @@ export function readPole(
     }
   }
   if (issues.count > before) return undefined;
-  return {
-    row,
-    number,
-    latitude: raw.latitude as number,
-    longitude: raw.longitude as number,
-    street,
-    description,
-    active,
-  };
+  const latitude = raw.latitude as number;
+  const longitude = raw.longitude as number;
+  const adjustments = adjustmentsOf(row, nameOf, raw, { number, latitude, longitude, street, description });
+  return { row, number, latitude, longitude, street, description, active, adjustments };
 }

@@ -120,6 +120,13 @@ export function previewOf(language: Language, check: PoleImportCheck): PoleImpor
     unchanged: check.unchanged,
     errorCount: check.file.issueCount,
     errors: describeRowErrors(language, check),
+    adjustmentCount: check.file.adjustmentCount,
+    adjustments: check.file.adjustments.map((adjustment) => ({
+      ...adjustment,
+      message: adjustment.reasons
+        .map((reason) => translate(language, `admin-poles.poles.import.adjustmentReasons.${reason}`))
+        .join(' '),
+    })),
   };
 }
 

@@ -7,6 +7,7 @@ import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import type { PoleImportOutcome } from '../api/import-poles.ts';
+import { ImportAdjustments } from './import-adjustments.tsx';
 import { ImportErrorsTable } from './import-errors-table.tsx';
 import type { Progress, Step } from './use-pole-import.ts';
 
@@ -83,7 +84,10 @@ export function PreviewPanel({
           ) : null}
           <ImportErrorsTable preview={preview} />
         </>
-      ) : toWrite === 0 ? (
+      ) : null}
+      {/* Before the Import button: what the file will be stored as is read before it is confirmed. */}
+      <ImportAdjustments preview={preview} number={number} />
+      {preview.errorCount > 0 ? null : toWrite === 0 ? (
         <p role="status">{t('admin-poles.poles.import.importNothing')}</p>
       ) : (
         <>
