@@ -32,10 +32,17 @@ test('a filtered and sorted list keeps its filters and order after opening a req
   await page.goto('/admin/requests');
   await page.getByLabel('Search', { exact: true }).fill(name);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
+  // Each filter is in the address before the next is chosen: on a slow machine a later
+  // change made while the search's address was still being written was lost (CI saw it).
+  await expect(page).toHaveURL(/[?&]q=/);
   await page.getByLabel('Energy company').selectOption({ label: 'Certel' });
+  await expect(page).toHaveURL(/[?&]companyId=2(&|$)/);
   await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Open' });
+  await expect(page).toHaveURL(/[?&]status=open(&|$)/);
   await page.getByLabel('From').fill(today());
+  await expect(page).toHaveURL(/[?&]from=/);
   await page.getByLabel('To').fill(today());
+  await expect(page).toHaveURL(/[?&]to=/);
   // Sort by number: the first click sorts ascending, the second descending.
   const number = page.getByRole('columnheader', { name: /Number/ });
   await number.getByRole('button').click();
