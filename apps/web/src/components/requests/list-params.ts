@@ -15,7 +15,7 @@ import {
   type SortDirection,
 } from '@acende/shared/schemas/admin-request-filters';
 import { isPoleNumber, normalisePoleNumber } from '@acende/shared/schemas/poles';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 export interface ListParams {
@@ -100,11 +100,16 @@ export function readListParams(search: URLSearchParams): ListParams {
 export function useListParams() {
   const [search, setSearch] = useSearchParams();
   const params = useMemo(() => readListParams(search), [search]);
+  // The router hands setSearch's callback the address of the last render, not of the last
+  // change: two changes before a render (a search, then a company, on a slow phone) lost the
+  // first. The latest address written is kept here; a render with a new one (back, a link) wins.
+  const latest = useRef({ rendered: search, written: search });
+  if (latest.current.rendered !== search) latest.current = { rendered: search, written: search };
 
   const update = useCallback(
     (changes: Partial<ListParams>) => {
-      setSearch((previous) => {
-        const next = new URLSearchParams(previous);
+      setSearch(() => {
+        const next = new URLSearchParams(latest.current.written);
         const resetsPage = Object.keys(changes).some((key) => key !== 'page');
         for (const [key, value] of Object.entries(changes)) {
           const isDefault = value === '' || value === undefined || DEFAULTS[key as keyof ListParams] === value;
@@ -112,6 +117,7 @@ export function useListParams() {
           else next.set(key, String(value));
         }
         if (resetsPage && !('page' in changes)) next.delete('page');
+        latest.current.written = next;
         return next;
       });
     },
@@ -120,9 +126,10 @@ export function useListParams() {
 
   /** Every filter goes; the order and page size stay. */
   const clear = useCallback(() => {
-    setSearch((previous) => {
-      const next = new URLSearchParams(previous);
+    setSearch(() => {
+      const next = new URLSearchParams(latest.current.written);
       for (const name of [...FILTERS, 'page']) next.delete(name);
+      latest.current.written = next;
       return next;
     });
   }, [setSearch]);
