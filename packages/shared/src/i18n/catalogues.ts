@@ -8,6 +8,7 @@
 import type { Language } from '../enums.ts';
 import enAdminAccess from './en/admin-access.json';
 import enAdminEmail from './en/admin-email.json';
+import enAdminIntegrations from './en/admin-integrations.json';
 import enAdminOpen311 from './en/admin-open311.json';
 import enAdminOperations from './en/admin-operations.json';
 import enAdminPasswordReset from './en/admin-password-reset.json';
@@ -33,6 +34,7 @@ import enTransparency from './en/transparency.json';
 import type { CatalogueNamespaces } from './message-key.ts';
 import ptAdminAccess from './pt/admin-access.json';
 import ptAdminEmail from './pt/admin-email.json';
+import ptAdminIntegrations from './pt/admin-integrations.json';
 import ptAdminOpen311 from './pt/admin-open311.json';
 import ptAdminOperations from './pt/admin-operations.json';
 import ptAdminPasswordReset from './pt/admin-password-reset.json';
@@ -76,6 +78,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     followers: ptFollowers,
     'public-drafts': ptPublicDrafts,
     'public-photos': ptPublicPhotos,
+    'admin-integrations': ptAdminIntegrations,
     'admin-open311': ptAdminOpen311,
     'open-data': ptOpenData,
     transparency: ptTransparency,
@@ -102,6 +105,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     followers: enFollowers,
     'public-drafts': enPublicDrafts,
     'public-photos': enPublicPhotos,
+    'admin-integrations': enAdminIntegrations,
     'admin-open311': enAdminOpen311,
     'open-data': enOpenData,
     transparency: enTransparency,

@@ -4,6 +4,7 @@
 // Type-only imports: the schemas import msg from here without carrying any catalogue text.
 import type ptAdminAccess from './pt/admin-access.json';
 import type ptAdminEmail from './pt/admin-email.json';
+import type ptAdminIntegrations from './pt/admin-integrations.json';
 import type ptAdminOpen311 from './pt/admin-open311.json';
 import type ptAdminOperations from './pt/admin-operations.json';
 import type ptAdminPasswordReset from './pt/admin-password-reset.json';
@@ -53,6 +54,7 @@ export interface CatalogueNamespaces {
   /** The citizen's photo texts and the upload's errors (decision 0033): loaded with the code that shows them. */
   'public-photos': typeof ptPublicPhotos;
   /** Open311 GeoReport v2: the API keys' screen and the texts of /open311/v2 answers (decision 0038). */
+  'admin-integrations': typeof ptAdminIntegrations;
   'admin-open311': typeof ptAdminOpen311;
   /** The open-data page (decision 0039): loaded with that page only. */
   'open-data': typeof ptOpenData;
