@@ -26,17 +26,36 @@ export interface ParsedFile {
 const BINARY = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /**
- * The file's text: UTF-8 when it is valid UTF-8, otherwise Windows-1252 (what Excel in
- * Portuguese saves a "CSV" as). Never throws: junk is judged by readPoleFile.
+ * The file's text: UTF-8 when it is valid UTF-8, or when it is mostly UTF-8 with a few bad
+ * bytes (those become U+FFFD and their rows are refused by name, not read as mojibake);
+ * otherwise Windows-1252 (what Excel in Portuguese saves a "CSV" as). Never throws: junk is
+ * judged by readPoleFile.
  */
 export function decodeUpload(bytes: Buffer): string {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    text = new TextDecoder('windows-1252').decode(bytes);
+    const loose = new TextDecoder('utf-8').decode(bytes);
+    text = mostlyUtf8(loose) ? loose : new TextDecoder('windows-1252').decode(bytes);
   }
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/**
+ * Whether text decoded loosely as UTF-8 has more characters that decoded well beyond ASCII
+ * than bytes that did not: a Windows-1252 file's accents are almost never valid UTF-8, a
+ * UTF-8 file damaged in a few places keeps most of its own.
+ */
+function mostlyUtf8(loose: string): boolean {
+  let good = 0;
+  let bad = 0;
+  for (const char of loose) {
+    const code = char.codePointAt(0) ?? 0;
+    if (code === 0xfffd) bad++;
+    else if (code > 0x7f) good++;
+  }
+  return good > bad;
 }
 
 /** Whether decoded text holds bytes no text file has (a binary file, or junk). */

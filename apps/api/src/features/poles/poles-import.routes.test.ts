@@ -268,6 +268,24 @@ describeEachEngine('operators: importing poles from CSV and GeoJSON', (ctx) => {
     await ctx().db.deleteFrom('poles').where('companyId', '=', 1).execute();
   });
 
+  it('names the line of a UTF-8 file that has one bad byte instead of reading it all as Windows-1252', async () => {
+    const text = 'Número;Latitude;Longitude;Logradouro\nU-1;-30,1;-51,1;Rua São João\nU-2;-30,1;-51,2;Rua Ipê @\n';
+    const bytes = Buffer.from(text, 'utf8');
+    bytes[bytes.lastIndexOf(0x40)] = 0xe9; // an é typed in Windows-1252 into a UTF-8 file
+    const res = await send('import/preview', bytes, { companyId: 1 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ rows: 2, created: 1, errorCount: 1 });
+    expect(res.json().errors).toEqual([
+      {
+        row: 3,
+        field: 'Logradouro',
+        message: 'Tem caracteres que não são UTF-8 válido: salve o arquivo de novo como UTF-8 e confira esta linha',
+      },
+    ]);
+    const good = await send('import/preview', Buffer.from(text.replace('@', 'x'), 'utf8'), { companyId: 1 });
+    expect(good.json()).toMatchObject({ rows: 2, created: 2, errorCount: 0 });
+  });
+
   it('lists at most 100 errors with the total', async () => {
     const lines = ['numero,lat,lon'];
     for (let i = 0; i < 250; i++) lines.push(`X-${i},200,0`);

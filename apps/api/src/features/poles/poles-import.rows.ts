@@ -121,7 +121,10 @@ function checkText(
 ): string | null | undefined {
   if (given === undefined) return undefined;
   const value = given.trim();
-  if (value.length > MAX_TEXT[field]) {
+  // A byte the UTF-8 file could not hold (decodeUpload): storing U+FFFD would lose the letter.
+  if (value.includes('\uFFFD')) {
+    issues.add({ row, field: nameOf(field), key: 'admin-poles.poles.import.rowErrors.badBytes' });
+  } else if (value.length > MAX_TEXT[field]) {
     issues.add({
       row,
       field: nameOf(field),
