@@ -10,7 +10,7 @@ import { type Open311Request, open311RequestSchema } from '@acende/shared/schema
 import type { CreateRepairRequest } from '@acende/shared/schemas/repair-requests';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { createRepairRequest } from '../repair-requests/repair-requests.service.ts';
+import { createRepairRequest, filedForKey } from '../repair-requests/repair-requests.service.ts';
 import { COMPANY_ATTRIBUTE } from './open311.service.ts';
 import { clientOfKey } from './open311-keys.service.ts';
 import { addressOfPoint, pointOfAddress } from './open311-location.ts';
@@ -127,14 +127,17 @@ export async function postServiceRequest(
     latitude: rest.latitude ?? '',
     longitude: rest.longitude ?? '',
   };
-  const input = await withPlace(deps, asked);
-  const created = await createRepairRequest(deps, input, {
-    language,
-    captchaExempt: true,
-    idempotencyKey,
-    mediaUrl,
-    asked,
-  });
+  // A retry of a filing whose place was looked up is answered before the geocoder is asked again.
+  const lookedUp = asked.latitude === '' || asked.address === '';
+  const created =
+    (lookedUp ? await filedForKey(deps, asked, { idempotencyKey, mediaUrl }) : undefined) ??
+    (await createRepairRequest(deps, await withPlace(deps, asked), {
+      language,
+      captchaExempt: true,
+      idempotencyKey,
+      mediaUrl,
+      asked,
+    }));
   const link = trackingUrl(deps.config.PUBLIC_URL, created.id, created.trackingToken);
   return [
     {

@@ -135,6 +135,30 @@ describeEachEngine('Open311 as the spec reads', (ctx) => {
     }
   });
 
+  it('answers a retry by address_string from its Idempotency-Key, without asking the geocoder again', async () => {
+    const send = (address: string) =>
+      ctx().app.inject({
+        method: 'POST',
+        url: '/open311/v2/requests.json',
+        headers: { ...FORM, 'idempotency-key': 'open311-address-retry-1' },
+        payload: form({ api_key: apiKey, service_code: 'LIGHT_OUT', 'attribute[company]': '1', address_string: address }),
+      });
+    const before = calls('/search');
+    const first = await filed(await send('Rua dos Andradas, 7'));
+    expect(calls('/search')).toBe(before + 1);
+    // The answer was lost and the geocoder is down now: the retry still gets the same request.
+    fake.mode = 'fail';
+    try {
+      expect(await filed(await send('Rua dos Andradas, 7'))).toEqual(first);
+      expect(calls('/search')).toBe(before + 1);
+      // The same key with another address is the wizard's conflict, before any lookup too.
+      expect((await send('Rua dos Andradas, 9')).statusCode).toBe(409);
+      expect(calls('/search')).toBe(before + 1);
+    } finally {
+      fake.mode = 'ok';
+    }
+  });
+
   it('takes no phone from an Open311 client: stored empty, no SMS or WhatsApp, the wizard still asks for one', async () => {
     const { id, token } = await filed(
       await post({ lat: '-30.0277', long: '-51.2287', address_string: 'Rua dos Andradas, 10', first_name: 'Rui' }),

@@ -178,6 +178,24 @@ async function replayAnswer(
   };
 }
 
+/**
+ * The answer a retry gets when its Idempotency-Key was filed already (409 when it was filed
+ * with other data), else undefined: Open311 asks before looking up the place it completes, so
+ * a retry after a lost answer costs no geocoder call (decision 0064).
+ */
+export async function filedForKey(
+  deps: AppDeps,
+  asked: CreateRepairRequest,
+  context: Pick<CreateContext, 'idempotencyKey' | 'mediaUrl'>,
+): Promise<CreateRepairRequestResponse | undefined> {
+  const key = context.idempotencyKey;
+  if (!key) return undefined;
+  const bodyHash = fingerprint(asked, context.mediaUrl);
+  const replay = await replayIdempotent(deps, idempotencyKeyHash(key), bodyHash);
+  if (!replay) return undefined;
+  return replayAnswer(deps, replay, trackingTokenForKey(deps.config.APP_SECRET, key, bodyHash), asked.email || null);
+}
+
 async function replayIdempotent(deps: AppDeps, keyHash: string, bodyHash: string) {
   const existing = await deps.hotPath.findByIdempotencyKey(keyHash);
   if (!existing) return undefined;
