@@ -141,7 +141,12 @@ describeEachEngine('Open311 as the spec reads', (ctx) => {
         method: 'POST',
         url: '/open311/v2/requests.json',
         headers: { ...FORM, 'idempotency-key': 'open311-address-retry-1' },
-        payload: form({ api_key: apiKey, service_code: 'LIGHT_OUT', 'attribute[company]': '1', address_string: address }),
+        payload: form({
+          api_key: apiKey,
+          service_code: 'LIGHT_OUT',
+          'attribute[company]': '1',
+          address_string: address,
+        }),
       });
     const before = calls('/search');
     const first = await filed(await send('Rua dos Andradas, 7'));
