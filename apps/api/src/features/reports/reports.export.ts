@@ -10,6 +10,7 @@ import { type AuditActor, recordAudit } from '../../core/audit/audit.repository.
 import type { AuthAdmin } from '../../core/company-scope.ts';
 import { csvChunks } from '../../core/csv.ts';
 import { formatDateTime } from '../../core/format.ts';
+import { loadTileLayer, plainAttribution, tileBreakerFor, tileUserAgent } from '../../core/map-tiles.ts';
 import { ReaderGone } from '../../core/pdf.ts';
 import {
   areaSpec,
@@ -20,7 +21,6 @@ import {
   requestsSpec,
   slaSpec,
 } from './reports.export-rows.ts';
-import { loadTileLayer, plainAttribution, tileBreakerFor } from './reports.map-tiles.ts';
 import { createPdf, writePdf } from './reports.pdf.ts';
 import { describeFilters, summaryLines } from './reports.pdf-header.ts';
 import { findPointBounds, iteratePoints } from './reports.repository.ts';
@@ -39,7 +39,6 @@ export const STATUS_COLORS: Record<RequestStatus, string> = {
 };
 
 /** Tile servers ask to be told who is calling (OpenStreetMap's tile usage policy). */
-const tileUserAgent = (deps: AppDeps) => `Acende/0.1 (street-lighting repair requests; ${deps.config.PUBLIC_URL})`;
 
 const FILE_NAMES: Record<ReportKind, Record<Language, string>> = {
   requests: { pt: 'relatorio-solicitacoes', en: 'requests-report' },

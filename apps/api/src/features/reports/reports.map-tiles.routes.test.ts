@@ -11,7 +11,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { signedIn } from '../../../test/accounts.ts';
 import { fileRequest } from '../../../test/email.ts';
 import { describeEachEngine, it } from '../../../test/engines.ts';
-import { tileUrl } from './reports.map-tiles.ts';
+import { tileUrl } from '../../core/map-tiles.ts';
 
 type Rgb = [number, number, number];
 const tileColour = (x: number, y: number): Rgb => [40 + (x % 10) * 20, 60 + (y % 10) * 18, 220 - ((x + y) % 5) * 30];

@@ -2,9 +2,10 @@
 // finished page, and the writer waits for the reader of the stream before adding more
 // rows, so memory stays flat whatever the report's size. Standard Helvetica (WinAnsi)
 // keeps the file small; characters outside it are replaced.
+
+import { drawTiles, openTiles, plainProjection, type TileLayer } from '../../core/map-tiles.ts';
 import { type Doc, drained, fit, newPdf, toWinAnsi } from '../../core/pdf.ts';
 import { turnTaker } from '../../lib/turns.ts';
-import { TILE_SIZE, type TileLayer } from './reports.map-tiles.ts';
 
 export interface PdfColumn {
   label: string;
@@ -198,15 +199,7 @@ async function drawFrame(doc: Doc, frame: NonNullable<PdfReport['frame']>, newPa
     if (layer) {
       place = layer.project;
     } else {
-      // Equirectangular projection scaled by the cosine of the mid latitude, north up.
-      const midLat = ((b.minLat + b.maxLat) / 2) * (Math.PI / 180);
-      const spanX = Math.max((b.maxLon - b.minLon) * Math.cos(midLat), 1e-6);
-      const spanY = Math.max(b.maxLat - b.minLat, 1e-6);
-      const inner = 10;
-      const scale = Math.min((width - 2 * inner) / spanX, (height - 2 * inner) / spanY);
-      const offsetX = MARGIN + inner + (width - 2 * inner - spanX * scale) / 2;
-      const offsetY = top + inner + (height - 2 * inner - spanY * scale) / 2;
-      place = (lat, lon) => [offsetX + (lon - b.minLon) * Math.cos(midLat) * scale, offsetY + (b.maxLat - lat) * scale];
+      place = plainProjection(b, { left: MARGIN, top, width, height });
     }
     // Over streets a marker needs more room and a white edge to be seen.
     const half = layer ? 2.5 : 1.25;
@@ -263,33 +256,4 @@ async function drawFrame(doc: Doc, frame: NonNullable<PdfReport['frame']>, newPa
       .text(toWinAnsi(entry.label), x + 14, y + 1, { lineBreak: false });
     y += 16;
   }
-}
-
-/**
- * Reads every tile's image before any is drawn: one pdfkit cannot read (a server answering
- * garbage behind a PNG signature) turns the whole layer into the fallback, not a broken PDF.
- */
-function openTiles(doc: Doc, layer: TileLayer): boolean {
-  const opener = doc as unknown as { openImage: (src: Buffer) => unknown };
-  try {
-    for (const tile of layer.tiles) tile.opened = opener.openImage(tile.image);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The tiles, clipped to the frame. */
-function drawTiles(
-  doc: Doc,
-  layer: TileLayer,
-  area: { left: number; top: number; width: number; height: number },
-): void {
-  doc.save();
-  doc.rect(area.left, area.top, area.width, area.height).clip();
-  for (const tile of layer.tiles) {
-    // pdfkit takes an opened image where its types say a path or a buffer.
-    doc.image((tile.opened ?? tile.image) as Buffer, tile.x, tile.y, { width: TILE_SIZE, height: TILE_SIZE });
-  }
-  doc.restore();
 }

@@ -1,11 +1,12 @@
-// The location map's background (issue 23, decision 0032): the slippy-map tiles from
-// TILE_URL that cover the frame, fetched by the server with a short timeout, a bounded
+// A map's background in a PDF (issue 23, decision 0032; the reports' location map, the work
+// orders' route): the slippy-map tiles from TILE_URL that cover the frame, fetched by the server with a short timeout, a bounded
 // count and size, and kept in a per-instance LRU. Web Mercator, the tiles' own projection,
 // places the points so they sit on the streets the tiles show.
 import { LRUCache } from 'lru-cache';
-import type { AppDeps } from '../../app-deps.ts';
-import type { Config } from '../../config.ts';
-import { type Breaker, createBreaker } from '../../lib/breaker.ts';
+import type { AppDeps } from '../app-deps.ts';
+import type { Config } from '../config.ts';
+import { type Breaker, createBreaker } from '../lib/breaker.ts';
+import type { Doc } from './pdf.ts';
 
 export const TILE_SIZE = 256;
 /** Street level; a single point (or points metres apart) is shown at this zoom. */
@@ -216,4 +217,44 @@ export function tileBreakerFor(deps: Pick<AppDeps, 'config'> & Partial<Pick<AppD
     breakers.set(deps.config, breaker);
   }
   return breaker;
+}
+
+/** The User-Agent tile servers see (OpenStreetMap's policy asks for one naming the service). */
+export const tileUserAgent = (deps: Pick<AppDeps, 'config'>) =>
+  `Acende/0.1 (street-lighting repair requests; ${deps.config.PUBLIC_URL})`;
+
+/**
+ * Reads every tile's image before any is drawn: one pdfkit cannot read (a server answering
+ * garbage behind a PNG signature) turns the whole layer into the fallback, not a broken PDF.
+ */
+export function openTiles(doc: Doc, layer: TileLayer): boolean {
+  const opener = doc as unknown as { openImage: (src: Buffer) => unknown };
+  try {
+    for (const tile of layer.tiles) tile.opened = opener.openImage(tile.image);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The tiles, clipped to the frame. */
+export function drawTiles(doc: Doc, layer: TileLayer, area: Frame): void {
+  doc.save();
+  doc.rect(area.left, area.top, area.width, area.height).clip();
+  for (const tile of layer.tiles) {
+    // pdfkit takes an opened image where its types say a path or a buffer.
+    doc.image((tile.opened ?? tile.image) as Buffer, tile.x, tile.y, { width: TILE_SIZE, height: TILE_SIZE });
+  }
+  doc.restore();
+}
+
+/** Where a position falls in `area` without tiles: equirectangular, scaled by the mid latitude's cosine, north up. */
+export function plainProjection(b: Bounds, area: Frame, inner = 10): (lat: number, lon: number) => [number, number] {
+  const midLat = ((b.minLat + b.maxLat) / 2) * (Math.PI / 180);
+  const spanX = Math.max((b.maxLon - b.minLon) * Math.cos(midLat), 1e-6);
+  const spanY = Math.max(b.maxLat - b.minLat, 1e-6);
+  const scale = Math.min((area.width - 2 * inner) / spanX, (area.height - 2 * inner) / spanY);
+  const offsetX = area.left + inner + (area.width - 2 * inner - spanX * scale) / 2;
+  const offsetY = area.top + inner + (area.height - 2 * inner - spanY * scale) / 2;
+  return (lat, lon) => [offsetX + (lon - b.minLon) * Math.cos(midLat) * scale, offsetY + (b.maxLat - lat) * scale];
 }
