@@ -50,6 +50,8 @@ const ADMIN_PAGES = [
   '/admin/security-settings',
   '/admin/reply-templates',
   '/admin/open311-keys',
+  '/admin/webhooks',
+  '/admin/integration-keys',
   '/admin/nothing-here',
 ];
 

@@ -37,6 +37,7 @@ const PHONE_ONLY = [
   'citizen-hears-back-on-whatsapp.spec.ts', // likewise
   'admin-signs-in-with-emailed-link.spec.ts', // 360 px and the keyboard are its point
   'admin-on-phone-updates-request.spec.ts',
+  'admin-connects-webhooks.spec.ts', // the endpoints and deliveries as cards at 360 px
   'admin-manages-poles.spec.ts',
   'admin-reads-audit-log.spec.ts',
   'operator-manages-energy-companies.spec.ts',

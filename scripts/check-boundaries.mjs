@@ -46,6 +46,7 @@ export const API_ALLOWED = new Map([
   ['open311>geocoding', 'a GeoReport POST may leave out the point or the address: the one paced geocoder finds it'],
   ['repair-requests>geocoding', 'filing looks the area up, and schedules its retry, as the request is stored'],
   ['repair-requests>poles', 'filing by a pole code reads that pole'],
+  ['integrations>admin-requests', "a company's system changes a request by the operators' rules (0066)"],
   ['admin-requests>reply-templates', "a status update may pick a reply template, whose rules are the templates'"],
   ['duplicates>admin-requests', 'merging answers with the admin view of the request it changed'],
   ['retention>admin-requests', 'anonymising answers with the admin view of the request it changed'],

@@ -9,7 +9,10 @@ import type { Page } from '@playwright/test';
 import { chooseProblem, confirmLocation, expectStep, type Lang, text } from './citizen.ts';
 import { admin, expect } from './fixtures.ts';
 
-/** A clock file for the server; `at(hour)` moves it to the next `hour`:00 in Porto Alegre (UTC−3). */
+/**
+ * A clock file for the server; `at(hour)` moves it to the next `hour`:00 in Porto Alegre (UTC−3),
+ * `by(ms)` sets it that far from the real time (0: back to it).
+ */
 export function movableServerClock(prefix: string) {
   const file = join(mkdtempSync(join(tmpdir(), `acende-${prefix}-clock-`)), 'offset');
   let offset = 0;
@@ -20,7 +23,11 @@ export function movableServerClock(prefix: string) {
     offset = when - now;
     writeFileSync(file, String(offset));
   };
-  return { file, at };
+  const by = (ms: number) => {
+    offset = ms;
+    writeFileSync(file, String(offset));
+  };
+  return { file, at, by };
 }
 
 /**

@@ -17,9 +17,9 @@ const PUBLIC_ADMIN = new Set([
   'POST /api/admin/request-password-reset',
   'POST /api/admin/complete-password-reset',
 ]);
-/** Decision 0002 §2: users, energy companies and the e-mail / theme / captcha / security settings are for admins only. */
+/** Decision 0002 §2: users, energy companies and the e-mail / theme / captcha / security settings are for admins only; so are webhooks (0065). */
 const ADMIN_ONLY =
-  /^\/api\/admin\/(users|energy-companies|email-settings|theme-settings|captcha-settings|security-settings)(\/|$)/;
+  /^\/api\/admin\/(users|energy-companies|email-settings|theme-settings|captcha-settings|security-settings|webhooks)(\/|$)/;
 
 type Actor = 'anonymous' | 'viewer' | 'user' | 'admin' | 'scopedUser';
 const ACTORS: Actor[] = ['anonymous', 'viewer', 'user', 'admin', 'scopedUser'];
@@ -32,6 +32,8 @@ const ALLOWED: Record<Level, Actor[]> = {
   apiKey: [],
   // A provider's webhook takes its signature, never a session: unsigned, every actor is refused.
   signed: [],
+  // A company's system's routes take its integration key as a bearer token, never a session: 401 without one.
+  bearerKey: [],
 };
 
 describe.each(ENGINES)('role matrix of the built server [%s]', (engine: Engine) => {
@@ -112,7 +114,8 @@ describe.each(ENGINES)('role matrix of the built server [%s]', (engine: Engine) 
           expect([401, 403], label).not.toContain(res.status);
         } else {
           const keyed = route.level === 'apiKey' || route.level === 'signed';
-          expect(res.status, label).toBe(actor === 'anonymous' && !keyed ? 401 : 403);
+          const expected = route.level === 'bearerKey' ? 401 : actor === 'anonymous' && !keyed ? 401 : 403;
+          expect(res.status, label).toBe(expected);
           expect(typeof errorMessage(res), label).toBe('string');
         }
       }
@@ -145,6 +148,49 @@ describe.each(ENGINES)('role matrix of the built server [%s]', (engine: Engine) 
       // Past the key: the form's own fields are what it refuses.
       expect(res.status, res.text).toBe(400);
       expect(errorMessage(res)).toBeTruthy();
+    }
+  });
+
+  it('reads the seven webhook routes from the document, each for admins only (decision 0065)', () => {
+    const hooks = routes
+      .filter((r) => r.path.startsWith('/api/admin/webhooks'))
+      .map((r) => `${routeKey(r)} ${r.level}`);
+    expect(hooks.sort()).toEqual([
+      'DELETE /api/admin/webhooks/{id} admin',
+      'GET /api/admin/webhooks admin',
+      'GET /api/admin/webhooks/deliveries admin',
+      'PATCH /api/admin/webhooks/{id} admin',
+      'POST /api/admin/webhooks admin',
+      'POST /api/admin/webhooks/deliveries/{id}/replay admin',
+      'POST /api/admin/webhooks/{id}/secret admin',
+    ]);
+  });
+
+  it("reads the integration routes from the document; a company's key reaches its own requests only", async () => {
+    const keyed = routes.filter((r) => r.path.startsWith('/api/integration/')).map((r) => `${routeKey(r)} ${r.level}`);
+    expect(keyed.sort()).toEqual([
+      'GET /api/integration/v1/requests/{id} bearerKey',
+      'POST /api/integration/v1/requests/{id}/changes bearerKey',
+    ]);
+    const issued = await call(env.server.url, 'POST', '/api/admin/integration-keys', {
+      cookie: adminCookie,
+      body: { companyId: 1, name: 'Matriz' },
+    });
+    expect(issued.status, issued.text).toBe(201);
+    const headers = { authorization: `Bearer ${issued.json.key}`, 'idempotency-key': 'matriz-1' };
+    // Past the key: the body is what it refuses; the outside request (company 2) is not there for it.
+    const empty = await call(env.server.url, 'POST', `/api/integration/v1/requests/${outside.id}/changes`, {
+      headers,
+      body: {},
+    });
+    expect(empty.status, empty.text).toBe(400);
+    for (const [method, path, body] of [
+      ['GET', `/api/integration/v1/requests/${outside.id}`, undefined],
+      ['POST', `/api/integration/v1/requests/${outside.id}/changes`, { status: 'completed' }],
+    ] as const) {
+      const res = await call(env.server.url, method, path, { headers, body });
+      expect(res.status, res.text).toBe(404);
+      expect(res.text).not.toContain(marker);
     }
   });
 

@@ -65,6 +65,15 @@ function fuzzEngine(engine: Engine) {
   let firstAdmin: string;
   let fuzzer: Account;
   const ids = { user: '', company: '', request: '' };
+  /** A company system's key (decision 0066): signed-in cases send it to /api/integration as a bearer token. */
+  let integrationKey = '';
+  /** Another key, the one the admin routes' fuzzing may revoke (the bearer key must live on). */
+  let spareKeyId = '';
+  /** What a bearer-key route needs to read its body: the key, and a fresh Idempotency-Key for a change. */
+  const keyHeaders = (route: Route): Record<string, string> =>
+    route.level === 'bearerKey'
+      ? { authorization: `Bearer ${integrationKey}`, 'idempotency-key': `fuzz-${Math.random().toString(36).slice(2)}` }
+      : {};
   let cases = 0;
   let geocoder: FakeGeocoder;
   const base = () => env.server.url;
@@ -75,9 +84,11 @@ function fuzzEngine(engine: Engine) {
       ? rows.user
       : path.includes('energy-companies')
         ? rows.company
-        : path.includes('repair-requests')
+        : path.includes('repair-requests') || path.startsWith('/api/integration/')
           ? rows.request
-          : '1';
+          : path.includes('/integration-keys/')
+            ? spareKeyId
+            : '1';
 
   async function ensureSession() {
     const alive = await call(base(), 'GET', '/api/admin/profile', { cookie: fuzzer.cookie });
@@ -96,6 +107,10 @@ function fuzzEngine(engine: Engine) {
     });
     ids.company = String(company.json.id);
     ids.request = String((await fileRequest(base())).id);
+    const issueKey = (name: string) =>
+      call(base(), 'POST', '/api/admin/integration-keys', { cookie: firstAdmin, body: { companyId: 1, name } });
+    integrationKey = (await issueKey('Fuzz')).json.key;
+    spareKeyId = String((await issueKey('Fuzz spare')).json.id);
     allRoutes = (await routeTable(base())).filter((r) => r.path.startsWith('/api/') || r.path.startsWith('/open311/'));
     // Open311 is in the document (issues 33, 38): its eight routes are fuzzed with the rest.
     expect(allRoutes.filter((r) => r.path.startsWith('/open311/v2/'))).toHaveLength(8);
@@ -199,9 +214,10 @@ function fuzzEngine(engine: Engine) {
     for (const [k, v] of c.query) search.append(k, v);
     const path = concrete(c.route.path, c.id, c.format) + (c.query.length ? `?${search}` : '');
     const logout = c.route.path.endsWith('/logout');
+    const keyed = c.signedIn && c.route.level === 'bearerKey';
     return call(base(), c.route.method, path, {
       cookie: c.signedIn && !logout ? fuzzer.cookie : undefined,
-      headers: c.headers,
+      headers: keyed ? { ...c.headers, authorization: `Bearer ${integrationKey}` } : c.headers,
       raw: c.body === undefined || c.route.method === 'GET' ? undefined : encodeBody(c),
     });
   }
@@ -378,7 +394,7 @@ function fuzzEngine(engine: Engine) {
         const res = await call(base(), route.method, concrete(route.path, realId(route.path)), {
           cookie: route.path.endsWith('/logout') ? undefined : fuzzer.cookie,
           raw,
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', ...keyHeaders(route) },
         }).catch((error) => {
           // The server may answer 413 and close before a 10 MB body is all written: the
           // client then sees the connection end, which is the refusal, provided it lives on.
@@ -476,6 +492,7 @@ function fuzzEngine(engine: Engine) {
       const res = await call(base(), route.method, concrete(route.path, realId(route.path, target(slot))), {
         cookie: route.path.endsWith('/logout') ? undefined : fuzzer.cookie,
         body,
+        headers: keyHeaders(route),
       });
       sent += 1;
       const line = `${routeKey(route)} ${label}: ${res.status} ${res.text.slice(0, 200)}`;

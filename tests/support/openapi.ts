@@ -2,9 +2,10 @@
 // its declared access level (`x-auth`, set by plugins/auth.ts), parameters and body schema.
 /**
  * `apiKey`: an Open311 client's key in the request (no session is enough, none is needed);
- * `signed`: a provider's webhook, checked against its signature (Twilio's replies, issue 36).
+ * `signed`: a provider's webhook, checked against its signature (Twilio's replies, issue 36);
+ * `bearerKey`: a company's system with its integration key as a bearer token (decision 0066).
  */
-export type Level = 'public' | 'any' | 'operator' | 'admin' | 'apiKey' | 'signed';
+export type Level = 'public' | 'any' | 'operator' | 'admin' | 'apiKey' | 'signed' | 'bearerKey';
 
 export interface JsonSchema {
   type?: string | string[];

@@ -110,6 +110,7 @@ export async function startServer(database: TestDatabase, options: StartOptions 
       RATE_LIMIT_CREATE_MAX: '1000000',
       RATE_LIMIT_LOOKUP_MAX: '1000000',
       RATE_LIMIT_OPEN311_MAX: '1000000',
+      RATE_LIMIT_INTEGRATION_MAX: '1000000',
       LOGIN_MAX_FAILURES_PER_IP: '100000',
       GEOCODER_URL: 'http://127.0.0.1:9',
       // No drain on SIGTERM unless a test asks for one: stopping a server stays quick.

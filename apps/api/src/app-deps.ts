@@ -21,4 +21,6 @@ export interface AppDeps {
   metrics: Metrics;
   /** The app's logger, for what a service reports outside a request (a circuit breaker opening). */
   log?: BreakerLog;
+  /** How webhook hosts are resolved (decision 0065): the system's DNS unless a test sets its own. */
+  resolveHost?: (host: string) => Promise<{ address: string; family: number }[]>;
 }

@@ -17,6 +17,8 @@ import { energyCompaniesRoutes } from './features/energy-companies/energy-compan
 import { followersRoutes } from './features/followers/followers.routes.ts';
 import { geocodingRoutes } from './features/geocoding/geocoding.routes.ts';
 import { healthRoutes, type Lifecycle } from './features/health/health.routes.ts';
+import { integrationRoutes } from './features/integrations/integration.routes.ts';
+import { integrationKeysRoutes } from './features/integrations/integration-keys.routes.ts';
 import { openDataRoutes } from './features/open-data/open-data.routes.ts';
 import { open311OpenApiPaths } from './features/open311/open311.openapi.ts';
 import { OPEN311_PREFIX, open311Routes } from './features/open311/open311.routes.ts';
@@ -38,13 +40,17 @@ import { slaRoutes } from './features/sla/sla.routes.ts';
 import { smsRoutes } from './features/sms/sms.routes.ts';
 import { transparencyRoutes } from './features/transparency/transparency.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
+import { webhooksRoutes } from './features/webhooks/webhooks.routes.ts';
 import { whatsappRoutes } from './features/whatsapp/whatsapp.routes.ts';
+import { workOrdersRoutes } from './features/work-orders/work-orders.routes.ts';
 
 /** The OpenAPI document at /api/openapi.json and its browsable view at /api/docs. */
 export async function registerApiDocs(app: ServerApp): Promise<void> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Acende API', version: '1.0.0', description: 'Street-lighting repair requests' },
+      // A company's system calls /api/integration/v1 with its key as a bearer token (decision 0066).
+      components: { securitySchemes: { integrationKey: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
     // The Open311 routes answer the spec's documents and validate by hand: described apart.
@@ -99,6 +105,10 @@ export async function registerFeatureRoutes(
   await app.register(duplicatesRoutes, { deps });
   await app.register(photosRoutes, { deps });
   await app.register(open311KeysRoutes, { deps });
+  await app.register(webhooksRoutes, { deps });
+  await app.register(integrationKeysRoutes, { deps });
+  await app.register(integrationRoutes, { deps });
+  await app.register(workOrdersRoutes, { deps });
   // GeoReport v2 in a scope of its own: its body parser, its error list and its not-found answer.
   await app.register(open311Routes, { deps, prefix: OPEN311_PREFIX });
   await app.register(openDataRoutes, { deps });

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
+import { parseNetworks } from './lib/ip-networks.ts';
 import { ensurePrivateDir } from './lib/private-files.ts';
 
 const bool = (fallback: boolean) =>
@@ -54,6 +55,8 @@ const envSchema = z.object({
   RATE_LIMIT_NEARBY_MAX: int(30, 1, 1_000_000),
   /** Open311 filings per API key per window, and per client address (decision 0038). */
   RATE_LIMIT_OPEN311_MAX: int(120, 1, 1_000_000),
+  /** Calls of a company's system per integration key per window, and per client address (decision 0066). */
+  RATE_LIMIT_INTEGRATION_MAX: int(120, 1, 1_000_000),
   /** Open-data files (whole or 304) per client per window (decision 0039): each full file reads every request. */
   RATE_LIMIT_OPEN_DATA_MAX: int(30, 1, 1_000_000),
   /** Bytes of open-data first chunks (header + first page per version) each instance keeps (decision 0039); 0: none. */
@@ -143,6 +146,21 @@ const envSchema = z.object({
   PUSH_EXTRA_HOSTS: z.string().default(''),
   /** Tests only (NODE_ENV=test): a PEM certificate the push sender trusts (a local push service). */
   TEST_PUSH_CA_FILE: z.string().optional(),
+  /** Networks webhooks may reach beside public addresses (CIDRs, comma-separated; decision 0065). */
+  WEBHOOK_ALLOWED_NETWORKS: z
+    .string()
+    .default('')
+    .superRefine((text, ctx) => {
+      try {
+        parseNetworks(text);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      }
+    }),
+  /** How long one webhook delivery attempt may take (ms) before it counts as failed. */
+  WEBHOOK_TIMEOUT_MS: int(10_000, 100, 60_000),
+  /** How often (ms) each instance's webhook worker looks for due deliveries. 0: no worker. */
+  WEBHOOK_INTERVAL_MS: int(2000, 0, 3_600_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

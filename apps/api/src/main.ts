@@ -23,6 +23,7 @@ import type { Lifecycle } from './features/health/health.routes.ts';
 import { startPushWorker } from './features/push/push-worker.ts';
 import { startRetentionWorker } from './features/retention/retention-worker.ts';
 import { startSmsWorker } from './features/sms/sms-worker.ts';
+import { startWebhookWorker } from './features/webhooks/webhook-worker.ts';
 import { startWhatsappWorker } from './features/whatsapp/whatsapp-worker.ts';
 import { offsetClock } from './lib/clock.ts';
 import { closeListenerCleanly } from './lib/close-listener.ts';
@@ -153,6 +154,18 @@ function startWorkers(app: Awaited<ReturnType<typeof buildApp>>, config: ReturnT
     },
   });
 
+  // Signed webhooks to the companies' systems (decision 0065); the leases share the work.
+  const webhooks =
+    config.WEBHOOK_INTERVAL_MS > 0
+      ? startWebhookWorker(app.deps, {
+          intervalMs: config.WEBHOOK_INTERVAL_MS,
+          onError: (err) => {
+            if (isDatabaseError(err)) app.deps.metrics.databaseError();
+            app.log.error({ err }, 'webhook round failed');
+          },
+        })
+      : undefined;
+
   // PostgreSQL's search rows, written after the filings' commits (decision 0060).
   const searchUpkeep = startSearchUpkeep(app.deps.db, {
     intervalMs: 500,
@@ -197,6 +210,7 @@ function startWorkers(app: Awaited<ReturnType<typeof buildApp>>, config: ReturnT
       sms.stop(),
       whatsapp.stop(),
       push.stop(),
+      webhooks?.stop(),
       searchUpkeep?.stop(),
       areaRetry?.stop(),
       retention?.stop(),

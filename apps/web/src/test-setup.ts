@@ -7,6 +7,11 @@ import { afterAll, afterEach } from 'vitest';
 // a lazy import took longer than 1 s now and then, failing a test that was right.
 configure({ asyncUtilTimeout: 5000 });
 
+// jsdom has no pointer capture; Radix's toast calls it when a toast's link is pressed (a swipe's start).
+Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.setPointerCapture ??= () => {};
+Element.prototype.releasePointerCapture ??= () => {};
+
 afterEach(() => cleanup());
 
 // Most files share a worker's modules and jsdom (vitest.config.ts): what a file leaves in

@@ -57,4 +57,8 @@ export const ADMIN_PAGE_PATHS = [
   'reply-templates',
   'repair-targets',
   'open311-keys',
+  'integration-keys',
+  'webhooks',
+  'work-orders',
+  'work-orders/:id',
 ] as const;

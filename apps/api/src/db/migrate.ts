@@ -46,6 +46,9 @@ import * as m0054 from './migrations/0054-whatsapp-channel.ts';
 import * as m0055 from './migrations/0055-push-subscriptions.ts';
 import * as m0056 from './migrations/0056-open311-as-the-spec-reads.ts';
 import * as m0057 from './migrations/0057-channel-daily-counts.ts';
+import * as m0058 from './migrations/0058-webhooks.ts';
+import * as m0059 from './migrations/0059-integration-keys.ts';
+import * as m0060 from './migrations/0060-crews-and-work-orders.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -93,6 +96,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0055-push-subscriptions': m0055,
   '0056-open311-as-the-spec-reads': m0056,
   '0057-channel-daily-counts': m0057,
+  '0058-webhooks': m0058,
+  '0059-integration-keys': m0059,
+  '0060-crews-and-work-orders': m0060,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works below the typed schema

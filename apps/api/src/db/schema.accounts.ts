@@ -82,3 +82,28 @@ export interface Open311KeysTable {
   revokedAt: string | null;
   lastUsedAt: string | null;
 }
+
+/** A company's own system's key (0059, decision 0066): only its hash and first characters are kept. */
+export interface IntegrationKeysTable {
+  id: Generated<number>;
+  companyId: number;
+  name: string;
+  keyHash: string;
+  keyPrefix: string;
+  createdById: number | null;
+  createdAt: string;
+  revokedAt: string | null;
+  lastUsedAt: string | null;
+}
+
+/** A change made with an integration key, by its Idempotency-Key (0059): the first answer, replayed. */
+export interface IntegrationChangesTable {
+  id: Generated<number>;
+  keyId: number;
+  idempotencyKeyHash: string;
+  bodyHash: string;
+  requestId: number;
+  statusCode: number;
+  answer: string;
+  createdAt: string;
+}

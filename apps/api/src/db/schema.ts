@@ -7,6 +7,8 @@ import type {
   AdminRecoveryCodesTable,
   AdminsTable,
   AdminTwoFactorTable,
+  IntegrationChangesTable,
+  IntegrationKeysTable,
   LoginAttemptsTable,
   Open311KeysTable,
   PendingSignInsTable,
@@ -37,6 +39,8 @@ import type {
   SiteSettingsTable,
   TransparencyCacheTable,
 } from './schema.service.ts';
+import type { WebhookDeliveriesTable, WebhookEndpointsTable } from './schema.webhooks.ts';
+import type { CrewsTable, WorkOrderStopsTable, WorkOrdersTable } from './schema.work.ts';
 
 export interface Database {
   energyCompanies: EnergyCompaniesTable;
@@ -70,7 +74,14 @@ export interface Database {
   requestPhotos: RequestPhotosTable;
   requestRatings: RequestRatingsTable;
   open311Keys: Open311KeysTable;
+  integrationKeys: IntegrationKeysTable;
+  integrationChanges: IntegrationChangesTable;
   transparencyCache: TransparencyCacheTable;
+  webhookEndpoints: WebhookEndpointsTable;
+  webhookDeliveries: WebhookDeliveriesTable;
+  crews: CrewsTable;
+  workOrders: WorkOrdersTable;
+  workOrderStops: WorkOrderStopsTable;
 }
 
 export type EnergyCompany = Selectable<EnergyCompaniesTable>;

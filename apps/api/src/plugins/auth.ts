@@ -21,6 +21,8 @@ declare module 'fastify' {
     duringTwoFactorSetup?: boolean;
     /** Called by a provider with its signature, never a session (`x-auth: signed`, issue 36). */
     signed?: boolean;
+    /** Called by a company's system with its bearer key, never a session (`x-auth: bearerKey`, decision 0066). */
+    bearerKey?: boolean;
   }
   interface FastifyRequest {
     admin: AuthAdmin | null;
@@ -98,8 +100,8 @@ export async function registerAuth(app: FastifyInstance, deps: AppDeps): Promise
     // hardening suite's role matrix read it from the running server.
     if (route.url.startsWith('/api/')) {
       // A provider's webhook (issue 36) is called with its signature, never a session: `signed`.
-      const config = route.config as { auth?: AuthLevel; signed?: boolean } | undefined;
-      const declared = config?.auth ?? (config?.signed ? 'signed' : 'public');
+      const config = route.config as { auth?: AuthLevel; signed?: boolean; bearerKey?: boolean } | undefined;
+      const declared = config?.auth ?? (config?.signed ? 'signed' : config?.bearerKey ? 'bearerKey' : 'public');
       route.schema = { ...route.schema, 'x-auth': declared } as typeof route.schema;
     }
     const level = (route.config as { auth?: AuthLevel } | undefined)?.auth;

@@ -16,6 +16,7 @@ import enAdminPoles from './en/admin-poles.json';
 import enAdminReports from './en/admin-reports.json';
 import enAdminSettings from './en/admin-settings.json';
 import enAdminTemplates from './en/admin-templates.json';
+import enAdminWork from './en/admin-work.json';
 import enCaptcha from './en/captcha.json';
 import enCommon from './en/common.json';
 import enEmail from './en/email.json';
@@ -42,6 +43,7 @@ import ptAdminPoles from './pt/admin-poles.json';
 import ptAdminReports from './pt/admin-reports.json';
 import ptAdminSettings from './pt/admin-settings.json';
 import ptAdminTemplates from './pt/admin-templates.json';
+import ptAdminWork from './pt/admin-work.json';
 import ptCaptcha from './pt/captcha.json';
 import ptCommon from './pt/common.json';
 import ptEmail from './pt/email.json';
@@ -80,6 +82,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     'public-photos': ptPublicPhotos,
     'admin-integrations': ptAdminIntegrations,
     'admin-open311': ptAdminOpen311,
+    'admin-work': ptAdminWork,
     'open-data': ptOpenData,
     transparency: ptTransparency,
     satisfaction: ptSatisfaction,
@@ -107,6 +110,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     'public-photos': enPublicPhotos,
     'admin-integrations': enAdminIntegrations,
     'admin-open311': enAdminOpen311,
+    'admin-work': enAdminWork,
     'open-data': enOpenData,
     transparency: enTransparency,
     satisfaction: enSatisfaction,

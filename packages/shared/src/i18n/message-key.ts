@@ -12,6 +12,7 @@ import type ptAdminPoles from './pt/admin-poles.json';
 import type ptAdminReports from './pt/admin-reports.json';
 import type ptAdminSettings from './pt/admin-settings.json';
 import type ptAdminTemplates from './pt/admin-templates.json';
+import type ptAdminWork from './pt/admin-work.json';
 import type ptCaptcha from './pt/captcha.json';
 import type ptCommon from './pt/common.json';
 import type ptEmail from './pt/email.json';
@@ -56,6 +57,7 @@ export interface CatalogueNamespaces {
   /** Open311 GeoReport v2: the API keys' screen and the texts of /open311/v2 answers (decision 0038). */
   'admin-integrations': typeof ptAdminIntegrations;
   'admin-open311': typeof ptAdminOpen311;
+  'admin-work': typeof ptAdminWork;
   /** The open-data page (decision 0039): loaded with that page only. */
   'open-data': typeof ptOpenData;
   /** The public transparency page and its CSV (issue 25): loaded with the page. */

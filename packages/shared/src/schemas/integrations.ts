@@ -45,7 +45,9 @@ export const integrationChangeSchema = z
     status: z.optional(z.enum(REQUEST_STATUSES, { error: msg('admin-integrations.validation.status') })),
     notes: optionalText(INTEGRATION_NOTES_MAX),
     updatedAt: z.optional(
-      z.string({ error: msg('common.validation.invalidType') }).check(z.minLength(1, msg('common.validation.invalidType'))),
+      z
+        .string({ error: msg('common.validation.invalidType') })
+        .check(z.minLength(1, msg('common.validation.invalidType'))),
     ),
   })
   .check(
@@ -54,3 +56,27 @@ export const integrationChangeSchema = z
     }),
   );
 export type IntegrationChange = z.output<typeof integrationChangeSchema>;
+
+/**
+ * A request as its company's system reads it (GET and the change's answer): the work and the
+ * place, never the citizen's name, e-mail or phone.
+ */
+export const integrationRequestSchema = z.object({
+  id: z.number(),
+  status: z.enum(REQUEST_STATUSES),
+  notes: z.nullable(z.string()),
+  assignedTo: z.nullable(z.string()),
+  problemType: z.string(),
+  address: z.string(),
+  poleNumber: z.nullable(z.string()),
+  latitude: z.number(),
+  longitude: z.number(),
+  createdAt: z.string(),
+  dueAt: z.nullable(z.string()),
+  closedAt: z.nullable(z.string()),
+  updatedAt: z.string(),
+});
+export type IntegrationRequest = z.infer<typeof integrationRequestSchema>;
+
+/** The Idempotency-Key a change must carry: 1 to 200 printable ASCII characters. */
+export const INTEGRATION_IDEMPOTENCY_KEY = /^[\x20-\x7e]{1,200}$/;

@@ -2,6 +2,7 @@
 // was read, and the history event that records it, in the caller's transaction.
 import type { RequestStatus } from '@acende/shared/enums';
 import type { Db, Trx } from '../../db/database.ts';
+import { queueRequestEventWebhooks, type WebhookActor } from '../webhooks/webhook-queue.ts';
 import { updateRequestIfSeen } from './guarded-update.ts';
 
 /**
@@ -32,7 +33,8 @@ export async function insertEvent(
   event: {
     requestId: number;
     kind: string;
-    actorId: number;
+    /** Null for a company's system acting by its key (decision 0066). */
+    actorId: number | null;
     actorName: string;
     fromStatus: RequestStatus | null;
     toStatus: RequestStatus | null;
@@ -42,10 +44,17 @@ export async function insertEvent(
     /** A transfer's companies, by name as they were then. */
     fromCompanyName?: string | null;
     toCompanyName?: string | null;
+    /** A transfer's company it left, for its webhooks (else looked up by name). Not stored. */
+    fromCompanyId?: number | null;
+    /** Who acted, for the webhooks (decision 0065); by default from actorId. Not stored. */
+    actorKind?: WebhookActor;
     createdAt: string;
   },
 ): Promise<void> {
-  await trx.insertInto('requestEvents').values(event).execute();
+  const { fromCompanyId, actorKind, ...stored } = event;
+  await trx.insertInto('requestEvents').values(stored).execute();
+  // Every writer of history emits the company's webhooks in the same transaction (decision 0065).
+  await queueRequestEventWebhooks(trx, { ...event, fromCompanyId, actorKind });
 }
 
 /** Moves the row to another company only if nobody changed it since `expectedUpdatedAt`. */

@@ -10,8 +10,7 @@ import type {
 } from '@acende/shared/schemas/admin-requests';
 import type { AppDeps } from '../../app-deps.ts';
 import { changedFields } from '../../core/audit/audit.diff.ts';
-import type { AuditActor } from '../../core/audit/audit.repository.ts';
-import { recordAudit } from '../../core/audit/audit.repository.ts';
+import { type AuditActor, recordAudit } from '../../core/audit/audit.repository.ts';
 import { type AuthAdmin, companyScope } from '../../core/company-scope.ts';
 import { dueAtAfterPause } from '../../core/deadlines.ts';
 import { queueStatusUpdateEmail, queueTransferEmail } from '../../core/outbox/outbox.service.ts';
@@ -50,6 +49,9 @@ export type RequestChange =
     }
   | { kind: 'transfer'; companyId: number; reason: string; updatedAt: string };
 
+/** An operator's account, or a company's system by its key (decision 0066: no account id; one company's scope). */
+export type ChangeMaker = Pick<AuthAdmin, 'role' | 'companyIds' | 'name'> & { id: number | null };
+
 /**
  * Applies `change` to request `id` inside the caller's transaction: the row written only if
  * unchanged since `updatedAt`, one history event, one audit row and the citizen's e-mail, all
@@ -58,7 +60,7 @@ export type RequestChange =
 export async function applyRequestChange(
   trx: Trx,
   deps: AppDeps,
-  admin: AuthAdmin,
+  admin: ChangeMaker,
   id: number,
   change: RequestChange,
   actor: AuditActor,
@@ -76,7 +78,7 @@ type FoundRequest = NonNullable<Awaited<ReturnType<typeof findRequest>>>;
 async function updateRow(
   trx: Trx,
   deps: AppDeps,
-  admin: AuthAdmin,
+  admin: ChangeMaker,
   row: FoundRequest,
   input: Extract<RequestChange, { kind: 'update' }>,
   actor: AuditActor,
@@ -182,7 +184,7 @@ async function updateRow(
 async function transferRow(
   trx: Trx,
   deps: AppDeps,
-  admin: AuthAdmin,
+  admin: ChangeMaker,
   row: FoundRequest,
   input: Extract<RequestChange, { kind: 'transfer' }>,
   actor: AuditActor,

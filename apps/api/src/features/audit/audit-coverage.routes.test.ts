@@ -26,6 +26,8 @@ const SET_PASSWORD = 'set-Password-Audit-42';
 const CHANGED_PASSWORD = 'changed-Password-Audit-42';
 const RESET_PASSWORD = 'reset-Password-Audit-42';
 const RESET_TOKEN = 'reset-Token-Audit-42-abcdefghijklmnopqrstuvwxyz';
+/** A company's webhook at a public address (saving one resolves it; nothing is sent). */
+const webhook = { companyId: 3, url: 'https://93.184.215.14/acende', events: ['request.rated'] };
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 /** What a case gets: the app, a signed-in admin, and the objects the calls change. */
@@ -58,6 +60,13 @@ interface Case {
   call: (env: Env, prepared: Prepared) => Promise<LightMyRequestResponse>;
 }
 type Prepared = Record<string, unknown> & { id?: number; account?: TestAccount };
+
+/** A crew of company 1 for the work-order cases. */
+const auditCrew = async (env: Env, name: string): Promise<number> =>
+  (await env.send('POST', '/api/admin/crews', { companyId: 1, name })).json().id;
+/** A new open request of company 1, as the wizard files it. */
+const fileForAudit = async (env: Env): Promise<number> =>
+  (await env.ctx.app.inject({ method: 'POST', url: '/api/repair-requests', payload: validRequest })).json().id;
 
 const audited = (kind: string, call: Case['call'], more: Omit<Case, 'kind' | 'call'> = {}): Case => ({
   kind,
@@ -330,6 +339,85 @@ const CASES: Record<string, Case> = {
       prepare: async (env) => ({
         id: (await env.send('POST', '/api/admin/open311-keys', { name: 'Audit 156' })).json().id,
       }),
+    },
+  ),
+  'POST /api/admin/webhooks': audited('webhook.create', (env) => env.send('POST', '/api/admin/webhooks', webhook)),
+  'PATCH /api/admin/webhooks/{id}': audited(
+    'webhook.update',
+    (env, p) => env.send('PATCH', `/api/admin/webhooks/${p.id}`, { active: false }),
+    { prepare: async (env) => ({ id: (await env.send('POST', '/api/admin/webhooks', webhook)).json().id }) },
+  ),
+  'POST /api/admin/webhooks/{id}/secret': audited(
+    'webhook.rotate',
+    (env, p) => env.send('POST', `/api/admin/webhooks/${p.id}/secret`),
+    { prepare: async (env) => ({ id: (await env.send('POST', '/api/admin/webhooks', webhook)).json().id }) },
+  ),
+  'DELETE /api/admin/webhooks/{id}': audited(
+    'webhook.delete',
+    (env, p) => env.send('DELETE', `/api/admin/webhooks/${p.id}`),
+    { prepare: async (env) => ({ id: (await env.send('POST', '/api/admin/webhooks', webhook)).json().id }) },
+  ),
+  'POST /api/admin/webhooks/deliveries/{id}/replay': audited(
+    'webhook.replay',
+    (env, p) => env.send('POST', `/api/admin/webhooks/deliveries/${p.id}/replay`),
+    {
+      prepare: async (env) => {
+        const endpointId = (await env.send('POST', '/api/admin/webhooks', webhook)).json().id;
+        const at = env.ctx.clock.now().toISOString();
+        const row = await env.ctx.db
+          .insertInto('webhookDeliveries')
+          .values({
+            endpointId,
+            messageId: `msg_audit_${endpointId}`,
+            eventType: 'request.filed',
+            requestId: env.requestId,
+            payload: '{}',
+            eventAt: at,
+            state: 'dead',
+            retryFrom: at,
+            createdAt: at,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return { id: row.id };
+      },
+    },
+  ),
+  'POST /api/admin/integration-keys': audited('integration.key.issue', (env) =>
+    env.send('POST', '/api/admin/integration-keys', { companyId: 1, name: 'Audit SAP' }),
+  ),
+  'POST /api/admin/integration-keys/{id}/revoke': audited(
+    'integration.key.revoke',
+    (env, p) => env.send('POST', `/api/admin/integration-keys/${p.id}/revoke`),
+    {
+      prepare: async (env) => ({
+        id: (await env.send('POST', '/api/admin/integration-keys', { companyId: 1, name: 'Audit SAP' })).json().id,
+      }),
+    },
+  ),
+  'POST /api/admin/crews': audited('crew.create', (env) =>
+    env.send('POST', '/api/admin/crews', { companyId: 1, name: 'Audit crew' }),
+  ),
+  'PATCH /api/admin/crews/{id}': audited(
+    'crew.update',
+    (env, p) => env.send('PATCH', `/api/admin/crews/${p.id}`, { active: false }),
+    { prepare: async (env) => ({ id: await auditCrew(env, 'Audit crew 2') }) },
+  ),
+  'POST /api/admin/work-orders': audited(
+    'work-order.create',
+    (env, p) =>
+      env.send('POST', '/api/admin/work-orders', { crewId: p.id, day: '2026-12-01', requestIds: [p.requestId] }),
+    { prepare: async (env) => ({ id: await auditCrew(env, 'Audit crew 3'), requestId: await fileForAudit(env) }) },
+  ),
+  'POST /api/admin/work-orders/{id}/cancel': audited(
+    'work-order.cancel',
+    (env, p) => env.send('POST', `/api/admin/work-orders/${p.id}/cancel`),
+    {
+      prepare: async (env) => {
+        const crewId = await auditCrew(env, 'Audit crew 4');
+        const body = { crewId, day: '2026-12-01', requestIds: [await fileForAudit(env)] };
+        return { id: (await env.send('POST', '/api/admin/work-orders', body)).json().id };
+      },
     },
   ),
   'POST /api/admin/poles': audited('pole.create', (env) => env.send('POST', '/api/admin/poles', pole('AUD-1'))),

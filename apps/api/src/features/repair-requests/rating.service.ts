@@ -7,6 +7,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { recordAudit } from '../../core/audit/audit.repository.ts';
 import { ratingTokenMatches } from '../../core/ratings/rating-tokens.ts';
 import { insertRating } from '../../core/ratings/ratings.repository.ts';
+import { queueRatingWebhook } from '../../core/webhooks/webhook-queue.ts';
 import { multiLine } from '../../lib/control-chars.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { tokenMatches } from '../../lib/tokens.ts';
@@ -36,6 +37,8 @@ export async function rateRepairRequest(
     if (row.anonymizedAt !== null) throw conflict('public-drafts.errors.ratingClosed');
     if (!(await insertRating(trx, { requestId: id, score: input.score, comment, createdAt: at })))
       throw conflict('public-drafts.errors.ratingAlreadyGiven');
+    // The company's webhooks hear the score, never the comment (decision 0065).
+    await queueRatingWebhook(trx, { requestId: id, score: input.score, at });
     // The score, not the comment: the audit log outlives retention, which clears the comment.
     await recordAudit(
       trx,

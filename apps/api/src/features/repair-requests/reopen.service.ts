@@ -7,6 +7,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { recordAudit } from '../../core/audit/audit.repository.ts';
 import { restartDeadline } from '../../core/deadlines.ts';
 import { queueStatusUpdateEmail } from '../../core/outbox/outbox.service.ts';
+import { queueRequestEventWebhooks } from '../../core/webhooks/webhook-queue.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { tokenMatches } from '../../lib/tokens.ts';
 import { findRequestForReopen, insertReopenedEvent, reopenIfStillCompleted } from './reopen.repository.ts';
@@ -49,6 +50,17 @@ export async function reopenRepairRequest(
       assignedTo: row.assignedTo,
       note: input.note,
       at,
+    });
+    // The company's webhooks: a citizen's reopening, without their note (decision 0065).
+    await queueRequestEventWebhooks(trx, {
+      requestId: id,
+      kind: 'reopened',
+      actorId: null,
+      actorKind: 'citizen',
+      fromStatus: 'completed',
+      toStatus: 'open',
+      notes: null,
+      createdAt: at,
     });
     await recordAudit(
       trx,

@@ -26,14 +26,21 @@ export type AdminNavKey =
   | 'changePassword'
   | 'security'
   | 'replyTemplates'
-  | 'open311Keys';
+  | 'open311Keys'
+  | 'integrationKeys'
+  | 'webhooks'
+  | 'workOrders';
 
 /**
  * The navigation in four foldable groups (issue 35: 18 links in one list were hard to scan),
  * each in its order, whatever the order of the entries below.
  */
 export const NAV_GROUPS: { key: string; label: MessageKey; items: AdminNavKey[] }[] = [
-  { key: 'service', label: 'admin-access.adminShell.groups.service', items: ['dashboard', 'requests', 'myQueue'] },
+  {
+    key: 'service',
+    label: 'admin-access.adminShell.groups.service',
+    items: ['dashboard', 'requests', 'myQueue', 'workOrders'],
+  },
   {
     key: 'records',
     label: 'admin-access.adminShell.groups.records',
@@ -53,6 +60,8 @@ export const NAV_GROUPS: { key: string; label: MessageKey; items: AdminNavKey[] 
       'securitySettings',
       'retentionSettings',
       'open311Keys',
+      'integrationKeys',
+      'webhooks',
       'changePassword',
       'security',
     ],
@@ -85,6 +94,9 @@ export const NAV_LABELS: Record<AdminNavKey, MessageKey> = {
   security: 'admin-access.adminShell.nav.security',
   replyTemplates: 'admin-templates.adminShell.nav.replyTemplates',
   open311Keys: 'admin-open311.adminShell.nav.open311Keys',
+  integrationKeys: 'admin-integrations.keys.nav',
+  webhooks: 'admin-integrations.webhooksPage.nav',
+  workOrders: 'admin-work.nav.workOrders',
 };
 
 export interface AdminRoute {
@@ -129,6 +141,10 @@ const RetentionSettingsPage = lazy(
 const ReplyTemplatesPage = lazy(() => import('../../features/reply-templates/components/reply-templates-page.tsx'));
 const RepairTargetsPage = lazy(() => import('../../features/repair-targets/components/repair-targets-page.tsx'));
 const Open311KeysPage = lazy(() => import('../../features/open311-keys/components/open311-keys-page.tsx'));
+const IntegrationKeysPage = lazy(() => import('../../features/integration-keys/components/integration-keys-page.tsx'));
+const WebhooksPage = lazy(() => import('../../features/webhooks/components/webhooks-page.tsx'));
+const WorkOrdersPage = lazy(() => import('../../features/work-orders/components/work-orders-page.tsx'));
+const WorkOrderPage = lazy(() => import('../../features/work-orders/components/work-order-page.tsx'));
 const SlaReportPage = lazy(() => import('../../features/reports/components/sla-report-page.tsx'));
 const RatingsReportPage = lazy(() => import('../../features/reports/components/ratings-report-page.tsx'));
 
@@ -167,6 +183,11 @@ export const adminRoutes: AdminRoute[] = [
   { path: 'reply-templates', element: <ReplyTemplatesPage />, level: 'admin', navKey: 'replyTemplates' },
   { path: 'repair-targets', element: <RepairTargetsPage />, level: 'admin', navKey: 'repairTargets' },
   { path: 'open311-keys', element: <Open311KeysPage />, level: 'admin', navKey: 'open311Keys' },
+  { path: 'integration-keys', element: <IntegrationKeysPage />, level: 'admin', navKey: 'integrationKeys' },
+  { path: 'webhooks', element: <WebhooksPage />, level: 'admin', navKey: 'webhooks' },
+  // Every account reads; the screens show the write controls to operators and admins only.
+  { path: 'work-orders', element: <WorkOrdersPage />, level: 'any', navKey: 'workOrders' },
+  { path: 'work-orders/:id', element: <WorkOrderPage />, level: 'any' },
 ];
 
 const LoginPage = lazy(() => import('../../features/auth/components/login-page.tsx'));

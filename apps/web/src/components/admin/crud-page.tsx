@@ -45,6 +45,8 @@ export interface CrudPageProps<T extends { id: number }> {
   form?: (row: T | null, done: () => void) => ReactNode;
   /** Above the list, under any form (a form of its own, a one-time notice). */
   children?: ReactNode;
+  /** Under the list (a second list of the page's own, a dialog of its own). */
+  after?: ReactNode;
   query: Loadable<T[]>;
   errorMessage: string;
   retryLabel: string;
@@ -85,6 +87,7 @@ export function CrudPage<T extends { id: number }>(props: CrudPageProps<T>) {
           )
         }
       </QueryState>
+      {props.after}
       <ConfirmDialog
         open={remove.target !== null}
         title={remove.target ? removal.confirm(remove.target).title : ''}

@@ -9,7 +9,7 @@ import {
   bulkChangeSchema,
 } from '@acende/shared/schemas/admin-requests';
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { errorMessage } from '../../lib/api-client.ts';
 import { usePublicEnergyCompanies } from '../../lib/public-energy-companies.ts';
@@ -84,10 +84,13 @@ export function BulkBar({
   target,
   onClear,
   onDone,
+  extra,
 }: {
   target: BulkTarget;
   onClear: () => void;
   onDone: (result: BulkResult) => void;
+  /** More that the page does with the selection (make a work order of it), beside "clear". */
+  extra?: ReactNode;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -126,6 +129,7 @@ export function BulkBar({
         <Button variant="secondary" size="sm" onClick={onClear}>
           {t('admin-operations.operations.bulk.clearSelection')}
         </Button>
+        {extra}
       </div>
       <form noValidate onSubmit={submit} className="grid gap-3 sm:grid-cols-[auto_1fr_auto] sm:items-end">
         <SelectField

@@ -19,7 +19,8 @@ export function Pagination({
   /** The total is an estimate: the page count and total read "about N". */
   estimate?: boolean;
   onPage: (page: number) => void;
-  onPageSize: (size: number) => void;
+  /** Offers the page sizes; without it the size is the server's own (a list of fixed pages). */
+  onPageSize?: (size: number) => void;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -45,21 +46,23 @@ export function Pagination({
       <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
         {t('admin-operations.operations.common.next')}
       </Button>
-      <span className="flex items-center gap-2 text-sm">
-        <label htmlFor={`${id}-size`}>{t('admin-operations.operations.common.rowsPerPage')}</label>
-        <select
-          id={`${id}-size`}
-          value={pageSize}
-          onChange={(event) => onPageSize(Number(event.target.value))}
-          className="rounded-theme border border-gray-500 bg-white px-2 py-1"
-        >
-          {PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
-      </span>
+      {onPageSize ? (
+        <span className="flex items-center gap-2 text-sm">
+          <label htmlFor={`${id}-size`}>{t('admin-operations.operations.common.rowsPerPage')}</label>
+          <select
+            id={`${id}-size`}
+            value={pageSize}
+            onChange={(event) => onPageSize(Number(event.target.value))}
+            className="rounded-theme border border-gray-500 bg-white px-2 py-1"
+          >
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </span>
+      ) : null}
     </nav>
   );
 }

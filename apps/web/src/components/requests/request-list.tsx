@@ -2,7 +2,7 @@
 // results, with the rows picked for a bulk change and the bar that changes them.
 import type { AdminRequestList, BulkResult } from '@acende/shared/schemas/admin-requests';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { BulkBar, BulkSummary } from './bulk-bar.tsx';
 import { type ListParams, useListParams } from './list-params.ts';
 import { type FilterChoices, RequestFilters } from './request-filters.tsx';
@@ -13,16 +13,27 @@ import type { RowSelection } from './request-rows.tsx';
  * A whole request list: the filters (kept in the URL) above the results of `useRows`, a
  * hook of the page's module that reads the requests for the filters.
  */
+/** The rows picked for a bulk change, as a page's own bulk action sees them. */
+export interface PickedRows {
+  ids: number[];
+  /** "All matching the filter" is chosen: the ids are not known here. */
+  allMatching: boolean;
+  clear: () => void;
+}
+
 export function RequestList({
   useRows,
   choices,
   bulkFilter,
+  bulkActions,
   ...results
 }: Omit<ResultsProps, 'query' | 'onChange' | 'params' | 'hasFilters' | 'onClear' | 'selection'> & {
   useRows: (params: ListParams) => UseQueryResult<AdminRequestList>;
   choices: FilterChoices;
   /** The filter a bulk change's "all matching" sends for these params; absent: no bulk changes. */
   bulkFilter?: (params: ListParams) => Record<string, string>;
+  /** The page's own actions on the selection, shown in the bulk bar. */
+  bulkActions?: (picked: PickedRows) => ReactNode;
 }) {
   const { params, update, clear, hasFilters } = useListParams();
   const query = useRows(params);
@@ -76,6 +87,7 @@ export function RequestList({
                 }
           }
           onClear={clearSelection}
+          extra={bulkActions?.({ ids: [...rows.keys()], allMatching, clear: clearSelection })}
           onDone={(done) => {
             setResult(done);
             clearSelection();

@@ -65,7 +65,10 @@ export function ConfirmDialog({
           onCloseAutoFocus={returnFocus}
           className="fixed top-1/2 left-1/2 z-50 grid w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 gap-4 rounded-theme bg-white p-6 shadow-lg focus-visible:outline-3 focus-visible:outline-blue-700"
         >
-          <AlertDialogPrimitive.Title className="font-heading text-lg font-bold">{title}</AlertDialogPrimitive.Title>
+          {/* A title may name an address (a webhook's URL): it wraps anywhere rather than overflow. */}
+          <AlertDialogPrimitive.Title className="font-heading text-lg font-bold wrap-anywhere">
+            {title}
+          </AlertDialogPrimitive.Title>
           {description ? (
             <AlertDialogPrimitive.Description className="text-gray-700">{description}</AlertDialogPrimitive.Description>
           ) : (

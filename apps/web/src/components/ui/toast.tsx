@@ -5,6 +5,11 @@ export interface ToastInput {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive' | 'success';
+  /**
+   * A link under the words (the work order just made). The toasts are drawn outside the router,
+   * so `navigate` (the page's useNavigate) follows it without reloading the page.
+   */
+  link?: { label: string; href: string; navigate?: (href: string) => void };
 }
 export interface ToastItem extends ToastInput {
   id: number;

@@ -7,7 +7,7 @@ import * as ToastPrimitive from '@radix-ui/react-toast';
 import { useSyncExternalStore } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
-import { currentToasts, dismiss, subscribe } from './toast.tsx';
+import { currentToasts, dismiss, subscribe, type ToastItem } from './toast.tsx';
 
 export function Toaster() {
   const { t } = useTranslation();
@@ -42,6 +42,7 @@ export function Toaster() {
             {item.description ? (
               <ToastPrimitive.Description className="text-sm">{item.description}</ToastPrimitive.Description>
             ) : null}
+            {item.link ? <ToastLink id={item.id} link={item.link} /> : null}
           </div>
           <ToastPrimitive.Close
             aria-label={t('public.toast.close')}
@@ -57,5 +58,25 @@ export function Toaster() {
         className="fixed right-0 bottom-0 z-[100] flex w-full max-w-[420px] flex-col gap-2 p-4 outline-none focus:outline-3 focus:outline-solid focus:-outline-offset-3 focus:outline-blue-700"
       />
     </ToastPrimitive.Provider>
+  );
+}
+
+/** A toast's link: a plain click goes through the page's router (when given) and closes the toast. */
+function ToastLink({ id, link }: { id: number; link: NonNullable<ToastItem['link']> }) {
+  const { navigate } = link;
+  return (
+    <a
+      href={link.href}
+      className="text-sm font-medium underline underline-offset-2 focus-visible:outline-2"
+      onClick={(event) => {
+        const plain = event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+        if (!navigate || !plain) return;
+        event.preventDefault();
+        navigate(link.href);
+        dismiss(id);
+      }}
+    >
+      {link.label}
+    </a>
   );
 }

@@ -7,6 +7,7 @@ import { RequestList } from '../../../components/requests/request-list.tsx';
 import { DetailsLink } from '../../../components/requests/request-results.tsx';
 import { PageShell } from '../../../components/ui/page-shell.tsx';
 import { TableCell } from '../../../components/ui/table.tsx';
+import { CreateWorkOrderButton } from '../../../components/work-orders/create-work-order-button.tsx';
 import { useAdminProfile } from '../../../lib/admin-session.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { useRequests } from '../api/get-requests.ts';
@@ -27,6 +28,9 @@ export default function RequestsPage() {
         choices={choices}
         minWidth="min-w-[1120px]"
         bulkFilter={canUpdate ? (params) => listFilterValues(params) : undefined}
+        bulkActions={(picked) => (
+          <CreateWorkOrderButton requestIds={picked.ids} allMatching={picked.allMatching} onCreated={picked.clear} />
+        )}
         actions={(item) => (
           <TableCell label={t('admin-operations.operations.list.columns.actions')}>
             <DetailsLink id={item.id} />
