@@ -68,7 +68,7 @@ export interface RequestEventForWebhooks {
   toStatus: RequestStatus | null;
   notes: string | null;
   fromCompanyName?: string | null;
-  /** A transfer's companies; the one it left is looked up by name when not given. */
+  /** The company a transfer left (its webhooks hear `request.transferred_out`). */
   fromCompanyId?: number | null;
   createdAt: string;
 }
@@ -95,7 +95,8 @@ export async function queueRequestEventWebhooks(trx: Trx, event: RequestEventFor
   const base = { requestId: event.requestId, status: request.status, actor };
   const at = event.createdAt;
   if (event.kind === 'transferred') {
-    const fromCompanyId = event.fromCompanyId ?? (await companyIdByName(trx, event.fromCompanyName ?? null));
+    // By id, never by name: two companies may share a name, and the other one must hear nothing.
+    const fromCompanyId = event.fromCompanyId ?? null;
     const data = { ...base, companyId: request.companyId, fromCompanyId, toCompanyId: request.companyId, notes };
     const events: WebhookEvent[] = [
       { type: 'request.transferred_in', requestId: event.requestId, companyId: request.companyId, at, data },
@@ -149,15 +150,4 @@ export async function queueRatingWebhook(
   await queueWebhookEvents(trx, [
     { type: 'request.rated', requestId: rating.requestId, companyId: request.companyId, at: rating.at, data },
   ]);
-}
-
-async function companyIdByName(trx: Trx, name: string | null): Promise<number | null> {
-  if (!name) return null;
-  const row = await trx
-    .selectFrom('energyCompanies')
-    .select('id')
-    .where('name', '=', name)
-    .orderBy('id')
-    .executeTakeFirst();
-  return row?.id ?? null;
 }

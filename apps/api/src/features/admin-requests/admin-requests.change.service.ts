@@ -241,6 +241,7 @@ async function transferRow(
     assignedTo,
     notes: input.reason,
     fromCompanyName: row.companyName,
+    fromCompanyId: row.companyId,
     toCompanyName: target.name,
     createdAt: now,
   });

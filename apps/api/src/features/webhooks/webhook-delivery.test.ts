@@ -180,6 +180,34 @@ describeEachEngine(
       for (const row of await deliveryRows(ctx())) expect(row.payload).not.toContain(validRequest.name);
     });
 
+    it('tells only the company a request left, even when another company has the same name', async () => {
+      await fresh();
+      const [one] = await ctx().db.selectFrom('energyCompanies').select('name').where('id', '=', 1).execute();
+      const [three] = await ctx().db.selectFrom('energyCompanies').select('name').where('id', '=', 3).execute();
+      await ctx()
+        .db.updateTable('energyCompanies')
+        .set({ name: one?.name as string })
+        .where('id', '=', 3)
+        .execute();
+      try {
+        // The request leaves company 3, which now has company 1's name: company 1 must hear nothing.
+        const events = ['request.transferred_out'];
+        await addEndpoint(ctx(), admin, { url: `${receiver.url}/left`, events, companyId: 3 });
+        await addEndpoint(ctx(), admin, { url: `${receiver.url}/namesake`, events, companyId: 1 });
+        const { id } = await fileTracked(ctx().app, { company: '3' });
+        await changeRequest(ctx(), admin, id, { companyId: 2, reason: 'Rede da vizinha' }, '/transfer');
+        ctx().clock.advance(SECOND);
+        await deliver();
+        expect(receiver.calls.map((call) => call.path)).toEqual(['/left']);
+      } finally {
+        await ctx()
+          .db.updateTable('energyCompanies')
+          .set({ name: three?.name as string })
+          .where('id', '=', 3)
+          .execute();
+      }
+    });
+
     it('queues nothing while no endpoint takes the event, and nothing for an endpoint turned off', async () => {
       await fresh();
       const { id } = await addEndpoint(ctx(), admin, { url: `${receiver.url}/off`, events: ['request.rated'] });
