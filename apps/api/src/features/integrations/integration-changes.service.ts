@@ -62,11 +62,22 @@ function checkedIdempotencyKey(key: string | undefined): string {
   return key;
 }
 
-/** The stored first answer, when the same change is asked again; another change under the key is a 422. */
-function replayed(stored: { bodyHash: string; statusCode: number; answer: string }, bodyHash: string): ChangeAnswer {
+/**
+ * The stored first answer, when the same change is asked again; another change under the key
+ * is a 422. An answer scrubbed when its request was anonymised is read again as it is now:
+ * a replay never brings back what retention removed.
+ */
+async function replayed(
+  deps: AppDeps,
+  system: IntegrationSystem,
+  id: number,
+  stored: { bodyHash: string; statusCode: number; answer: string },
+  bodyHash: string,
+): Promise<ChangeAnswer> {
   if (stored.bodyHash !== bodyHash) throw new AppError('admin-integrations.statusIn.idempotencyKeyReused', 422);
   // A claim not yet answered: only seen if a transaction holding it is still open.
   if (stored.statusCode === 0) throw conflict('admin-integrations.statusIn.inProgress');
+  if (stored.answer === '') return { statusCode: stored.statusCode, body: await readRequest(deps.db, system, id) };
   return { statusCode: stored.statusCode, body: JSON.parse(stored.answer) as IntegrationRequest };
 }
 
@@ -87,7 +98,7 @@ export async function changeRequestForSystem(
   const keyHash = sha256(checkedIdempotencyKey(idempotencyKey));
   const bodyHash = sha256(JSON.stringify([id, input.status ?? null, input.notes || null, input.updatedAt ?? null]));
   const stored = await findChange(deps.db, system.id, keyHash);
-  if (stored) return replayed(stored, bodyHash);
+  if (stored) return replayed(deps, system, id, stored, bodyHash);
 
   const maker: ChangeMaker = { id: null, name: system.name, role: 'user', companyIds: [system.companyId] };
   const answer = await deps.db.transaction().execute(async (trx) => {
@@ -122,5 +133,5 @@ export async function changeRequestForSystem(
   // Another call claimed the key first and has ended: its answer, or a 422 for another change.
   const first = await findChange(deps.db, system.id, keyHash);
   if (!first) throw conflict('admin-integrations.statusIn.inProgress');
-  return replayed(first, bodyHash);
+  return replayed(deps, system, id, first, bodyHash);
 }

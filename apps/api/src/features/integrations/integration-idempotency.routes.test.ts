@@ -46,6 +46,31 @@ describeEachEngine('status in: once per Idempotency-Key', (ctx) => {
     expect((await readAsSystem(ctx(), ceee.key, id)).json().status).toBe('completed');
   });
 
+  it('never brings back an anonymised address: a replay after anonymising reads the request as it is now', async () => {
+    const address = 'Rua dos Andradas, 1234 - apto 502, Porto Alegre';
+    const id = (await fileRequest(ctx(), { address })).id;
+    const body = { status: 'in_progress' };
+    const first = await sendChange(ctx(), ceee.key, id, body, { idempotencyKey: 'ordem-anon' });
+    expect(first.json().address).toContain('1234');
+    const anonymised = await ctx().app.inject({
+      method: 'POST',
+      url: `/api/admin/repair-requests/${id}/anonymize`,
+      headers: admin.headers,
+    });
+    expect(anonymised.statusCode, anonymised.body).toBe(200);
+    const now = (await readAsSystem(ctx(), ceee.key, id)).json();
+    expect(now.address).not.toContain('1234');
+    const again = await sendChange(ctx(), ceee.key, id, body, { idempotencyKey: 'ordem-anon' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(now);
+    const stored = await ctx()
+      .db.selectFrom('integrationChanges')
+      .select('answer')
+      .where('requestId', '=', id)
+      .execute();
+    expect(stored.map((row) => row.answer).join('')).not.toContain('1234');
+  });
+
   it('refuses the same key with another body or request (422); other keys keep their own Idempotency-Keys', async () => {
     const [id, second] = [(await fileRequest(ctx())).id, (await fileRequest(ctx())).id];
     expect(
@@ -164,6 +189,18 @@ describeEachEngine(
         remoteAddress: '203.0.113.10',
       });
       expect(sameKeyElsewhere.statusCode).toBe(429);
+    });
+
+    it('counts callers with a wrong key or none by their address too: a 429 after the limit', async () => {
+      const guess = (key: string) =>
+        ctx().app.inject({
+          url: '/api/integration/v1/requests/1',
+          headers: key ? { authorization: `Bearer ${key}` } : {},
+          remoteAddress: '203.0.113.77',
+        });
+      const answers = [];
+      for (let i = 0; i < 5; i++) answers.push((await guess(i % 2 ? '' : `acende_int_guess${i}`)).statusCode);
+      expect(answers).toEqual([401, 401, 401, 429, 429]);
     });
   },
   { env: { RATE_LIMIT_INTEGRATION_MAX: '3' } },

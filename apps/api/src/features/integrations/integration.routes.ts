@@ -8,6 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
+import { clientKey } from '../../core/client-key.ts';
 import { AppError } from '../../lib/errors.ts';
 import { changeRequestForSystem, getRequestForSystem } from './integration-changes.service.ts';
 import { type IntegrationSystem, systemOfKey } from './integration-keys.service.ts';
@@ -28,8 +29,15 @@ function bearerOf(request: FastifyRequest): string | undefined {
 
 export const integrationRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { config } = deps;
-  const perAddress = {
-    rateLimit: { name: 'integration', max: config.RATE_LIMIT_INTEGRATION_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS },
+  const perWindow = { max: config.RATE_LIMIT_INTEGRATION_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS };
+  /** A 429 with the wait when `key` is past its limit. */
+  const limit = async (reply: FastifyReply, name: string, key: string) => {
+    const wait = await deps.limits.hit({ name, ...perWindow }, key);
+    if (wait > 0) {
+      const seconds = Math.max(1, Math.ceil(wait / 1000));
+      reply.header('retry-after', String(seconds));
+      throw new AppError('common.errors.rateLimited', 429, { seconds });
+    }
   };
 
   const systems = new WeakMap<FastifyRequest, IntegrationSystem>();
@@ -39,16 +47,10 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
    */
   const keyed = {
     onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+      // The address first: a caller with a bad key or none is counted too, before any lookup.
+      await limit(reply, 'integration', clientKey(request.ip));
       const system = await systemOfKey(deps, bearerOf(request));
-      const wait = await deps.limits.hit(
-        { name: 'integration-key', max: config.RATE_LIMIT_INTEGRATION_MAX, timeWindow: config.RATE_LIMIT_WINDOW_MS },
-        `key:${system.id}`,
-      );
-      if (wait > 0) {
-        const seconds = Math.max(1, Math.ceil(wait / 1000));
-        reply.header('retry-after', String(seconds));
-        throw new AppError('common.errors.rateLimited', 429, { seconds });
-      }
+      await limit(reply, 'integration-key', `key:${system.id}`);
       systems.set(request, system);
     },
   };
@@ -61,7 +63,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
   app.get(
     '/api/integration/v1/requests/:id',
     {
-      config: { ...perAddress, bearerKey: true },
+      config: { bearerKey: true },
       ...keyed,
       schema: {
         tags,
@@ -77,7 +79,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async
   app.post(
     '/api/integration/v1/requests/:id/changes',
     {
-      config: { ...perAddress, bearerKey: true },
+      config: { bearerKey: true },
       ...keyed,
       schema: {
         tags,

@@ -102,6 +102,8 @@ export async function scrubRequestEmails(trx: Trx, requestIds: number[]): Promis
   await clearRatingComments(trx, requestIds);
   // The browsers subscribed to its notices (decision 0063) reach its filer: they go.
   await deleteSubscriptionsOfRequests(trx, requestIds);
+  // A company system's stored answers (decision 0066) held its address as it was: a replay reads it anew.
+  await trx.updateTable('integrationChanges').set({ answer: '' }).where('requestId', 'in', requestIds).execute();
   const elsewhere = followers.filter((f) => !requestIds.includes(f.requestId));
   await trx
     .updateTable('emailOutbox')
