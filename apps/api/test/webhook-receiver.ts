@@ -14,7 +14,14 @@ export interface ReceivedWebhook {
   status: number | null;
 }
 
-export type Answer = { status: number; retryAfter?: string; delayMs?: number } | 'hang';
+export type Answer =
+  | {
+      status: number;
+      retryAfter?: string;
+      delayMs?: number /** The status, then a body that never ends. */;
+      endless?: boolean;
+    }
+  | 'hang';
 
 export interface WebhookReceiver {
   url: string;
@@ -58,6 +65,12 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       };
       receiver.calls.push(call);
       if (answer === 'hang') {
+        hanging.add(res);
+        return;
+      }
+      if (answer.endless) {
+        res.writeHead(answer.status, { 'content-type': 'text/plain' });
+        res.flushHeaders();
         hanging.add(res);
         return;
       }

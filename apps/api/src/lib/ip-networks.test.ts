@@ -26,6 +26,7 @@ describe('isCallableAddress', () => {
       '::ffff:169.254.169.254',
       '64:ff9b::a00:1',
       '2002:a00:1::1',
+      '::7f00:1', // IPv4-compatible 127.0.0.1, as `http://[::127.0.0.1]/` is read
       'not an address',
     ]) {
       expect(isCallableAddress(address, []), address).toBe(false);

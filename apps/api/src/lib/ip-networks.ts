@@ -30,6 +30,8 @@ export function isCallableAddress(address: string, allowed: readonly Network[]):
     return false;
   }
   if (allowed.some(([net, bits]) => net.kind() === parsed.kind() && parsed.match(net, bits))) return true;
+  // IPv4-compatible IPv6 (::/96, deprecated) is 'unicast' to ipaddr.js but carries an IPv4 address.
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).parts.slice(0, 6).every((part) => part === 0)) return false;
   return parsed.range() === 'unicast';
 }
 

@@ -75,6 +75,15 @@ export async function recordAttempt(
     .execute();
 }
 
+/** Puts a claimed row back unsent, due at `due`, giving back the attempt its claim counted. */
+export async function putBack(db: Db, id: number, due: string): Promise<void> {
+  await db
+    .updateTable('webhookDeliveries')
+    .set((eb) => ({ state: 'pending', nextAttemptAt: due, claimedUntil: null, attempts: eb('attempts', '-', 1) }))
+    .where('id', '=', id)
+    .execute();
+}
+
 /**
  * Gives up pending deliveries whose 24 h ran out more than a minute ago and that nobody holds
  * (an earlier one of their request kept them back all that time); answers how many.

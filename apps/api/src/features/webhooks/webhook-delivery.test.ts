@@ -208,6 +208,39 @@ describeEachEngine(
       }
     });
 
+    it('takes a 2xx as delivered when its status comes, even if its body never ends', async () => {
+      await fresh();
+      await addEndpoint(ctx(), admin, { url: `${receiver.url}/endless`, events: ['request.filed'] });
+      receiver.answerNext({ status: 200, endless: true });
+      await fileTracked(ctx().app);
+      expect(await deliver()).toEqual({ delivered: 1, retrying: 0, dead: 0 });
+      receiver.answerNext({ status: 500, endless: true });
+      await fileTracked(ctx().app);
+      expect(await deliver()).toEqual({ delivered: 0, retrying: 1, dead: 0 });
+      expect((await deliveryRows(ctx())).at(-1)).toMatchObject({ lastStatus: 500, attempts: 1 });
+    });
+
+    it('lets a receiver that hangs cost one time-out a round, and another company’s receiver go on', async () => {
+      await fresh();
+      const fast = await startWebhookReceiver();
+      try {
+        receiver.otherwise = 'hang';
+        await addEndpoint(ctx(), admin, { url: `${receiver.url}/slow`, events: ['request.filed'] });
+        await addEndpoint(ctx(), admin, { url: `${fast.url}/fast`, events: ['request.filed'], companyId: 2 });
+        for (let i = 0; i < 3; i++) await fileTracked(ctx().app);
+        await fileTracked(ctx().app, { company: '2' });
+        expect(await deliver()).toEqual({ delivered: 1, retrying: 1, dead: 0 });
+        expect(fast.calls.map((call) => call.path)).toEqual(['/fast']);
+        expect(receiver.calls).toHaveLength(1);
+        // The two that waited kept their attempts for their own first try, a step later.
+        const slow = (await deliveryRows(ctx())).filter((row) => row.state === 'pending');
+        expect(slow.map((row) => row.attempts)).toEqual([1, 0, 0]);
+      } finally {
+        receiver.otherwise = { status: 204 };
+        await fast.close();
+      }
+    });
+
     it('queues nothing while no endpoint takes the event, and nothing for an endpoint turned off', async () => {
       await fresh();
       const { id } = await addEndpoint(ctx(), admin, { url: `${receiver.url}/off`, events: ['request.rated'] });

@@ -23,6 +23,12 @@ describe('nextWebhookAttempt', () => {
     expect(nextWebhookAttempt(1, T0, at(0), { status: 429, retryAfter: '90000' })).toBeNull();
     expect(nextWebhookAttempt(1, T0, at(0), { status: 500, retryAfter: '120' })).toEqual(at(5_000));
   });
+
+  it('never retries sooner than the schedule, whatever Retry-After says (0, or a date gone by)', () => {
+    expect(nextWebhookAttempt(1, T0, at(0), { status: 429, retryAfter: '0' })).toEqual(at(5_000));
+    const past = new Date(Date.parse(T0) - 60_000).toUTCString();
+    expect(nextWebhookAttempt(2, T0, at(0), { status: 503, retryAfter: past })).toEqual(at(300_000));
+  });
 });
 
 describe('webhookBody', () => {

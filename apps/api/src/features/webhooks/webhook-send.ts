@@ -30,7 +30,12 @@ export interface AttemptResult {
   retryAfter: string | null;
   /** What went wrong, for the admin; null when delivered. */
   error: string | null;
+  /** No answer came within the time-out (the receiver's other deliveries wait a round). */
+  timedOut?: boolean;
 }
+
+/** How much of a receiver's answer is read: enough for the admin's error line, never more. */
+const SNIPPET_BYTES = 200;
 
 /** POSTs `body` to `url`, connecting to `address` whatever the name resolves to now. */
 export function postWebhook(
@@ -65,25 +70,39 @@ export function postWebhook(
         'user-agent': 'Acende-Webhooks/1',
       },
     });
+    // The status decides as soon as it comes; then at most SNIPPET_BYTES of the body are read
+    // (for the admin's error line) and the connection is closed: a 2xx whose body drips, never
+    // ends or is reset is delivered, and a huge body is never read.
+    let status: number | null = null;
+    let retryAfter: string | null = null;
+    let text = '';
+    const answered = () => {
+      const ok = status !== null && status >= 200 && status < 300;
+      const snippet = singleLine(text).trim().slice(0, SNIPPET_BYTES);
+      done({ status, retryAfter, error: ok ? null : `HTTP ${status}${snippet ? `: ${snippet}` : ''}` });
+      request.destroy();
+    };
     const timer = setTimeout(() => {
-      done({ status: null, retryAfter: null, error: `no answer within ${timeoutMs} ms` });
+      if (status !== null) return answered();
+      done({ status: null, retryAfter: null, error: `no answer within ${timeoutMs} ms`, timedOut: true });
       request.destroy();
     }, timeoutMs);
-    request.on('error', (error) => done({ status: null, retryAfter: null, error: describe(error) }));
+    request.on('error', (error) =>
+      status !== null ? answered() : done({ status: null, retryAfter: null, error: describe(error) }),
+    );
     request.on('response', (response) => {
-      const status = response.statusCode ?? 0;
-      const retryAfter = response.headers['retry-after'] ?? null;
-      let text = '';
+      status = response.statusCode ?? 0;
+      const header = response.headers['retry-after'];
+      retryAfter = typeof header === 'string' ? header : null;
+      if (status >= 200 && status < 300) return answered();
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => {
-        if (text.length < 200) text += chunk;
+        text += chunk;
+        if (text.length >= SNIPPET_BYTES) answered();
       });
-      response.on('error', () => undefined);
-      response.on('end', () => {
-        const ok = status >= 200 && status < 300;
-        const snippet = singleLine(text).trim().slice(0, 200);
-        done({ status, retryAfter, error: ok ? null : `HTTP ${status}${snippet ? `: ${snippet}` : ''}` });
-      });
+      response.on('error', answered);
+      response.on('aborted', answered);
+      response.on('end', answered);
     });
     request.end(body);
   });

@@ -11,6 +11,7 @@ import {
   claimDueDeliveries,
   expireDeliveries,
   findEndpointForSend,
+  putBack,
   recordAttempt,
 } from './webhook-deliveries.repository.ts';
 import { nextWebhookAttempt, WEBHOOK_RETRY_WINDOW_MS } from './webhook-retry.ts';
@@ -21,6 +22,8 @@ const BATCH = 10;
 const ROUND_LIMIT = 200;
 /** A lease must outlast the attempt by this much, or the row is put back for the next round. */
 const LEASE_MARGIN_MS = 60_000;
+/** How long a slow endpoint's other rows wait: the schedule's first step. */
+const SLOW_WAIT_MS = 5_000;
 
 export interface WebhookRoundResult {
   delivered: number;
@@ -34,36 +37,65 @@ export async function processWebhooksOnce(deps: AppDeps, shouldStop = () => fals
   const started = deps.clock.now();
   const cutoff = new Date(started.getTime() - WEBHOOK_RETRY_WINDOW_MS - 60_000).toISOString();
   result.dead += await expireDeliveries(deps.db, cutoff, started.toISOString());
+  /** Endpoints that let an attempt time out this round: their other rows wait for a later one. */
+  const slow = new Set<number>();
   while (!shouldStop() && result.delivered + result.retrying + result.dead < ROUND_LIMIT) {
     const now = deps.clock.now();
     const lease = new Date(now.getTime() + CLAIM_LEASE_MS).toISOString();
     const rows = await claimDueDeliveries(deps.db, { now: now.toISOString(), leaseUntil: lease, limit: BATCH });
     if (rows.length === 0) break;
-    // One at a time, in id order: a request's events reach an endpoint in the order they happened.
-    for (const row of rows) result[await sendOne(deps, row)] += 1;
+    // Endpoints side by side, so one slow receiver does not hold up the others' companies; each
+    // endpoint's rows one at a time, in id order, so a request's events arrive in order.
+    const byEndpoint = new Map<number, ClaimedDelivery[]>();
+    for (const row of rows) byEndpoint.set(row.endpointId, [...(byEndpoint.get(row.endpointId) ?? []), row]);
+    await Promise.all([...byEndpoint.values()].map((group) => sendGroup(deps, group, result, slow)));
   }
   return result;
 }
 
-async function sendOne(deps: AppDeps, row: ClaimedDelivery): Promise<keyof WebhookRoundResult> {
+/**
+ * One endpoint's claimed rows in order. After a time-out the endpoint is slow for the rest of
+ * the round: its other rows go back unsent (their attempt given back), due a step later, so a
+ * receiver that hangs costs one time-out a round, not one per waiting event.
+ */
+async function sendGroup(
+  deps: AppDeps,
+  rows: ClaimedDelivery[],
+  result: WebhookRoundResult,
+  slow: Set<number>,
+): Promise<void> {
+  for (const row of rows) {
+    if (slow.has(row.endpointId)) {
+      const later = new Date(deps.clock.now().getTime() + SLOW_WAIT_MS).toISOString();
+      await untilStored(() => putBack(deps.db, row.id, later));
+      continue;
+    }
+    const outcome = await sendOne(deps, row);
+    result[outcome.kind] += 1;
+    if (outcome.timedOut) slow.add(row.endpointId);
+  }
+}
+
+interface SendOutcome {
+  kind: keyof WebhookRoundResult;
+  /** The receiver gave no answer in time: its other rows wait for the next round. */
+  timedOut?: boolean;
+}
+
+async function sendOne(deps: AppDeps, row: ClaimedDelivery): Promise<SendOutcome> {
   const now = deps.clock.now();
   const timeoutMs = deps.config.WEBHOOK_TIMEOUT_MS;
   // A lease about to run out (a slow round): put back, so no other instance sends it too.
   if (Date.parse(row.claimedUntil as string) - now.getTime() < timeoutMs + LEASE_MARGIN_MS) {
-    await recordAttempt(deps.db, row.id, {
-      state: 'pending',
-      nextAttemptAt: now.toISOString(),
-      deliveredAt: null,
-      lastStatus: row.lastStatus,
-      lastError: row.lastError,
-    });
-    return 'retrying';
+    // Not an attempt: the claim's count is given back, so the schedule does not skip a step.
+    await putBack(deps.db, row.id, now.toISOString());
+    return { kind: 'retrying' };
   }
   const endpoint = await findEndpointForSend(deps.db, row.endpointId);
   let answer: AttemptResult;
   if (endpoint?.active !== 1) {
     answer = { status: null, retryAfter: null, error: 'endpoint turned off' };
-    return settle(deps, row, answer, true);
+    return { kind: await settle(deps, row, answer, true) };
   }
   // Checked again at every send, and the connection pinned to the address checked.
   const target = await resolveWebhookTarget(deps, endpoint.url);
@@ -87,7 +119,7 @@ async function sendOne(deps: AppDeps, row: ClaimedDelivery): Promise<keyof Webho
             timeoutMs,
           );
   }
-  return settle(deps, row, answer, false);
+  return { kind: await settle(deps, row, answer, false), timedOut: answer.timedOut === true };
 }
 
 async function settle(
