@@ -5,7 +5,7 @@ export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 export const PROBLEM_TYPES = ['LIGHT_OUT', 'NO_LAMP', 'FALLEN_POLE', 'POLE_DAMAGE'] as const;
 export type ProblemType = (typeof PROBLEM_TYPES)[number];
 
-export const ROLES = ['admin', 'user', 'viewer'] as const;
+export const ROLES = ['admin', 'user', 'viewer', 'crew'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const LANGUAGES = ['pt', 'en'] as const;

@@ -13,6 +13,8 @@ export interface AdminsTable {
   language: Generated<string>;
   resetTokenHash: string | null;
   resetTokenExpiry: string | null;
+  /** The crew a 'crew' account belongs to (0061, decision 0068); null for every other role. */
+  crewId: Generated<number | null>;
   createdAt: string;
   updatedAt: string;
 }

@@ -40,7 +40,15 @@ import type {
   TransparencyCacheTable,
 } from './schema.service.ts';
 import type { WebhookDeliveriesTable, WebhookEndpointsTable } from './schema.webhooks.ts';
-import type { CrewsTable, WorkOrderStopsTable, WorkOrdersTable } from './schema.work.ts';
+import type {
+  CrewActionsTable,
+  CrewPhotosTable,
+  CrewsTable,
+  MaterialsTable,
+  WorkOrderStopMaterialsTable,
+  WorkOrderStopsTable,
+  WorkOrdersTable,
+} from './schema.work.ts';
 
 export interface Database {
   energyCompanies: EnergyCompaniesTable;
@@ -82,6 +90,10 @@ export interface Database {
   crews: CrewsTable;
   workOrders: WorkOrdersTable;
   workOrderStops: WorkOrderStopsTable;
+  materials: MaterialsTable;
+  workOrderStopMaterials: WorkOrderStopMaterialsTable;
+  crewPhotos: CrewPhotosTable;
+  crewActions: CrewActionsTable;
 }
 
 export type EnergyCompany = Selectable<EnergyCompaniesTable>;
