@@ -3,7 +3,7 @@
 // area, its stops ordered as a route. What the crew does at each stop joins with /campo.
 import * as z from 'zod/mini';
 import { msg } from '../i18n/message-key.ts';
-import { idNumber, requiredText } from './fields.ts';
+import { companyIdParam, idFromText, idNumber, requiredText } from './fields.ts';
 
 export const CREW_NAME_MAX = 80;
 /** The most stops one work order takes (a crew's day is about 30). */
@@ -147,3 +147,119 @@ export const workOrderSummarySchema = z.object({
   done: z.number(),
 });
 export type WorkOrderSummary = z.infer<typeof workOrderSummarySchema>;
+
+// The office's reading of the field work (issue 37): the dispatch board of one day and the
+// crew report over a period. A stop's outcome and times come from the crew's app.
+
+/** The counts of a set of stops: fixed, not possible, and the rest still to visit. */
+const stopCountsShape = {
+  stops: z.number(),
+  fixed: z.number(),
+  notPossible: z.number(),
+  pending: z.number(),
+  /** Not finished past the request's due time, or finished after it. */
+  late: z.number(),
+  firstArrival: z.nullable(z.string()),
+  lastFinish: z.nullable(z.string()),
+};
+
+export const boardQuerySchema = z.object({ day: daySchema, companyId: z.optional(companyIdParam) });
+export type BoardQuery = z.output<typeof boardQuerySchema>;
+
+export const boardWorkOrderSchema = z.object({ id: z.number(), state: z.enum(WORK_ORDER_STATES), ...stopCountsShape });
+export type BoardWorkOrder = z.infer<typeof boardWorkOrderSchema>;
+
+const boardCrewFields = { id: z.number(), name: z.string(), companyId: z.number(), companyName: z.string() };
+
+/** A crew with work that day: its orders, and its counts over those not cancelled. */
+export const boardCrewSchema = z.object({
+  ...boardCrewFields,
+  active: z.boolean(),
+  ...stopCountsShape,
+  workOrders: z.array(boardWorkOrderSchema),
+});
+export type BoardCrew = z.infer<typeof boardCrewSchema>;
+
+/** GET /api/admin/work-orders/board: the day's crews with work, and the active ones without. */
+export const dispatchBoardSchema = z.object({
+  day: z.string(),
+  crews: z.array(boardCrewSchema),
+  idle: z.array(z.object(boardCrewFields)),
+});
+export type DispatchBoard = z.infer<typeof dispatchBoardSchema>;
+
+/** The longest period the crew report covers, in days, both ends included. */
+export const CREW_REPORT_MAX_DAYS = 366;
+/** Rows of the crew report's JSON per page (the files hold them all). */
+export const CREW_REPORT_PAGE_SIZE = 200;
+
+const dayCount = (from: string, to: string) =>
+  (Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / 864e5 + 1;
+
+const crewReportFields = {
+  from: daySchema,
+  to: daySchema,
+  companyId: z.optional(companyIdParam),
+  crewId: z.optional(idFromText()),
+};
+type CrewReportPeriod = { from: string; to: string };
+const periodChecks = [
+  z.refine<CrewReportPeriod>((f) => f.to >= f.from, {
+    message: msg('admin-work.validation.reportOrder'),
+    path: ['to'],
+  }),
+  z.refine<CrewReportPeriod>((f) => f.to < f.from || dayCount(f.from, f.to) <= CREW_REPORT_MAX_DAYS, {
+    message: msg('admin-work.validation.reportRange'),
+    path: ['to'],
+  }),
+];
+
+/** The crew report's filters (its CSV and PDF): a period of at most 366 days, a company, a crew. */
+export const crewReportFiltersSchema = z.object(crewReportFields).check(...periodChecks);
+export type CrewReportFilters = z.output<typeof crewReportFiltersSchema>;
+
+/** The JSON report's query: the filters and a page of the rows per crew and day. */
+export const crewReportQuerySchema = z
+  .object({ ...crewReportFields, page: z.optional(idFromText('common.validation.invalid')) })
+  .check(...periodChecks);
+export type CrewReportQuery = z.output<typeof crewReportQuerySchema>;
+
+/** What a crew (or all) did: stops, fixed (at the first visit), not possible, median minutes on site. */
+const crewFiguresShape = {
+  stops: z.number(),
+  fixed: z.number(),
+  fixedFirstVisit: z.number(),
+  notPossible: z.number(),
+  /** Median of finished − arrived over the stops with both, in minutes to one decimal. */
+  medianMinutes: z.nullable(z.number()),
+};
+
+export const crewReportRowSchema = z.object({
+  day: z.string(),
+  crewId: z.number(),
+  crewName: z.string(),
+  companyName: z.string(),
+  ...crewFiguresShape,
+});
+export type CrewReportRow = z.infer<typeof crewReportRowSchema>;
+
+export const crewReportCrewSchema = z.object({
+  crewId: z.number(),
+  crewName: z.string(),
+  companyName: z.string(),
+  ...crewFiguresShape,
+});
+export type CrewReportCrew = z.infer<typeof crewReportCrewSchema>;
+
+/** GET /api/admin/work-orders/report: one page of rows per crew and day, each crew's, and the totals. */
+export const crewReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  totals: z.object(crewFiguresShape),
+  crews: z.array(crewReportCrewSchema),
+  rows: z.array(crewReportRowSchema),
+  rowCount: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type CrewReport = z.infer<typeof crewReportSchema>;
