@@ -1,7 +1,9 @@
 // Item 6 of issue 9: the role matrix of EVERY route of the running server (read from its
 // OpenAPI document, so a new route is covered without editing this file) × anonymous,
-// viewer, user, admin and a company-scoped user, checked over HTTP against the built
-// process. Levels: public, any (signed in), operator (admin or user), admin (decision 0002 §2).
+// viewer, user, admin, a company-scoped user and a field crew account, checked over HTTP
+// against the built process. Levels: public, any (signed in), operator (admin or user), admin
+// (decision 0002 §2), crew (crew accounts only; a crew account also passes `x-self-service`
+// routes and nothing else, decision 0068).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, call, createAccount, fileRequest, signIn } from '../support/client.ts';
 import { concrete, errorMessage, type Level, type Route, routeKey, routeTable } from '../support/openapi.ts';
@@ -21,13 +23,14 @@ const PUBLIC_ADMIN = new Set([
 const ADMIN_ONLY =
   /^\/api\/admin\/(users|energy-companies|email-settings|theme-settings|captcha-settings|security-settings|webhooks)(\/|$)/;
 
-type Actor = 'anonymous' | 'viewer' | 'user' | 'admin' | 'scopedUser';
-const ACTORS: Actor[] = ['anonymous', 'viewer', 'user', 'admin', 'scopedUser'];
+type Actor = 'anonymous' | 'viewer' | 'user' | 'admin' | 'scopedUser' | 'crew';
+const ACTORS: Actor[] = ['anonymous', 'viewer', 'user', 'admin', 'scopedUser', 'crew'];
 const ALLOWED: Record<Level, Actor[]> = {
   public: ACTORS,
   any: ['viewer', 'user', 'admin', 'scopedUser'],
   operator: ['user', 'admin', 'scopedUser'],
   admin: ['admin'],
+  crew: ['crew'],
   // Open311's POST takes a client's key, never a session: every actor without one is refused.
   apiKey: [],
   // A provider's webhook takes its signature, never a session: unsigned, every actor is refused.
@@ -53,6 +56,7 @@ describe.each(ENGINES)('role matrix of the built server [%s]', (engine: Engine) 
       ['user', 'user', []],
       ['admin', 'admin', []],
       ['scopedUser', 'user', [1]],
+      ['crew', 'crew', [1]],
     ] as const) {
       accounts[actor] = await createAccount(env.server.url, adminCookie, role, [...companies]);
       cookies[actor] = accounts[actor]?.cookie;
@@ -110,7 +114,8 @@ describe.each(ENGINES)('role matrix of the built server [%s]', (engine: Engine) 
         cells += 1;
         const label = `${routeKey(route)} (${route.level}) as ${actor}: ${res.status} ${res.text.slice(0, 160)}`;
         expect(res.status, label).toBeLessThan(500);
-        if (ALLOWED[route.level].includes(actor)) {
+        const allowed = ALLOWED[route.level].includes(actor) || (actor === 'crew' && route.selfService);
+        if (allowed) {
           expect([401, 403], label).not.toContain(res.status);
         } else {
           const keyed = route.level === 'apiKey' || route.level === 'signed';

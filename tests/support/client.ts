@@ -133,19 +133,32 @@ export interface Account {
   cookie: string;
 }
 
-/** Creates an account through POST /api/admin/users as `adminCookie` and signs it in. */
+/**
+ * Creates an account through POST /api/admin/users as `adminCookie` and signs it in. A 'crew'
+ * account (decision 0068) gets a new crew of the first of `companies` (company 1 without one).
+ */
 export async function createAccount(
   base: string,
   adminCookie: string,
-  role: 'admin' | 'user' | 'viewer',
+  role: 'admin' | 'user' | 'viewer' | 'crew',
   companies: number[] = [],
 ): Promise<Account> {
   counter += 1;
   const username = `${role}-${companies.join('-') || 'all'}-${process.pid}-${counter}`;
   const password = `Pw-${username}-Zz9`;
+  let crew: { crewId?: number; companies: number[] } = { companies };
+  if (role === 'crew') {
+    const companyId = companies[0] ?? 1;
+    const made = await call(base, 'POST', '/api/admin/crews', {
+      cookie: adminCookie,
+      body: { companyId, name: `Equipe ${username}` },
+    });
+    if (made.status !== 201) throw new Error(`create crew for ${username}: ${made.status} ${made.text}`);
+    crew = { crewId: made.json.id, companies: [] };
+  }
   const res = await call(base, 'POST', '/api/admin/users', {
     cookie: adminCookie,
-    body: { username, password, name: `Conta ${username}`, role, companies },
+    body: { username, password, name: `Conta ${username}`, role, ...crew },
   });
   if (res.status !== 201) throw new Error(`create ${username}: ${res.status} ${res.text}`);
   return { id: res.json.id, username, password, cookie: await signIn(base, username, password) };

@@ -5,7 +5,7 @@
  * `signed`: a provider's webhook, checked against its signature (Twilio's replies, issue 36);
  * `bearerKey`: a company's system with its integration key as a bearer token (decision 0066).
  */
-export type Level = 'public' | 'any' | 'operator' | 'admin' | 'apiKey' | 'signed' | 'bearerKey';
+export type Level = 'public' | 'any' | 'operator' | 'admin' | 'crew' | 'apiKey' | 'signed' | 'bearerKey';
 
 export interface JsonSchema {
   type?: string | string[];
@@ -29,6 +29,8 @@ export interface Route {
   /** OpenAPI path, e.g. /api/admin/users/{id}. */
   path: string;
   level: Level;
+  /** `x-self-service`: open to a field crew account though its level is not `crew` (decision 0068). */
+  selfService: boolean;
   query: { name: string; schema: JsonSchema; required: boolean }[];
   pathParams: string[];
   body?: JsonSchema;
@@ -56,6 +58,7 @@ export async function routeTable(base: string): Promise<Route[]> {
         method: method.toUpperCase(),
         path,
         level: (op['x-auth'] as Level | undefined) ?? 'public',
+        selfService: op['x-self-service'] === true,
         query: parameters
           .filter((p) => p.in === 'query')
           .map((p) => ({ name: p.name, schema: p.schema, required: Boolean(p.required) })),

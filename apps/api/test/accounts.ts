@@ -20,6 +20,8 @@ export async function createAccount(
   options: {
     role?: Role;
     companyIds?: number[];
+    /** A 'crew' account's crew (decision 0068); link its company in `companyIds` too. */
+    crewId?: number;
     username?: string;
     password?: string;
     name?: string;
@@ -38,6 +40,7 @@ export async function createAccount(
       name: options.name ?? `Test ${username}`,
       email: options.email ?? null,
       role: options.role ?? 'admin',
+      crewId: options.crewId ?? null,
       createdAt: now,
       updatedAt: now,
     })
@@ -55,6 +58,34 @@ export async function signIn(ctx: TestContext, username: string, password: strin
   const setCookie = res.cookies.find((c) => c.name.endsWith('acende_session'));
   if (!setCookie) throw new Error('login set no session cookie');
   return `${setCookie.name}=${setCookie.value}`;
+}
+
+/** A crew of `companyId` (decision 0067), on unless `active` is false; its id. */
+export async function createCrew(
+  ctx: TestContext,
+  companyId: number,
+  options: { name?: string; active?: boolean } = {},
+) {
+  counter += 1;
+  const now = ctx.clock.now().toISOString();
+  const row = await ctx.db
+    .insertInto('crews')
+    .values({
+      companyId,
+      name: options.name ?? `Equipe ${process.pid}-${counter}`,
+      active: options.active === false ? 0 : 1,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A signed-in crew account of a new crew of `companyId` (decision 0068). */
+export async function signedInCrew(ctx: TestContext, companyId = 1): Promise<TestAccount & { crewId: number }> {
+  const crewId = await createCrew(ctx, companyId);
+  return { ...(await signedIn(ctx, { role: 'crew', crewId, companyIds: [companyId] })), crewId };
 }
 
 /** Creates an account and signs it in. */

@@ -15,6 +15,8 @@ export const PUBLIC_PAGE_PATHS = [
   '/unsubscribe',
   // The open-data feed's description and links (decision 0039).
   '/open-data',
+  // The crew's phone app (issue 37, decision 0068): its own screen, outside the public layout.
+  '/campo',
 ] as const;
 
 /** The back office's pages, below /admin (the admin app's routes). */
@@ -60,5 +62,10 @@ export const ADMIN_PAGE_PATHS = [
   'integration-keys',
   'webhooks',
   'work-orders',
+  // The dispatch board and the crew report (issue 37).
+  'work-orders/board',
+  'work-orders/report',
   'work-orders/:id',
+  // Each company's materials list, which crews report at a stop (decision 0068).
+  'materials',
 ] as const;

@@ -11,6 +11,8 @@ export interface AuthAdmin {
   language: 'pt' | 'en';
   /** Companies this account is linked to; empty means all (decision 0002 §3). */
   companyIds: number[];
+  /** A 'crew' account's crew (decision 0068); null for every other role. */
+  crewId: number | null;
   /** A TOTP second factor is on for this account (decision 0026). */
   twoFactorEnabled: boolean;
   /** Two-factor is required for this account and not yet set up: only its setup is open. */
@@ -23,6 +25,8 @@ export interface AuthAdmin {
  * accounts with no links), otherwise the list of company ids it may see.
  */
 export function companyScope(admin: Pick<AuthAdmin, 'role' | 'companyIds'>): number[] | null {
+  // A crew account is always its crew's company's: with no link it sees nothing, never everything.
+  if (admin.role === 'crew') return admin.companyIds;
   if (admin.role === 'admin' || admin.companyIds.length === 0) return null;
   return admin.companyIds;
 }

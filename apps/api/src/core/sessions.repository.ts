@@ -5,6 +5,7 @@ export async function findSessionAccount(db: Db, idHash: string) {
     .selectFrom('sessions')
     .innerJoin('admins', 'admins.id', 'sessions.adminId')
     .leftJoin('adminTwoFactor', 'adminTwoFactor.adminId', 'sessions.adminId')
+    .leftJoin('crews', 'crews.id', 'admins.crewId')
     .select([
       'adminTwoFactor.enabledAt as twoFactorEnabledAt',
       'sessions.adminId',
@@ -15,9 +16,12 @@ export async function findSessionAccount(db: Db, idHash: string) {
       'admins.email',
       'admins.role',
       'admins.language',
+      'admins.crewId',
     ])
     .where('sessions.idHash', '=', idHash)
     .where('admins.active', '=', 1)
+    // A crew account's sessions stop working while its crew is switched off (decision 0068).
+    .where((eb) => eb.or([eb('admins.role', '!=', 'crew'), eb('crews.active', '=', 1)]))
     .executeTakeFirst();
   if (!row) return undefined;
   const links = await db.selectFrom('adminCompanies').select('companyId').where('adminId', '=', row.adminId).execute();

@@ -27,6 +27,8 @@ export const adminProfileSchema = z.object({
   role: z.enum(ROLES),
   language: z.enum(['pt', 'en']),
   companyIds: z.array(z.number()),
+  /** A 'crew' account's crew (decision 0068): it signs in to the field app at /campo. Null otherwise. */
+  crewId: z.nullable(z.number()),
   twoFactorEnabled: z.boolean(),
   /** Two-factor is required for this account and not set up: only its setup is open (decision 0026). */
   twoFactorSetupRequired: z.boolean(),

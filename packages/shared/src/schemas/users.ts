@@ -29,37 +29,58 @@ const companiesField = z._default(
   [],
 );
 
-export const createUserSchema = z.object({
-  username: usernameField,
-  name: requiredText('common.validation.name.required', 120),
-  email: optionalEmail(),
-  role: roleField,
-  companies: companiesField,
-  password: newPasswordField('admin-access.validation.password.minLength'),
-});
+/** The crew of a 'crew' account (decision 0068): required for that role, null or absent for the others. */
+const crewIdField = z.optional(z.nullable(idNumber('admin-access.validation.crew.invalid')));
+
+type WithCrew = { role: string; crewId?: number | null };
+const crewChecks = [
+  z.refine<WithCrew>((v) => v.role !== 'crew' || v.crewId != null, {
+    message: msg('admin-access.validation.crew.required'),
+    path: ['crewId'],
+  }),
+  z.refine<WithCrew>((v) => v.role === 'crew' || v.crewId == null, {
+    message: msg('admin-access.validation.crew.onlyForCrew'),
+    path: ['crewId'],
+  }),
+];
+
+export const createUserSchema = z
+  .object({
+    username: usernameField,
+    name: requiredText('common.validation.name.required', 120),
+    email: optionalEmail(),
+    role: roleField,
+    companies: companiesField,
+    crewId: crewIdField,
+    password: newPasswordField('admin-access.validation.password.minLength'),
+  })
+  .check(...crewChecks);
 export type CreateUserInput = z.input<typeof createUserSchema>;
 export type CreateUser = z.infer<typeof createUserSchema>;
 
 /** Edit: the same fields; a blank password keeps the current one; `active` switches the account on or off. */
-export const updateUserSchema = z.object({
-  username: usernameField,
-  name: requiredText('common.validation.name.required', 120),
-  email: optionalEmail(),
-  role: roleField,
-  companies: companiesField,
-  password: z.optional(
-    z.nullable(
-      z.string({ error: msg('common.validation.invalidType') }).check(
-        z.refine(
-          (value) => value === '' || value.length >= PASSWORD_MIN_LENGTH,
-          msg('admin-access.validation.password.minLength'),
+export const updateUserSchema = z
+  .object({
+    username: usernameField,
+    name: requiredText('common.validation.name.required', 120),
+    email: optionalEmail(),
+    role: roleField,
+    companies: companiesField,
+    crewId: crewIdField,
+    password: z.optional(
+      z.nullable(
+        z.string({ error: msg('common.validation.invalidType') }).check(
+          z.refine(
+            (value) => value === '' || value.length >= PASSWORD_MIN_LENGTH,
+            msg('admin-access.validation.password.minLength'),
+          ),
+          z.maxLength(200, msg('common.validation.tooLong')),
         ),
-        z.maxLength(200, msg('common.validation.tooLong')),
       ),
     ),
-  ),
-  active: z.optional(z.boolean({ error: msg('common.validation.invalidType') })),
-});
+    active: z.optional(z.boolean({ error: msg('common.validation.invalidType') })),
+  })
+  .check(...crewChecks);
 export type UpdateUserInput = z.input<typeof updateUserSchema>;
 export type UpdateUser = z.infer<typeof updateUserSchema>;
 
@@ -71,6 +92,9 @@ export const userSchema = z.object({
   role: z.enum(ROLES),
   active: z.boolean(),
   companies: z.array(z.object({ id: z.number(), name: z.string() })),
+  /** A 'crew' account's crew (decision 0068); null for the other roles. */
+  crewId: z.nullable(z.number()),
+  crewName: z.nullable(z.string()),
   /** A TOTP second factor is on (decision 0026); an admin may reset it. */
   twoFactorEnabled: z.boolean(),
   createdAt: z.string(),

@@ -420,6 +420,19 @@ const CASES: Record<string, Case> = {
       },
     },
   ),
+  'POST /api/admin/materials': audited('material.create', (env) =>
+    env.send('POST', '/api/admin/materials', { companyId: 1, name: 'Audit lamp', unit: 'un' }),
+  ),
+  'PATCH /api/admin/materials/{id}': audited(
+    'material.update',
+    (env, p) => env.send('PATCH', `/api/admin/materials/${p.id}`, { active: false }),
+    {
+      prepare: async (env) => ({
+        id: (await env.send('POST', '/api/admin/materials', { companyId: 1, name: 'Audit relay', unit: 'un' })).json()
+          .id,
+      }),
+    },
+  ),
   'POST /api/admin/poles': audited('pole.create', (env) => env.send('POST', '/api/admin/poles', pole('AUD-1'))),
   'PUT /api/admin/poles/{id}': audited(
     'pole.update',

@@ -13,6 +13,16 @@ export async function findUsername(db: Db | Trx, adminId: number): Promise<strin
   return row?.username;
 }
 
+/** A crew account's own state and its crew's (decision 0068); undefined for an unknown id. */
+export function findCrewSignIn(db: Db | Trx, adminId: number) {
+  return db
+    .selectFrom('admins')
+    .leftJoin('crews', 'crews.id', 'admins.crewId')
+    .select(['admins.role', 'admins.active', 'crews.active as crewActive'])
+    .where('admins.id', '=', adminId)
+    .executeTakeFirst();
+}
+
 export async function findPasswordHash(db: Db, adminId: number) {
   const row = await db.selectFrom('admins').select('passwordHash').where('id', '=', adminId).executeTakeFirst();
   return row?.passwordHash;

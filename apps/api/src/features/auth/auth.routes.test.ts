@@ -25,6 +25,7 @@ describeEachEngine('admin sign-in and sessions', (ctx) => {
       role: 'user',
       language: 'pt',
       companyIds: [2],
+      crewId: null,
       twoFactorEnabled: false,
       twoFactorSetupRequired: false,
     });

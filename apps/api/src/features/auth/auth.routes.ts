@@ -176,6 +176,7 @@ function registerSessionRoutes(app: RouteApp, deps: AppDeps): void {
   app.post(
     '/api/admin/logout',
     {
+      config: { selfService: true },
       schema: { tags: ['admin auth'], summary: 'Sign out; ends the session', response: { 204: z.null() } },
     },
     async (request, reply) => {
@@ -189,7 +190,7 @@ function registerSessionRoutes(app: RouteApp, deps: AppDeps): void {
   app.get(
     '/api/admin/profile',
     {
-      config: { auth: 'any', duringTwoFactorSetup: true },
+      config: { auth: 'any', duringTwoFactorSetup: true, selfService: true },
       schema: {
         tags: ['admin auth'],
         summary: 'The signed-in account (401 when not signed in)',
@@ -202,7 +203,7 @@ function registerSessionRoutes(app: RouteApp, deps: AppDeps): void {
   app.post(
     '/api/admin/change-password',
     {
-      config: { auth: 'any' },
+      config: { auth: 'any', selfService: true },
       schema: {
         tags: ['admin auth'],
         summary: "Changes the signed-in account's password; ends its other sessions and renews this one",

@@ -20,6 +20,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passw
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import {
   findAccountByUsername as findAccountRow,
+  findCrewSignIn,
   findPasswordHash,
   findUsername,
   setPasswordHash,
@@ -45,6 +46,7 @@ export function toProfile(admin: Omit<AuthAdmin, 'sessionHash'>): AdminProfile {
     role: admin.role,
     language: admin.language,
     companyIds: admin.companyIds,
+    crewId: admin.crewId,
     twoFactorEnabled: admin.twoFactorEnabled,
     twoFactorSetupRequired: admin.twoFactorSetupRequired,
   };
@@ -59,8 +61,22 @@ export async function verifyCredentials(deps: AppDeps, username: string, passwor
   const account = await findAccountByUsername(deps, username);
   deps.metrics.passwordChecked();
   const ok = await verifyPassword(account?.passwordHash ?? (await dummyPasswordHash()), password);
-  if (!account || !ok || account.active !== 1) throw new AppError('common.errors.invalidCredentials', 401);
+  if (!account || !ok) throw new AppError('common.errors.invalidCredentials', 401);
+  // A crew account with the right password is told why it may not come in (decision 0068).
+  if (account.role === 'crew') await refuseSwitchedOffCrew(deps, account.id);
+  if (account.active !== 1) throw new AppError('common.errors.invalidCredentials', 401);
   return account;
+}
+
+/**
+ * A crew account signs in only while it and its crew are both on (decision 0068); its live
+ * sessions stop at once too (core/sessions.repository.ts). Other roles pass untouched.
+ */
+async function refuseSwitchedOffCrew(deps: AppDeps, adminId: number): Promise<void> {
+  const account = await findCrewSignIn(deps.db, adminId);
+  if (account?.role !== 'crew') return;
+  if (account.active !== 1) throw new AppError('field-work.errors.accountInactive', 403);
+  if (account.crewActive !== 1) throw new AppError('field-work.errors.crewInactive', 403);
 }
 
 /**
@@ -103,6 +119,7 @@ async function passedPassword(
   firstStep: () => Promise<void>,
   succeeded: () => Promise<void>,
 ): Promise<SignedIn | { pendingToken: string }> {
+  await refuseSwitchedOffCrew(deps, adminId);
   if (await isTwoFactorEnabled(deps.db, adminId)) {
     await firstStep();
     return { pendingToken: await startPendingSignIn(deps, adminId) };
@@ -133,6 +150,8 @@ export interface SignedIn {
  * been checked: the one place a sign-in ends, after the password or after the code.
  */
 export async function completeSignIn(deps: AppDeps, adminId: number, meta: Partial<ClientMeta>): Promise<SignedIn> {
+  // The crew may have been switched off between the password and the code.
+  await refuseSwitchedOffCrew(deps, adminId);
   // Sign-ins are rare enough to carry the sweep of sessions nobody can use any more.
   const now = deps.clock.now();
   await deleteExpiredSessions(deps.db, new Date(now.getTime() - SESSION_IDLE_MS).toISOString(), now.toISOString());

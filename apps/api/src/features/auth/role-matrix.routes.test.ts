@@ -1,19 +1,27 @@
 // Decision 0002 §2 for every /api/admin route the app has, found from Fastify itself (an
 // onRoute hook in plugins/auth.ts), so a route added later is checked without editing
-// this file: anonymous → 401; viewer, user and admin as the route's declared level says.
+// this file: anonymous → 401; viewer, user, admin and crew as the route's declared level says
+// (a crew account passes crew routes and the self-service ones only, decision 0068).
 // Also: no /api/admin route but the sign-in/out and password-reset ones may lack `auth`,
 // and a company-scoped account never sees another company's request through any of them.
 import { expect } from 'vitest';
-import { signedIn, type TestAccount } from '../../../test/accounts.ts';
+import { signedIn, signedInCrew, type TestAccount } from '../../../test/accounts.ts';
 import { describeEachEngine, it } from '../../../test/engines.ts';
 import { type AdminRoute, type AuthLevel, listAdminRoutes, PUBLIC_ADMIN_ROUTES } from '../../plugins/auth.ts';
 
-const ROLES = ['viewer', 'user', 'admin'] as const;
-const ALLOWED: Record<AuthLevel, readonly (typeof ROLES)[number][]> = {
-  any: ROLES,
+const ROLES = ['viewer', 'user', 'admin', 'crew'] as const;
+type MatrixRole = (typeof ROLES)[number];
+const ALLOWED: Record<AuthLevel, readonly MatrixRole[]> = {
+  any: ['viewer', 'user', 'admin'],
   operator: ['user', 'admin'],
   admin: ['admin'],
+  crew: ['crew'],
 };
+/** Who passes a route: its level's roles, and a crew account on a self-service route too. */
+const allowed = (route: AdminRoute, role: MatrixRole) =>
+  ALLOWED[route.auth as AuthLevel].includes(role) || (role === 'crew' && route.selfService);
+const signedInAs = (ctx: Parameters<typeof signedIn>[0], role: MatrixRole) =>
+  role === 'crew' ? signedInCrew(ctx) : signedIn(ctx, { role });
 
 /** A concrete URL for a route pattern: every parameter becomes `id`, a wildcard becomes `x`. */
 const concrete = (url: string, id: number | string) => url.replace(/:[A-Za-z_]\w*/g, String(id)).replace(/\*/g, 'x');
@@ -93,13 +101,13 @@ describeEachEngine('role matrix of the admin API', (ctx) => {
 
   it('lets each role through exactly as its level says, and answers 403 otherwise', async () => {
     const accounts: Record<string, TestAccount> = {};
-    for (const role of ROLES) accounts[role] = await signedIn(ctx(), { role });
+    for (const role of ROLES) accounts[role] = await signedInAs(ctx(), role);
     for (const route of routes().filter((r) => r.auth)) {
       const level = route.auth as AuthLevel;
       for (const role of ROLES) {
         const res = await send(route, (accounts[role] as TestAccount).headers);
         const label = `${key(route)} as ${role} (level ${level}): ${res.statusCode} ${res.body.slice(0, 200)}`;
-        if (ALLOWED[level].includes(role)) {
+        if (allowed(route, role)) {
           expect([401, 403], label).not.toContain(res.statusCode);
           expect(res.statusCode, label).toBeLessThan(500);
         } else {
@@ -112,8 +120,34 @@ describeEachEngine('role matrix of the admin API', (ctx) => {
           url: '/api/admin/profile',
           headers: (accounts[role] as TestAccount).headers,
         });
-        if (alive.statusCode !== 200) accounts[role] = await signedIn(ctx(), { role });
+        if (alive.statusCode !== 200) accounts[role] = await signedInAs(ctx(), role);
       }
+    }
+  });
+
+  it('opens to a crew account exactly the self-service routes of /api/admin, each marked in OpenAPI', async () => {
+    const self = routes()
+      .filter((r) => r.selfService)
+      .map(key)
+      .sort();
+    expect(self).toEqual([
+      'GET /api/admin/profile',
+      'GET /api/admin/two-factor',
+      'POST /api/admin/change-password',
+      'POST /api/admin/logout',
+      'POST /api/admin/two-factor/confirm',
+      'POST /api/admin/two-factor/disable',
+      'POST /api/admin/two-factor/setup',
+    ]);
+    const doc = (await ctx().app.inject({ url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { 'x-auth'?: string; 'x-self-service'?: boolean }>>;
+    };
+    expect(doc.paths['/api/admin/profile']?.get?.['x-self-service']).toBe(true);
+    expect(doc.paths['/api/admin/users']?.get?.['x-self-service']).toBeUndefined();
+    // Every crew route says so in the document (`x-auth: crew`), as the role matrix reads it.
+    for (const route of routes().filter((r) => r.auth === 'crew')) {
+      const path = route.url.replace(/:([A-Za-z_]\w*)/g, '{$1}');
+      expect(doc.paths[path]?.[route.method.toLowerCase()]?.['x-auth'], key(route)).toBe('crew');
     }
   });
 

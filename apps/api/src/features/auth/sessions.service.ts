@@ -65,6 +65,7 @@ export async function loadAdminBySession(deps: AppDeps, idHash: string): Promise
     role: account.role as Role,
     language: account.language === 'en' ? 'en' : 'pt',
     companyIds: account.companyIds,
+    crewId: account.crewId,
     twoFactorEnabled,
     twoFactorSetupRequired: await isTwoFactorSetupRequired(deps, { role: account.role, twoFactorEnabled }),
     sessionHash: idHash,

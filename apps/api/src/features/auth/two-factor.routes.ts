@@ -47,7 +47,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
   app.get(
     '/api/admin/two-factor',
     {
-      config: { auth: 'any', duringTwoFactorSetup: true },
+      config: { auth: 'any', duringTwoFactorSetup: true, selfService: true },
       schema: {
         tags: ['admin auth'],
         summary: "The signed-in account's second factor: on or off, recovery codes left, required or not",
@@ -60,7 +60,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
   app.post(
     '/api/admin/two-factor/setup',
     {
-      config: { auth: 'any', duringTwoFactorSetup: true },
+      config: { auth: 'any', duringTwoFactorSetup: true, selfService: true },
       schema: {
         tags: ['admin auth'],
         summary: 'Starts enrolment: a new secret (not yet in force) as text, otpauth URI and QR code (SVG)',
@@ -73,7 +73,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
   app.post(
     '/api/admin/two-factor/confirm',
     {
-      config: { auth: 'any', duringTwoFactorSetup: true },
+      config: { auth: 'any', duringTwoFactorSetup: true, selfService: true },
       schema: {
         tags: ['admin auth'],
         summary: 'Confirms enrolment with a code: turns the second factor on and answers ten recovery codes, once',
@@ -94,7 +94,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
   app.post(
     '/api/admin/two-factor/disable',
     {
-      config: { auth: 'any' },
+      config: { auth: 'any', selfService: true },
       schema: {
         tags: ['admin auth'],
         summary: "Turns the signed-in account's second factor off, given a current code or the password",

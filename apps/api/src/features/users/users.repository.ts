@@ -1,6 +1,6 @@
 import type { Db, Trx } from '../../db/database.ts';
 
-const COLUMNS = ['id', 'username', 'name', 'email', 'role', 'active', 'createdAt', 'updatedAt'] as const;
+const COLUMNS = ['id', 'username', 'name', 'email', 'role', 'active', 'crewId', 'createdAt', 'updatedAt'] as const;
 
 export async function countUsers(db: Db): Promise<number> {
   const row = await db
@@ -38,6 +38,18 @@ export function companiesOf(db: Db | Trx, adminIds: number[]) {
     .execute();
 }
 
+/** Names of the given crews (a crew account's, decision 0068). */
+export async function crewNames(db: Db | Trx, crewIds: number[]): Promise<Map<number, string>> {
+  if (crewIds.length === 0) return new Map();
+  const rows = await db.selectFrom('crews').select(['id', 'name']).where('id', 'in', crewIds).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** The crew a crew account is given: its company and whether it is on. */
+export function findCrewOfAccount(db: Db | Trx, crewId: number) {
+  return db.selectFrom('crews').select(['id', 'companyId', 'active']).where('id', '=', crewId).executeTakeFirst();
+}
+
 export async function existingCompanyIds(db: Db | Trx, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];
   const rows = await db.selectFrom('energyCompanies').select('id').where('id', 'in', ids).execute();
@@ -52,7 +64,15 @@ export async function usernameTakenByOther(db: Db | Trx, username: string, excep
 
 export async function insertUser(
   trx: Trx,
-  user: { username: string; name: string; email: string | null; role: string; passwordHash: string; now: string },
+  user: {
+    username: string;
+    name: string;
+    email: string | null;
+    role: string;
+    crewId: number | null;
+    passwordHash: string;
+    now: string;
+  },
 ): Promise<number> {
   const row = await trx
     .insertInto('admins')
@@ -61,6 +81,7 @@ export async function insertUser(
       name: user.name,
       email: user.email,
       role: user.role,
+      crewId: user.crewId,
       passwordHash: user.passwordHash,
       active: 1,
       createdAt: user.now,
@@ -79,6 +100,7 @@ export async function updateUserRow(
     name: string;
     email: string | null;
     role: string;
+    crewId: number | null;
     active?: number;
     passwordHash?: string;
     now: string;

@@ -44,6 +44,8 @@ describeEachEngine('user management', (ctx) => {
       role: 'user',
       active: true,
       companies: [{ id: 2, name: 'Certel' }],
+      crewId: null,
+      crewName: null,
       twoFactorEnabled: false,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
@@ -95,7 +97,7 @@ describeEachEngine('user management', (ctx) => {
       username: 'O nome de usuário é obrigatório',
       name: 'O nome é obrigatório',
       email: 'O formato do e-mail é inválido',
-      role: 'Selecione um perfil válido (administrador, usuário ou visualizador)',
+      role: 'Selecione um perfil válido (administrador, usuário, visualizador ou equipe de campo)',
       password: 'A senha deve ter pelo menos 6 caracteres',
     });
     expect(Object.keys(pt.json().errors)).toContain('companies.0');

@@ -62,7 +62,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app,
         response: { 201: userSchema, ...errors, 409: errorResponseSchema },
       },
     },
-    async (request, reply) => reply.code(201).send(await createUser(deps, request.body, actorOf(request))),
+    async (request, reply) =>
+      reply.code(201).send(await createUser(deps, request.admin!, request.body, actorOf(request))),
   );
 
   app.put(

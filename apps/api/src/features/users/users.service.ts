@@ -1,6 +1,7 @@
 // Managing administrator accounts (admin only): list, create, edit. Rules: unique
 // usernames, linked companies must exist, an admin keeps their own admin role and
-// stays active, and deactivation or a new password ends that account's sessions.
+// stays active, and deactivation or a new password ends that account's sessions. A 'crew'
+// account belongs to one crew and is linked to its company only (users.crew.ts, decision 0068).
 import type { Role } from '@acende/shared/enums';
 import type { CreateUser, UpdateUser, User, UserList } from '@acende/shared/schemas/users';
 import type { AppDeps } from '../../app-deps.ts';
@@ -13,9 +14,11 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { twoFactorEnabledAmong } from '../auth/two-factor.repository.ts';
+import { crewAccountCompanies } from './users.crew.ts';
 import {
   companiesOf,
   countUsers,
+  crewNames,
   existingCompanyIds,
   findUser,
   insertUser,
@@ -29,7 +32,12 @@ type UserRow = NonNullable<Awaited<ReturnType<typeof findUser>>>;
 
 async function toUsers(db: Db | Trx, rows: UserRow[]): Promise<User[]> {
   const ids = rows.map((r) => r.id);
-  const [links, withTwoFactor] = await Promise.all([companiesOf(db, ids), twoFactorEnabledAmong(db, ids)]);
+  const crewIds = [...new Set(rows.flatMap((r) => (r.crewId == null ? [] : [r.crewId])))];
+  const [links, withTwoFactor, crews] = await Promise.all([
+    companiesOf(db, ids),
+    twoFactorEnabledAmong(db, ids),
+    crewNames(db, crewIds),
+  ]);
   return rows.map((row) => ({
     id: row.id,
     username: row.username,
@@ -38,6 +46,8 @@ async function toUsers(db: Db | Trx, rows: UserRow[]): Promise<User[]> {
     role: row.role as Role,
     active: row.active === 1,
     companies: links.filter((l) => l.adminId === row.id).map((l) => ({ id: l.id, name: l.name })),
+    crewId: row.crewId,
+    crewName: row.crewId == null ? null : (crews.get(row.crewId) ?? null),
     twoFactorEnabled: withTwoFactor.has(row.id),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -84,21 +94,29 @@ function auditedUser(user: User) {
     role: user.role,
     active: user.active,
     companyIds: user.companies.map((c) => c.id).sort((a, b) => a - b),
+    crewId: user.crewId,
   };
 }
 
-export async function createUser(deps: AppDeps, input: CreateUser, actor: AuditActor): Promise<User> {
+export async function createUser(
+  deps: AppDeps,
+  caller: AuthAdmin,
+  input: CreateUser,
+  actor: AuditActor,
+): Promise<User> {
   const now = deps.clock.now().toISOString();
   const passwordHash = await hashPassword(input.password);
   try {
     const id = await deps.db.transaction().execute(async (trx) => {
       if (await usernameTakenByOther(trx, input.username)) throw usernameTaken();
-      const companies = await assertCompaniesExist(trx, input.companies);
+      const companies =
+        (await crewAccountCompanies(trx, caller, input, null)) ?? (await assertCompaniesExist(trx, input.companies));
       const newId = await insertUser(trx, {
         username: input.username,
         name: input.name,
         email: input.email,
         role: input.role,
+        crewId: input.role === 'crew' ? (input.crewId ?? null) : null,
         passwordHash,
         now,
       });
@@ -149,13 +167,16 @@ export async function updateUser(
       if (!existing) throw notFound('admin-access.errors.users.notFound');
       const previous = auditedUser(await getUser(trx, id));
       if (await usernameTakenByOther(trx, input.username, id)) throw usernameTaken();
-      const companies = await assertCompaniesExist(trx, input.companies);
+      const companies =
+        (await crewAccountCompanies(trx, caller, input, existing.crewId)) ??
+        (await assertCompaniesExist(trx, input.companies));
       const active = input.active === undefined ? undefined : input.active ? 1 : 0;
       await updateUserRow(trx, id, {
         username: input.username,
         name: input.name,
         email: input.email,
         role: input.role,
+        crewId: input.role === 'crew' ? (input.crewId ?? null) : null,
         active,
         passwordHash,
         now,

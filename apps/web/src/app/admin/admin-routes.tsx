@@ -29,7 +29,10 @@ export type AdminNavKey =
   | 'open311Keys'
   | 'integrationKeys'
   | 'webhooks'
-  | 'workOrders';
+  | 'workOrders'
+  | 'dispatchBoard'
+  | 'crewReport'
+  | 'materials';
 
 /**
  * The navigation in four foldable groups (issue 35: 18 links in one list were hard to scan),
@@ -39,14 +42,14 @@ export const NAV_GROUPS: { key: string; label: MessageKey; items: AdminNavKey[] 
   {
     key: 'service',
     label: 'admin-access.adminShell.groups.service',
-    items: ['dashboard', 'requests', 'myQueue', 'workOrders'],
+    items: ['dashboard', 'requests', 'myQueue', 'workOrders', 'dispatchBoard'],
   },
   {
     key: 'records',
     label: 'admin-access.adminShell.groups.records',
-    items: ['users', 'energyCompanies', 'poles', 'replyTemplates', 'repairTargets'],
+    items: ['users', 'energyCompanies', 'poles', 'materials', 'replyTemplates', 'repairTargets'],
   },
-  { key: 'reports', label: 'admin-access.adminShell.groups.reports', items: ['reports', 'audit'] },
+  { key: 'reports', label: 'admin-access.adminShell.groups.reports', items: ['reports', 'crewReport', 'audit'] },
   {
     key: 'settings',
     label: 'admin-access.adminShell.groups.settings',
@@ -97,6 +100,9 @@ export const NAV_LABELS: Record<AdminNavKey, MessageKey> = {
   integrationKeys: 'admin-integrations.keys.nav',
   webhooks: 'admin-integrations.webhooksPage.nav',
   workOrders: 'admin-work.nav.workOrders',
+  dispatchBoard: 'admin-work.nav.board',
+  crewReport: 'admin-work.nav.report',
+  materials: 'admin-access.adminShell.nav.materials',
 };
 
 export interface AdminRoute {
@@ -145,6 +151,9 @@ const IntegrationKeysPage = lazy(() => import('../../features/integration-keys/c
 const WebhooksPage = lazy(() => import('../../features/webhooks/components/webhooks-page.tsx'));
 const WorkOrdersPage = lazy(() => import('../../features/work-orders/components/work-orders-page.tsx'));
 const WorkOrderPage = lazy(() => import('../../features/work-orders/components/work-order-page.tsx'));
+const DispatchBoardPage = lazy(() => import('../../features/work-orders/components/dispatch-board-page.tsx'));
+const CrewReportPage = lazy(() => import('../../features/work-orders/components/crew-report-page.tsx'));
+const MaterialsPage = lazy(() => import('../../features/materials/components/materials-page.tsx'));
 const SlaReportPage = lazy(() => import('../../features/reports/components/sla-report-page.tsx'));
 const RatingsReportPage = lazy(() => import('../../features/reports/components/ratings-report-page.tsx'));
 
@@ -187,7 +196,11 @@ export const adminRoutes: AdminRoute[] = [
   { path: 'webhooks', element: <WebhooksPage />, level: 'admin', navKey: 'webhooks' },
   // Every account reads; the screens show the write controls to operators and admins only.
   { path: 'work-orders', element: <WorkOrdersPage />, level: 'any', navKey: 'workOrders' },
+  { path: 'work-orders/board', element: <DispatchBoardPage />, level: 'any', navKey: 'dispatchBoard' },
+  { path: 'work-orders/report', element: <CrewReportPage />, level: 'any', navKey: 'crewReport' },
   { path: 'work-orders/:id', element: <WorkOrderPage />, level: 'any' },
+  // Each company's materials list (decision 0068): every account reads, operators and admins write.
+  { path: 'materials', element: <MaterialsPage />, level: 'any', navKey: 'materials' },
 ];
 
 const LoginPage = lazy(() => import('../../features/auth/components/login-page.tsx'));

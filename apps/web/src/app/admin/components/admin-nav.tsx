@@ -5,6 +5,7 @@
 import { type Ref, useEffect, useId, useState } from 'react';
 import { useLocation } from 'react-router';
 import { NavLink } from '../../../components/ui/link.tsx';
+import { CREW_ADMIN_PATHS } from '../../../lib/admin-session.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { type AdminNavKey, type AdminRoute, adminRoutes, NAV_GROUPS, NAV_LABELS, NAV_ORDER } from '../admin-routes.tsx';
@@ -12,9 +13,13 @@ import { type AdminNavKey, type AdminRoute, adminRoutes, NAV_GROUPS, NAV_LABELS,
 type NavEntry = AdminRoute & { navKey: AdminNavKey };
 
 export function navEntries(role: string | undefined): NavEntry[] {
-  return adminRoutes
-    .filter((route): route is NavEntry => route.navKey !== undefined && (route.level === 'any' || role === 'admin'))
-    .sort((a, b) => NAV_ORDER.indexOf(a.navKey) - NAV_ORDER.indexOf(b.navKey));
+  return (
+    adminRoutes
+      .filter((route): route is NavEntry => route.navKey !== undefined && (route.level === 'any' || role === 'admin'))
+      // A field crew account sees its own password and two-factor only (decision 0068).
+      .filter((route) => role !== 'crew' || CREW_ADMIN_PATHS.includes(`/admin/${route.path}`))
+      .sort((a, b) => NAV_ORDER.indexOf(a.navKey) - NAV_ORDER.indexOf(b.navKey))
+  );
 }
 
 /** The group whose link leads to `pathname` or to a screen below it (/admin/requests/12 is Requests'). */

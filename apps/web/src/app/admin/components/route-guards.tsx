@@ -1,11 +1,12 @@
 // Who may see an admin screen: a spinner while the profile loads, /admin/login without
 // one (coming back afterwards), /admin/security while two-factor must be set up first,
-// /admin/dashboard for admin-only screens without the admin role (decision 0002 §1).
+// /admin/dashboard for admin-only screens without the admin role (decision 0002 §1), and a
+// field crew account to its app at /campo but for its own password and two-factor (decision 0068).
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { isAdmin, useAdminProfile } from '../../../lib/admin-session.ts';
+import { CREW_ADMIN_PATHS, FIELD_APP_PATH, isAdmin, isCrew, useAdminProfile } from '../../../lib/admin-session.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 
 const SECURITY_PATH = '/admin/security';
@@ -37,6 +38,10 @@ export function RequireProfile({ children }: { children: ReactNode }) {
   // Two-factor required and not set up: the server refuses everything else (decision 0026).
   if (profile.data.twoFactorSetupRequired && location.pathname !== SECURITY_PATH) {
     return <Navigate to={SECURITY_PATH} replace />;
+  }
+  // The API refuses a crew account everything else here; its screens are the field app's.
+  if (isCrew(profile.data) && !CREW_ADMIN_PATHS.includes(location.pathname)) {
+    return <Navigate to={FIELD_APP_PATH} replace />;
   }
   return children;
 }

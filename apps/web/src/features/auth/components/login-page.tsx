@@ -14,7 +14,7 @@ import { TextField } from '../../../components/ui/field.tsx';
 import { fieldBinder } from '../../../components/ui/form-binding.ts';
 import { Link } from '../../../components/ui/link.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useAdminProfile } from '../../../lib/admin-session.ts';
+import { landingFor, useAdminProfile } from '../../../lib/admin-session.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { needsSecondFactor, signInLinkSent, useLogin } from '../api/login.ts';
@@ -48,7 +48,8 @@ export default function LoginPage() {
     );
   }
   // Signed in (already, or just now: the login answer fills the profile cache).
-  if (profile.data) return <Navigate to={target} replace />;
+  // A field crew account goes to its app, wherever the sign-in was asked from (decision 0068).
+  if (profile.data) return <Navigate to={landingFor(profile.data, target)} replace />;
 
   if (needsSecondFactor(login.data)) {
     return (

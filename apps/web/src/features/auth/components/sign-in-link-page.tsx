@@ -9,7 +9,7 @@ import { AuthCardLayout } from '../../../components/auth-card-layout.tsx';
 import { SubmitButton } from '../../../components/ui/button.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useAdminProfile } from '../../../lib/admin-session.ts';
+import { landingFor, useAdminProfile } from '../../../lib/admin-session.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
@@ -36,7 +36,7 @@ export default function SignInLinkPage() {
       </div>
     );
   }
-  if (profile.data) return <Navigate to="/admin/dashboard" replace />;
+  if (profile.data) return <Navigate to={landingFor(profile.data)} replace />;
 
   if (needsSecondFactor(signIn.data)) {
     return (

@@ -1,13 +1,14 @@
 // /admin/users/new and /admin/users/:id/edit: the account form with the spec's
 // messages and toasts. Server field errors (a username in use, say) land on their field.
+// A field crew account (decision 0068) chooses its crew instead of companies: it is linked
+// to the crew's company by the API.
 import { ROLES } from '@acende/shared/enums';
 import { createUserSchema, type User, updateUserSchema } from '@acende/shared/schemas/users';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { LinkButton, SubmitButton } from '../../../components/ui/button.tsx';
 import { CheckboxField, FieldError, SelectField, TextField } from '../../../components/ui/field.tsx';
-import { fieldBinder } from '../../../components/ui/form-binding.ts';
+import { fieldBinder, payloadResolver } from '../../../components/ui/form-binding.ts';
 import { Link } from '../../../components/ui/link.tsx';
 import { PageShell } from '../../../components/ui/page-shell.tsx';
 import { announceSaved } from '../../../components/ui/save-status.tsx';
@@ -20,6 +21,7 @@ import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { useUser } from '../api/get-users.ts';
 import { useSaveUser } from '../api/save-user.ts';
+import { CrewPicker } from './crew-picker.tsx';
 
 interface FormValues {
   username: string;
@@ -27,11 +29,24 @@ interface FormValues {
   email: string;
   role: (typeof ROLES)[number];
   companies: number[];
+  /** The crew's id as the select holds it ('' for none); only a crew account sends one. */
+  crewId: string;
   password: string;
   active: boolean;
 }
 
-const FIELDS: (keyof FormValues)[] = ['username', 'name', 'email', 'role', 'companies', 'password', 'active'];
+const FIELDS: (keyof FormValues)[] = ['username', 'name', 'email', 'role', 'companies', 'crewId', 'password', 'active'];
+
+/** What the form sends: a crew account its crew and no companies, the other roles their companies and no crew. */
+export function userPayload(values: FormValues, editing: boolean) {
+  const crew = values.role === 'crew';
+  return {
+    ...values,
+    companies: crew ? [] : values.companies,
+    crewId: crew ? (values.crewId === '' ? null : Number(values.crewId)) : null,
+    active: editing ? values.active : undefined,
+  };
+}
 
 export default function UserFormPage() {
   const { id } = useParams();
@@ -63,13 +78,16 @@ function UserForm({ user }: { user: User | undefined }) {
   const self = editing && me?.id === user.id;
 
   const form = useForm<FormValues>({
-    resolver: zodResolver((editing ? updateUserSchema : createUserSchema) as never) as never,
+    resolver: payloadResolver<FormValues>(editing ? updateUserSchema : createUserSchema, (values) =>
+      userPayload(values, editing),
+    ),
     defaultValues: {
       username: user?.username ?? '',
       name: user?.name ?? '',
       email: user?.email ?? '',
       role: user?.role ?? 'user',
       companies: user?.companies.map((c) => c.id) ?? [],
+      crewId: user?.crewId == null ? '' : String(user.crewId),
       password: '',
       active: user?.active ?? true,
     },
@@ -79,9 +97,9 @@ function UserForm({ user }: { user: User | undefined }) {
     ? t('admin-access.users.editTitle', { username: user.username })
     : t('admin-access.users.newTitle');
 
+  const crewAccount = form.watch('role') === 'crew';
   const onSubmit = form.handleSubmit((values) => {
-    const payload = editing ? values : { ...values, active: undefined };
-    save.mutate(payload as never, {
+    save.mutate(userPayload(values, editing) as never, {
       onSuccess: () => {
         announceSaved(editing ? t('admin-access.users.updated') : t('admin-access.users.created'));
         navigate('/admin/users');
@@ -133,48 +151,52 @@ function UserForm({ user }: { user: User | undefined }) {
             ))}
           </SelectField>
         )}
-        <Controller
-          control={form.control}
-          name="companies"
-          render={({ field: chosen, fieldState }) => (
-            <fieldset className="grid gap-2" aria-describedby="user-companies-hint">
-              <legend className="mb-1 font-medium">{t('admin-access.users.form.companies')}</legend>
-              <p id="user-companies-hint" className="text-sm text-gray-700">
-                {t('admin-access.users.form.companiesHint')}
-              </p>
-              {companies.isPending ? <Spinner /> : null}
-              {companies.isError ? (
-                <p role="alert" className="text-sm text-red-700">
-                  {t('admin-access.users.form.companiesError')}
+        {crewAccount ? (
+          <CrewPicker field={field('crewId')} keptId={user?.crewId ?? null} />
+        ) : (
+          <Controller
+            control={form.control}
+            name="companies"
+            render={({ field: chosen, fieldState }) => (
+              <fieldset className="grid gap-2" aria-describedby="user-companies-hint">
+                <legend className="mb-1 font-medium">{t('admin-access.users.form.companies')}</legend>
+                <p id="user-companies-hint" className="text-sm text-gray-700">
+                  {t('admin-access.users.form.companiesHint')}
                 </p>
-              ) : null}
-              {options.map((company) => (
-                <label key={company.id} className="flex min-h-11 items-center gap-2">
-                  <input
-                    type="checkbox"
-                    className="h-5 w-5"
-                    checked={chosen.value.includes(company.id)}
-                    onChange={(event) =>
-                      chosen.onChange(
-                        event.target.checked
-                          ? [...chosen.value, company.id]
-                          : chosen.value.filter((value) => value !== company.id),
-                      )
-                    }
-                  />
-                  <span>
-                    {company.name}
-                    {company.fullName ? <span className="text-gray-700"> — {company.fullName}</span> : null}
-                    {company.active ? null : (
-                      <span className="text-gray-700"> {t('admin-access.users.form.inactiveCompany')}</span>
-                    )}
-                  </span>
-                </label>
-              ))}
-              <FieldError error={fieldState.error?.message} />
-            </fieldset>
-          )}
-        />
+                {companies.isPending ? <Spinner /> : null}
+                {companies.isError ? (
+                  <p role="alert" className="text-sm text-red-700">
+                    {t('admin-access.users.form.companiesError')}
+                  </p>
+                ) : null}
+                {options.map((company) => (
+                  <label key={company.id} className="flex min-h-11 items-center gap-2">
+                    <input
+                      type="checkbox"
+                      className="h-5 w-5"
+                      checked={chosen.value.includes(company.id)}
+                      onChange={(event) =>
+                        chosen.onChange(
+                          event.target.checked
+                            ? [...chosen.value, company.id]
+                            : chosen.value.filter((value) => value !== company.id),
+                        )
+                      }
+                    />
+                    <span>
+                      {company.name}
+                      {company.fullName ? <span className="text-gray-700"> — {company.fullName}</span> : null}
+                      {company.active ? null : (
+                        <span className="text-gray-700"> {t('admin-access.users.form.inactiveCompany')}</span>
+                      )}
+                    </span>
+                  </label>
+                ))}
+                <FieldError error={fieldState.error?.message} />
+              </fieldset>
+            )}
+          />
+        )}
         <TextField
           label={editing ? t('admin-access.users.form.newPassword') : t('admin-access.users.form.password')}
           hint={editing ? t('admin-access.users.form.newPasswordHint') : t('admin-access.users.form.passwordHint')}

@@ -81,6 +81,7 @@ export default function UsersPage() {
                       </TableCell>
                       <TableCell label={t('admin-access.users.columns.role')}>
                         {t(`admin-access.roles.${user.role}`)}
+                        {user.crewName ? ` · ${user.crewName}` : null}
                       </TableCell>
                       <TableCell label={t('admin-access.users.columns.companies')}>
                         {user.companies.length
