@@ -10,6 +10,7 @@ import { auditRoutes } from './features/audit/audit.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { twoFactorRoutes } from './features/auth/two-factor.routes.ts';
 import { captchaRoutes } from './features/captcha/captcha.routes.ts';
+import { crewRoutes } from './features/crew/crew.routes.ts';
 import { duplicatesRoutes } from './features/duplicates/duplicates.routes.ts';
 import { emailRoutes } from './features/email/email.routes.ts';
 import { energyCompaniesAdminRoutes } from './features/energy-companies/energy-companies.admin.routes.ts';
@@ -19,6 +20,7 @@ import { geocodingRoutes } from './features/geocoding/geocoding.routes.ts';
 import { healthRoutes, type Lifecycle } from './features/health/health.routes.ts';
 import { integrationRoutes } from './features/integrations/integration.routes.ts';
 import { integrationKeysRoutes } from './features/integrations/integration-keys.routes.ts';
+import { materialsRoutes } from './features/materials/materials.routes.ts';
 import { openDataRoutes } from './features/open-data/open-data.routes.ts';
 import { open311OpenApiPaths } from './features/open311/open311.openapi.ts';
 import { OPEN311_PREFIX, open311Routes } from './features/open311/open311.routes.ts';
@@ -109,6 +111,8 @@ export async function registerFeatureRoutes(
   await app.register(integrationKeysRoutes, { deps });
   await app.register(integrationRoutes, { deps });
   await app.register(workOrdersRoutes, { deps });
+  await app.register(crewRoutes, { deps });
+  await app.register(materialsRoutes, { deps });
   // GeoReport v2 in a scope of its own: its body parser, its error list and its not-found answer.
   await app.register(open311Routes, { deps, prefix: OPEN311_PREFIX });
   await app.register(openDataRoutes, { deps });

@@ -19,9 +19,9 @@ import enAdminTemplates from './en/admin-templates.json';
 import enAdminWork from './en/admin-work.json';
 import enCaptcha from './en/captcha.json';
 import enCommon from './en/common.json';
-import enCrew from './en/crew.json';
 import enEmail from './en/email.json';
 import enFieldApp from './en/field-app.json';
+import enFieldWork from './en/field-work.json';
 import enFollowers from './en/followers.json';
 import enOpenData from './en/open-data.json';
 import enPublic from './en/public.json';
@@ -48,9 +48,9 @@ import ptAdminTemplates from './pt/admin-templates.json';
 import ptAdminWork from './pt/admin-work.json';
 import ptCaptcha from './pt/captcha.json';
 import ptCommon from './pt/common.json';
-import ptCrew from './pt/crew.json';
 import ptEmail from './pt/email.json';
 import ptFieldApp from './pt/field-app.json';
+import ptFieldWork from './pt/field-work.json';
 import ptFollowers from './pt/followers.json';
 import ptOpenData from './pt/open-data.json';
 import ptPublic from './pt/public.json';
@@ -87,7 +87,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     'admin-integrations': ptAdminIntegrations,
     'admin-open311': ptAdminOpen311,
     'admin-work': ptAdminWork,
-    crew: ptCrew,
+    'field-work': ptFieldWork,
     'field-app': ptFieldApp,
     'open-data': ptOpenData,
     transparency: ptTransparency,
@@ -117,7 +117,7 @@ export const NAMESPACES: Record<Language, Record<keyof CatalogueNamespaces, Cata
     'admin-integrations': enAdminIntegrations,
     'admin-open311': enAdminOpen311,
     'admin-work': enAdminWork,
-    crew: enCrew,
+    'field-work': enFieldWork,
     'field-app': enFieldApp,
     'open-data': enOpenData,
     transparency: enTransparency,

@@ -15,9 +15,9 @@ import type ptAdminTemplates from './pt/admin-templates.json';
 import type ptAdminWork from './pt/admin-work.json';
 import type ptCaptcha from './pt/captcha.json';
 import type ptCommon from './pt/common.json';
-import type ptCrew from './pt/crew.json';
 import type ptEmail from './pt/email.json';
 import type ptFieldApp from './pt/field-app.json';
+import type ptFieldWork from './pt/field-work.json';
 import type ptFollowers from './pt/followers.json';
 import type ptOpenData from './pt/open-data.json';
 import type ptPublic from './pt/public.json';
@@ -60,8 +60,8 @@ export interface CatalogueNamespaces {
   'admin-integrations': typeof ptAdminIntegrations;
   'admin-open311': typeof ptAdminOpen311;
   'admin-work': typeof ptAdminWork;
-  /** The crew API's messages (decision 0068): validation and refusals of /api/crew. */
-  crew: typeof ptCrew;
+  /** The crew API's and materials' messages (decision 0068): validation, refusals of /api/crew, history notes. Not `crew`: audit kinds are named crew.* */
+  'field-work': typeof ptFieldWork;
   /** The crew's phone app at /campo (decision 0068): loaded with it only. */
   'field-app': typeof ptFieldApp;
   /** The open-data page (decision 0039): loaded with that page only. */

@@ -23,36 +23,36 @@ export const MATERIAL_NAME_MAX = 80;
 export const CREW_KEY_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
 const keyField = z
-  .string({ error: msg('crew.validation.key') })
-  .check(z.regex(CREW_KEY_PATTERN, msg('crew.validation.key')));
+  .string({ error: msg('field-work.validation.key') })
+  .check(z.regex(CREW_KEY_PATTERN, msg('field-work.validation.key')));
 /** When it happened on the phone's clock, ISO 8601 with an offset or Z. */
 const atField = z
-  .string({ error: msg('crew.validation.at') })
+  .string({ error: msg('field-work.validation.at') })
   .check(
     z.refine(
       (text) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) && !Number.isNaN(Date.parse(text)),
-      msg('crew.validation.at'),
+      msg('field-work.validation.at'),
     ),
   );
 /** The request's updatedAt as the phone last saw it: the office's changes since then are a conflict. */
 const seenField = z
-  .string({ error: msg('crew.validation.seen') })
-  .check(z.minLength(1, msg('crew.validation.seen')), z.maxLength(40, msg('crew.validation.seen')));
+  .string({ error: msg('field-work.validation.seen') })
+  .check(z.minLength(1, msg('field-work.validation.seen')), z.maxLength(40, msg('field-work.validation.seen')));
 const notesField = z.optional(z.nullable(optionalText(CREW_NOTES_MAX)));
 
 export const materialUseSchema = z.strictObject({
-  materialId: idNumber('crew.validation.material'),
+  materialId: idNumber('field-work.validation.material'),
   quantity: z
-    .number({ error: msg('crew.validation.quantity') })
+    .number({ error: msg('field-work.validation.quantity') })
     .check(
-      z.int(msg('crew.validation.quantity')),
-      z.gte(1, msg('crew.validation.quantity')),
-      z.lte(MATERIAL_QUANTITY_MAX, msg('crew.validation.quantity')),
+      z.int(msg('field-work.validation.quantity')),
+      z.gte(1, msg('field-work.validation.quantity')),
+      z.lte(MATERIAL_QUANTITY_MAX, msg('field-work.validation.quantity')),
     ),
 });
 export type MaterialUse = z.output<typeof materialUseSchema>;
 
-const base = { key: keyField, stopId: idNumber('crew.validation.stop'), at: atField, seenUpdatedAt: seenField };
+const base = { key: keyField, stopId: idNumber('field-work.validation.stop'), at: atField, seenUpdatedAt: seenField };
 
 /** One action at one stop. `fix` completes the request; `not_possible` leaves it open for the office. */
 export const crewActionSchema = z.discriminatedUnion('kind', [
@@ -63,17 +63,17 @@ export const crewActionSchema = z.discriminatedUnion('kind', [
     notes: notesField,
     materials: z._default(
       z
-        .array(materialUseSchema, { error: msg('crew.validation.materials') })
-        .check(z.maxLength(CREW_MATERIALS_MAX, msg('crew.validation.materials'))),
+        .array(materialUseSchema, { error: msg('field-work.validation.materials') })
+        .check(z.maxLength(CREW_MATERIALS_MAX, msg('field-work.validation.materials'))),
       [],
     ),
     /** Keys of photos uploaded first with PUT /api/crew/photos/:key (at most 3). */
-    photoKeys: z._default(z.array(keyField).check(z.maxLength(3, msg('crew.validation.photos'))), []),
+    photoKeys: z._default(z.array(keyField).check(z.maxLength(3, msg('field-work.validation.photos'))), []),
   }),
   z.strictObject({
     ...base,
     kind: z.literal('not_possible'),
-    reason: z.enum(NOT_POSSIBLE_REASONS, { error: msg('crew.validation.reason') }),
+    reason: z.enum(NOT_POSSIBLE_REASONS, { error: msg('field-work.validation.reason') }),
     notes: notesField,
     /** With `not_ours`: the company the crew thinks the pole belongs to, proposed to the office. */
     proposedCompanyId: z.optional(z.nullable(idNumber('common.validation.company.invalid'))),
@@ -85,10 +85,10 @@ export type CrewActionInput = z.input<typeof crewActionSchema>;
 /** POST /api/crew/sync: the phone's queue, oldest first. */
 export const crewSyncInputSchema = z.strictObject({
   actions: z
-    .array(crewActionSchema, { error: msg('crew.validation.actions') })
+    .array(crewActionSchema, { error: msg('field-work.validation.actions') })
     .check(
-      z.minLength(1, msg('crew.validation.actions')),
-      z.maxLength(CREW_SYNC_MAX_ACTIONS, msg('crew.validation.actions')),
+      z.minLength(1, msg('field-work.validation.actions')),
+      z.maxLength(CREW_SYNC_MAX_ACTIONS, msg('field-work.validation.actions')),
     ),
 });
 export type CrewSyncInput = z.input<typeof crewSyncInputSchema>;
@@ -171,11 +171,16 @@ export const photoUploadResultSchema = z.object({ key: z.string(), width: z.numb
 /** Admin: the company's materials list (decision 0068). */
 export const materialInputSchema = z.strictObject({
   companyId: idNumber('common.validation.company.invalid'),
-  name: requiredText('crew.validation.materialName', MATERIAL_NAME_MAX),
-  unit: requiredText('crew.validation.materialUnit', 20),
+  name: requiredText('field-work.validation.materialName', MATERIAL_NAME_MAX),
+  unit: requiredText('field-work.validation.materialUnit', 20),
 });
 export const materialPatchSchema = z.strictObject({
-  name: z.optional(requiredText('crew.validation.materialName', MATERIAL_NAME_MAX)),
-  unit: z.optional(requiredText('crew.validation.materialUnit', 20)),
+  name: z.optional(requiredText('field-work.validation.materialName', MATERIAL_NAME_MAX)),
+  unit: z.optional(requiredText('field-work.validation.materialUnit', 20)),
   active: z.optional(z.boolean({ error: msg('common.validation.invalidType') })),
 });
+
+// --- The materials list on the admin side (crew accounts and materials, issue 37) ---
+
+export type MaterialInput = z.output<typeof materialInputSchema>;
+export type MaterialPatch = z.output<typeof materialPatchSchema>;

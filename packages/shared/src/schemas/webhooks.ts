@@ -8,7 +8,8 @@ import { idNumber } from './fields.ts';
 /**
  * The events a company's endpoint may take. `request.changed` is every operator or
  * integration change (status, assignee, notes); `request.completed` also goes out when the
- * status becomes completed. Issue 37's `work_order.done` joins when work orders exist.
+ * status becomes completed. `work_order.done` goes out when a crew has finished every stop of a
+ * work order (decision 0068): the order, its crew and day and its stops counted, no request's data.
  */
 export const WEBHOOK_EVENT_TYPES = [
   'request.filed',
@@ -17,6 +18,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'request.transferred_out',
   'request.completed',
   'request.rated',
+  'work_order.done',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -49,12 +49,14 @@ export async function insertEvent(
     /** Who acted, for the webhooks (decision 0065); by default from actorId. Not stored. */
     actorKind?: WebhookActor;
     createdAt: string;
+    /** When its webhooks are queued, if later than createdAt (a crew's synced fix). Not stored. */
+    queuedAt?: string;
   },
 ): Promise<void> {
-  const { fromCompanyId, actorKind, ...stored } = event;
+  const { fromCompanyId, actorKind, queuedAt, ...stored } = event;
   await trx.insertInto('requestEvents').values(stored).execute();
   // Every writer of history emits the company's webhooks in the same transaction (decision 0065).
-  await queueRequestEventWebhooks(trx, { ...event, fromCompanyId, actorKind });
+  await queueRequestEventWebhooks(trx, { ...event, fromCompanyId, actorKind, queuedAt });
 }
 
 /** Moves the row to another company only if nobody changed it since `expectedUpdatedAt`. */

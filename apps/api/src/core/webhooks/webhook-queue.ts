@@ -2,6 +2,7 @@
 // request's company that take the event, in the change's own transaction, with the data frozen
 // so every retry sends the same bytes. Nothing is written while no endpoint takes the event.
 // (A filing queues its `request.filed` rows by the trigger of migration 0058.)
+// A work order's `work_order.done` (decision 0068) has no request: its rows carry request 0.
 import { randomBytes } from 'node:crypto';
 import type { RequestStatus } from '@acende/shared/enums';
 import type { WebhookEventType } from '@acende/shared/schemas/webhooks';
@@ -12,10 +13,13 @@ export type WebhookActor = 'operator' | 'integration' | 'citizen' | 'system';
 
 export interface WebhookEvent {
   type: WebhookEventType;
-  requestId: number;
+  /** Null for an event of no request (a work order's). */
+  requestId: number | null;
   /** The company whose endpoints hear it. */
   companyId: number;
   at: string;
+  /** When it is queued, if later than `at` (a crew's fix synced later): its retries count from here. */
+  queuedAt?: string;
   /** The body's `data`; never the citizen's name, e-mail, phone or own words. */
   data: Record<string, unknown>;
 }
@@ -44,14 +48,15 @@ export async function queueWebhookEvents(trx: Trx, events: WebhookEvent[]): Prom
         endpointId: e.id,
         messageId: newMessageId(),
         eventType: event.type,
-        requestId: event.requestId,
+        // The column is required; 0 also keeps a company's work-order events in order among themselves.
+        requestId: event.requestId ?? 0,
         payload: JSON.stringify(event.data),
         eventAt: event.at,
         state: 'pending',
         attempts: 0,
-        nextAttemptAt: event.at,
-        retryFrom: event.at,
-        createdAt: event.at,
+        nextAttemptAt: event.queuedAt ?? event.at,
+        retryFrom: event.queuedAt ?? event.at,
+        createdAt: event.queuedAt ?? event.at,
       })),
   );
   if (rows.length > 0) await trx.insertInto('webhookDeliveries').values(rows).execute();
@@ -71,6 +76,8 @@ export interface RequestEventForWebhooks {
   /** The company a transfer left (its webhooks hear `request.transferred_out`). */
   fromCompanyId?: number | null;
   createdAt: string;
+  /** When it is queued, if later than createdAt. */
+  queuedAt?: string;
 }
 
 /** History kinds that are a change of the request itself (a duplicate's link on the original is not). */
@@ -94,12 +101,13 @@ export async function queueRequestEventWebhooks(trx: Trx, event: RequestEventFor
   const notes = actor === 'operator' || actor === 'integration' ? event.notes || null : null;
   const base = { requestId: event.requestId, status: request.status, actor };
   const at = event.createdAt;
+  const queuedAt = event.queuedAt;
   if (event.kind === 'transferred') {
     // By id, never by name: two companies may share a name, and the other one must hear nothing.
     const fromCompanyId = event.fromCompanyId ?? null;
     const data = { ...base, companyId: request.companyId, fromCompanyId, toCompanyId: request.companyId, notes };
     const events: WebhookEvent[] = [
-      { type: 'request.transferred_in', requestId: event.requestId, companyId: request.companyId, at, data },
+      { type: 'request.transferred_in', requestId: event.requestId, companyId: request.companyId, at, queuedAt, data },
     ];
     if (fromCompanyId !== null) {
       events.unshift({
@@ -107,6 +115,7 @@ export async function queueRequestEventWebhooks(trx: Trx, event: RequestEventFor
         requestId: event.requestId,
         companyId: fromCompanyId,
         at,
+        queuedAt,
         data: { ...data, companyId: fromCompanyId },
       });
     }
@@ -123,7 +132,7 @@ export async function queueRequestEventWebhooks(trx: Trx, event: RequestEventFor
       : { notes }),
   };
   const events: WebhookEvent[] = [
-    { type: 'request.changed', requestId: event.requestId, companyId: request.companyId, at, data },
+    { type: 'request.changed', requestId: event.requestId, companyId: request.companyId, at, queuedAt, data },
   ];
   if (event.toStatus === 'completed') events.push({ ...(events[0] as WebhookEvent), type: 'request.completed' });
   await queueWebhookEvents(trx, events);

@@ -14,9 +14,10 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { AuditActor } from '../../core/audit/audit.repository.ts';
 import { type AuthAdmin, companyScope } from '../../core/company-scope.ts';
 import { AppError } from '../../lib/errors.ts';
-import { applyRequestChange, findTransferTarget, type RequestChange } from './admin-requests.change.service.ts';
+import { applyRequestChange, type RequestChange } from './admin-requests.change.service.ts';
 import { listFiltersOf } from './admin-requests.filters.ts';
 import { listMatchingRequests } from './admin-requests.list.repository.ts';
+import { findTransferTarget } from './admin-requests.transfer-target.ts';
 
 /** The refusal a row's AppError stands for in the summary. */
 const REFUSALS: Partial<Record<MessageKey, BulkRefusal>> = {

@@ -16,7 +16,6 @@ import { dueAtAfterPause } from '../../core/deadlines.ts';
 import { queueStatusUpdateEmail, queueTransferEmail } from '../../core/outbox/outbox.service.ts';
 import { findRequest } from '../../core/requests/request-detail.repository.ts';
 import {
-  findCompanyForTransfer,
   insertEvent,
   transferRequestIfUnchanged,
   updateRequestIfUnchanged,
@@ -25,6 +24,7 @@ import type { Trx } from '../../db/database.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { resolveTemplateNotes } from '../reply-templates/reply-templates.service.ts';
 import { getAdminRequest, isClosedStatus } from './admin-requests.read.service.ts';
+import { findTransferTarget } from './admin-requests.transfer-target.ts';
 import { listAssignableAccounts } from './assignable-accounts.repository.ts';
 
 /** The next updatedAt: now, but always later than the previous one so a stale read is always caught. */
@@ -46,6 +46,11 @@ export type RequestChange =
       notes?: string | null;
       templateId?: number | null;
       updatedAt: string;
+      /**
+       * When it happened, if earlier than now: a crew's fix synced later (decision 0068). The
+       * history event and closed_at (so due dates and repair times) take it; updated_at stays now.
+       */
+      occurredAt?: string;
     }
   | { kind: 'transfer'; companyId: number; reason: string; updatedAt: string };
 
@@ -120,13 +125,14 @@ async function updateRow(
   if (!statusChanged && !assigneeChanged && !notes) return false;
 
   const now = nextTimestamp(deps.clock.now(), row.updatedAt);
+  const at = input.occurredAt ?? now;
   const written = await updateRequestIfUnchanged(trx, id, input.updatedAt, {
     status: toStatus,
     assignedToId,
     assignedTo,
     notes: notes ?? row.notes,
     // Retention counts from the time the request reached completed or cancelled (decision 0027).
-    closedAt: statusChanged ? (isClosedStatus(toStatus) ? now : null) : row.closedAt,
+    closedAt: statusChanged ? (isClosedStatus(toStatus) ? at : null) : row.closedAt,
     // The clock stood still while cancelled (decision 0029): leaving cancelled moves the due time on by that long.
     dueAt: statusChanged && fromStatus === 'cancelled' ? dueAtAfterPause(row.dueAt, row.closedAt, now) : row.dueAt,
     updatedAt: now,
@@ -160,7 +166,8 @@ async function updateRow(
     assignedToId,
     assignedTo,
     notes: notes ?? null,
-    createdAt: now,
+    createdAt: at,
+    queuedAt: now,
   });
   // The status e-mail is queued in this transaction (decision 0002 §15): it exists exactly when the change does.
   // Its link carries no token: nothing stored can rebuild one (migration 0019).
@@ -252,22 +259,6 @@ async function transferRow(
     { companyName: target.fullName || target.name, reason: input.reason },
   );
   return true;
-}
-
-/** The company a transfer goes to: it must exist and be active, else a 400 on `companyId`. */
-export async function findTransferTarget(db: AppDeps['db'] | Trx, companyId: number) {
-  const company = await findCompanyForTransfer(db, companyId);
-  if (!company) {
-    throw new AppError('admin-operations.validation.transfer.companyInvalid', 400, undefined, {
-      companyId: 'admin-operations.validation.transfer.companyInvalid',
-    });
-  }
-  if (company.active !== 1) {
-    throw new AppError('admin-operations.validation.transfer.companyInactive', 400, undefined, {
-      companyId: 'admin-operations.validation.transfer.companyInactive',
-    });
-  }
-  return company;
 }
 
 export async function updateRepairRequest(

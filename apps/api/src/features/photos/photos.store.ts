@@ -21,10 +21,13 @@ export function photoDir(config: Config): string {
 
 const fileOf = (config: Config, key: string, size: PhotoSize) => join(photoDir(config), `${key}-${size}.jpg`);
 
-/** Writes the files first when the store is a folder; the row, written after, names them. */
-export async function storeBytes(config: Config, requestId: number, photo: EncodedPhoto): Promise<StoredBytes> {
+/**
+ * Writes the files first when the store is a folder; the row, written after, names them. The
+ * files' names start with `owner`: a request's number, or a crew's (`crew7`, decision 0068).
+ */
+export async function storeBytes(config: Config, owner: number | string, photo: EncodedPhoto): Promise<StoredBytes> {
   if (config.PHOTO_STORE === 'db') return { storage: 'db', storageKey: null, data: photo.data, thumb: photo.thumb };
-  const key = `${requestId}-${randomBytes(12).toString('hex')}`;
+  const key = `${owner}-${randomBytes(12).toString('hex')}`;
   await mkdir(photoDir(config), { recursive: true, mode: 0o700 });
   try {
     await writeFile(fileOf(config, key, 'full'), photo.data, { mode: 0o600 });

@@ -12,7 +12,9 @@ export const DELIVERY_PAGE_SIZE = 50;
 
 type DeliveryRow = NonNullable<Awaited<ReturnType<typeof findDelivery>>>;
 
-const toDelivery = (row: DeliveryRow): WebhookDelivery => row as WebhookDelivery;
+// A work order's event (decision 0068) is queued under request 0: it names no request.
+const toDelivery = (row: DeliveryRow): WebhookDelivery =>
+  ({ ...row, requestId: row.requestId || null }) as WebhookDelivery;
 
 export async function listWebhookDeliveries(
   deps: AppDeps,

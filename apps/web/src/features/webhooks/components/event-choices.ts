@@ -12,4 +12,5 @@ export const EVENT_WORDS: Record<WebhookEventType, { label: MessageKey; hint: Me
   'request.transferred_out': { label: `${P}.eventNames.transferredOut`, hint: `${P}.eventHints.transferredOut` },
   'request.completed': { label: `${P}.eventNames.completed`, hint: `${P}.eventHints.completed` },
   'request.rated': { label: `${P}.eventNames.rated`, hint: `${P}.eventHints.rated` },
+  'work_order.done': { label: `${P}.eventNames.workOrderDone`, hint: `${P}.eventHints.workOrderDone` },
 };
