@@ -41,6 +41,11 @@ const OpenDataPage = lazyPage(() =>
   import('../features/open-data/components/open-data-page.tsx').then((module) => module.default),
 );
 
+// The crew's phone app (issue 37): its own chunk and screen, outside the public layout.
+const FieldPage = lazyPage(() =>
+  import('../features/field/components/field-page.tsx').then((module) => module.default),
+);
+
 /** The public pages, each drawn in the public layout. */
 const PUBLIC_PAGES: [path: string, page: LazyPage][] = [
   ['/', WizardPage],
@@ -56,7 +61,9 @@ const PUBLIC_PAGES: [path: string, page: LazyPage][] = [
 
 /** Runs the chunk of the public page at `pathname`, if it is one: resolves once it can be drawn at once. */
 export function loadFirstPage(pathname: string): Promise<unknown> {
-  const page = PUBLIC_PAGES.find(([path]) => matchPath(path, pathname))?.[1];
+  const page = matchPath('/campo', pathname)
+    ? FieldPage
+    : PUBLIC_PAGES.find(([path]) => matchPath(path, pathname))?.[1];
   return page ? page.load() : Promise.resolve();
 }
 
@@ -66,6 +73,7 @@ export function AppRoutes() {
       <Suspense fallback={<LoadingOverlay />}>
         <Routes>
           <Route path="/admin/*" element={<AdminApp />} />
+          <Route path="/campo" element={<FieldPage />} />
           <Route element={<PublicLayout />}>
             {PUBLIC_PAGES.map(([path, Page]) => (
               <Route key={path} path={path} element={<Page />} />
