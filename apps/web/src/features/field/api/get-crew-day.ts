@@ -5,6 +5,7 @@ import type { CrewDay } from '@acende/shared/schemas/crew';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 import type { FieldStore } from '../lib/field-store.ts';
+import { fieldKeys } from './query-keys.ts';
 
 export interface DayView {
   data: CrewDay;
@@ -34,7 +35,7 @@ export async function getCrewDay(day: string, store: FieldStore): Promise<DayVie
   }
 }
 
-export const crewDayKey = (day: string) => ['crew', 'day', day] as const;
+export const crewDayKey = fieldKeys.day;
 
 export function useCrewDay(day: string, store: FieldStore) {
   return useQuery({

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { adminSessionQueries } from '../../../lib/query-keys/admin-session.ts';
 import type { FieldStore } from '../lib/field-store.ts';
+import { fieldKeys } from './query-keys.ts';
 
 export function useSignOut(store: FieldStore) {
   const queryClient = useQueryClient();
@@ -14,7 +15,7 @@ export function useSignOut(store: FieldStore) {
     },
     onSuccess: () => {
       queryClient.setQueryData(adminSessionQueries.profile().queryKey, null);
-      queryClient.removeQueries({ queryKey: ['crew'] });
+      queryClient.removeQueries({ queryKey: fieldKeys.all() });
     },
   });
 }

@@ -4,6 +4,7 @@ import type { CrewActionResult } from '@acende/shared/schemas/crew';
 import type { QueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
 import type { DayView } from '../api/get-crew-day.ts';
+import { fieldKeys } from '../api/query-keys.ts';
 import { crewSyncApi } from '../api/sync-api.ts';
 import { patchDay, stopsOf } from '../lib/day-patch.ts';
 import { createFieldQueue, type FieldQueue, type QueueSnapshot, type SyncApi } from '../lib/field-queue.ts';
@@ -40,7 +41,7 @@ function keepResults(queryClient: QueryClient, store: FieldStore) {
   return (results: CrewActionResult[]) => {
     const stops = stopsOf(results);
     if (stops.length === 0) return;
-    for (const [key, view] of queryClient.getQueriesData<DayView>({ queryKey: ['crew', 'day'] })) {
+    for (const [key, view] of queryClient.getQueriesData<DayView>({ queryKey: fieldKeys.days() })) {
       if (!view) continue;
       const data = patchDay(view.data, stops);
       if (data === view.data) continue;

@@ -11,6 +11,7 @@ import { Link } from '../../../components/ui/link.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
+import { fieldKeys } from '../api/query-keys.ts';
 import { useSignOut } from '../api/sign-out.ts';
 import { pendingCount } from '../lib/queue.ts';
 import { useOnline } from '../lib/use-online.ts';
@@ -75,7 +76,7 @@ export function FieldHeader() {
   const waiting = pendingCount(snapshot.queue);
   const syncNow = async () => {
     await queue.sync();
-    await queryClient.invalidateQueries({ queryKey: ['crew', 'day'] });
+    await queryClient.invalidateQueries({ queryKey: fieldKeys.days() });
   };
   return (
     <header className="sticky top-0 z-20 border-b-2 border-gray-900 bg-white">

@@ -104,7 +104,12 @@ describe('the import preview lists the adjustments it makes', () => {
     expect(screen.queryByText(/Mostrando os primeiros/)).toBeNull();
 
     // By keyboard: the list's region (it may scroll sideways) comes before the Import button.
+    // Tabbing starts at the panel, not the page's top: a map another file's test left in the
+    // shared document sits before it when the files share a worker.
     const user = userEvent.setup();
+    const panel = screen.getByRole('region', { name: 'Ajustes feitos (3)' }).closest('section')?.parentElement;
+    panel?.setAttribute('tabindex', '-1');
+    panel?.focus();
     await user.tab();
     expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Ajustes feitos (3)' }));
     await user.tab();

@@ -4,6 +4,7 @@ import type { CrewReport } from '@acende/shared/schemas/work-orders';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/download-file.ts';
+import { officeKeys } from './query-keys.ts';
 
 export interface CrewReportParams {
   from: string;
@@ -20,7 +21,7 @@ function search(params: CrewReportParams, page?: number): string {
 
 export function useCrewReport(params: CrewReportParams | null, page: number) {
   return useQuery({
-    queryKey: ['admin', 'work-orders', 'report', params, page] as const,
+    queryKey: officeKeys.report(params, page),
     queryFn: () =>
       apiRequest<CrewReport>(
         'GET',

@@ -2,10 +2,11 @@
 import type { DispatchBoard } from '@acende/shared/schemas/work-orders';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { officeKeys } from './query-keys.ts';
 
 export const dispatchBoardQuery = (day: string, companyId: string) =>
   queryOptions({
-    queryKey: ['admin', 'work-orders', 'board', day, companyId] as const,
+    queryKey: officeKeys.board(day, companyId),
     queryFn: () => {
       const params = new URLSearchParams({ day });
       if (companyId) params.set('companyId', companyId);
