@@ -33,6 +33,7 @@ const DESKTOP_ONLY = [
 ];
 /** Journeys of a phone, or whose screens are checked at 360 px (cards, no sideways scroll). */
 const PHONE_ONLY = [
+  'crew-repairs-offline.spec.ts', // the crew's phone offline; a private server
   'citizen-hears-back-by-sms.spec.ts', // a citizen on a phone; a private server each
   'citizen-hears-back-on-whatsapp.spec.ts', // likewise
   'admin-signs-in-with-emailed-link.spec.ts', // 360 px and the keyboard are its point

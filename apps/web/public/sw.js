@@ -132,7 +132,15 @@ self.addEventListener('message', (event) => {
   const data = event.data;
   if (data?.type !== 'campo-cache' || !Array.isArray(data.urls)) return;
   const paths = data.urls.filter((url) => typeof url === 'string' && url.startsWith('/assets/'));
-  event.waitUntil(self.caches.open(CAMPO_CACHE).then((cache) => keepFiles(cache, paths)));
+  // The page itself too: a worker installed while the app was reached without a navigation of
+  // its own (signing in lands on /campo inside the page) never saw /campo go by.
+  event.waitUntil(
+    self.caches
+      .open(CAMPO_CACHE)
+      .then((cache) => keepFiles(cache, paths))
+      .then(() => keepCampoPage())
+      .catch(() => undefined),
+  );
 });
 
 /**
