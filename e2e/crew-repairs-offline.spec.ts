@@ -3,8 +3,9 @@
 // completes three stops with a photo each, and the office changes the fourth meanwhile; back
 // with signal the sync is sent, its answer is lost on the way and the phone sends it again:
 // each repair is recorded once and each citizen gets one e-mail; the fourth is a conflict the
-// crew sees and sends again. The citizen's tracking page shows the repair done. In English, the
-// same app's words. A private server: its own company, crew and SMTP server.
+// crew sees and sends again. The citizen's tracking page shows the repair done; the office's
+// board and crew report (its CSV) count the four repairs. In English, the same app's words. A private server: its own company, crew and SMTP server.
+import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { type SmtpCapture, startSmtpCapture } from '../apps/api/test/smtp-capture.ts';
 import { signInThroughForm } from './support/admin.ts';
@@ -250,6 +251,21 @@ test('a crew completes three stops offline, the sync counts once, a conflict is 
   await citizen.goto(`${server.url}/track/${filed[0]!.id}?t=${filed[0]!.trackingToken}`);
   await expect(citizen.getByTestId('status-badge').first()).toHaveText('Concluída');
   await citizen.close();
+
+  // The office: the board shows the crew's day done; the crew report counts the four repairs.
+  await page.goto(`${server.url}/admin/work-orders/board`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Quadro do dia');
+  await expect(page.getByText(/Visitadas: 4 de 4 · consertadas: 4 · sem condições: 0/)).toBeVisible();
+  await expectNoSidewaysScroll(page, 'dispatch board');
+  await page.goto(`${server.url}/admin/work-orders/report`);
+  await page.getByRole('button', { name: 'Mostrar' }).click();
+  const totals = page.getByRole('region', { name: 'Totais do período' });
+  await expect(totals).toContainText('4');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Baixar CSV' }).click();
+  const csv = await (await download).path();
+  expect(readFileSync(csv, 'utf8')).toMatch(/Equipe Noturna;Coop Planalto;4;4;4;0;/);
+  await axe('crew report pt');
 
   // English.
   await crew.getByRole('button', { name: 'Mudar para English' }).click();
