@@ -4,7 +4,8 @@
 // with signal the sync is sent, its answer is lost on the way and the phone sends it again:
 // each repair is recorded once and each citizen gets one e-mail; the fourth is a conflict the
 // crew sees and sends again. The citizen's tracking page shows the repair done; the office's
-// board and crew report (its CSV) count the four repairs. In English, the same app's words. A private server: its own company, crew and SMTP server.
+// board and crew report (its CSV) count the four repairs. In English, the same app's words.
+// A private server: its own company, crew and SMTP server.
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { type SmtpCapture, startSmtpCapture } from '../apps/api/test/smtp-capture.ts';
