@@ -273,6 +273,11 @@ test('a crew completes three stops offline, the sync counts once, a conflict is 
   await expect(crew.getByTestId('connection')).toContainText('Online');
   await expect(crew.getByRole('heading', { name: /Work order no\. \d+/ })).toBeVisible();
   await expect(crew.getByRole('button', { name: 'Sync now' })).toBeVisible();
+  await expect(crew.getByText('Done · 4 of 4 stops with an outcome')).toBeVisible();
+  await expect(crew.getByTestId('pending')).toContainText('Everything sent');
   await axe('field app day en');
+  await crew.getByRole('link', { name: new RegExp(addressOf(0)) }).click();
+  await expect(crew.getByText('Fixed', { exact: true }).first()).toBeVisible();
+  await expect(crew.getByRole('link', { name: 'Back to the stops' }).first()).toBeVisible();
   await phone.close();
 });

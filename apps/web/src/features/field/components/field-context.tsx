@@ -48,6 +48,9 @@ function keepResults(queryClient: QueryClient, store: FieldStore) {
       queryClient.setQueryData<DayView>(key, { ...view, data });
       void store.saveDay({ data, savedAt: view.savedAt }).catch(() => undefined);
     }
+    // The orders' own state (a work order done with its last stop) comes from the server: read
+    // the days again; without signal the kept day stays on screen.
+    void queryClient.invalidateQueries({ queryKey: fieldKeys.days() });
   };
 }
 

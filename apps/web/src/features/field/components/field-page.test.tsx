@@ -6,7 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryStore } from '../lib/field-store.ts';
-import { crewDay, result, stopOne } from '../test/field-fixtures.ts';
+import { crewDay, result, stopOne, stopTwo } from '../test/field-fixtures.ts';
 import { json, posts, renderField, setOnline, stubApi } from '../test/render-field.tsx';
 
 const dayAnswer = (url: string) => (url.startsWith('/api/crew/day?day=') ? json(crewDay(url.slice(-10))) : undefined);
@@ -53,14 +53,20 @@ describe('the field app', () => {
 
   it('queues "Cheguei" without signal, shows it waiting, and sends it once when the signal returns', async () => {
     const user = userEvent.setup();
+    // The server as it is: once the arrival is applied, the day it sends has it too (the app
+    // reads the day again after a sync).
+    let arrivedAt: string | null = null;
     const calls = stubApi((method, url, body) => {
       if (method === 'POST' && url === '/api/crew/sync') {
         const { actions } = body as { actions: CrewActionInput[] };
+        arrivedAt = actions[0]?.at ?? null;
         return json({
           results: actions.map((action) => result(action.key, 'applied', { ...stopOne, arrivedAt: action.at })),
         });
       }
-      return dayAnswer(url);
+      if (url.startsWith('/api/crew/day?day='))
+        return json(crewDay(url.slice(-10), [{ ...stopOne, arrivedAt }, stopTwo]));
+      return undefined;
     });
     renderField();
     await user.click(await screen.findByRole('link', { name: /Rua dos Andradas/ }));
