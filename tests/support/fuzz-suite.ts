@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeGeocoder, startFakeGeocoder } from '../../e2e/support/fake-geocoder.ts';
 import { type Account, call, createAccount, fileRequest, signIn, validRequest } from './client.ts';
 import { fuzzedRoutes, hostileId, hostileIdParam, hostileValue, isIdField, queryValue, shapedObject } from './fuzz.ts';
+import { type FuzzCrew, liveFuzzCrew, sessionFor, startFuzzCrew } from './fuzz-crew.ts';
 import { concrete, errorMessage, type JsonSchema, type Route, routeKey, routeTable } from './openapi.ts';
 import { ENGINES, type Engine, startFresh } from './server.ts';
 import { record } from './summary.ts';
@@ -64,6 +65,8 @@ function fuzzEngine(engine: Engine) {
   let routes: Route[];
   let firstAdmin: string;
   let fuzzer: Account;
+  /** The field crew's account, for the routes whose `x-auth` is `crew` (decision 0068). */
+  let crew: FuzzCrew;
   const ids = { user: '', company: '', request: '' };
   /** A company system's key (decision 0066): signed-in cases send it to /api/integration as a bearer token. */
   let integrationKey = '';
@@ -93,13 +96,17 @@ function fuzzEngine(engine: Engine) {
   async function ensureSession() {
     const alive = await call(base(), 'GET', '/api/admin/profile', { cookie: fuzzer.cookie });
     if (alive.status !== 200) fuzzer = await createAccount(base(), firstAdmin, 'admin');
+    crew = await liveFuzzCrew(base(), firstAdmin, crew);
   }
+  /** The session of a signed-in case: a crew account's on crew routes, the fuzzer admin's elsewhere. */
+  const cookieFor = (route: Route) => sessionFor(route, fuzzer, crew);
 
   beforeAll(async () => {
     geocoder = await startFakeGeocoder();
     env = await startFresh(engine, { label: 'fuzz', env: { GEOCODER_URL: geocoder.url, LOG_LEVEL: 'warn' } });
     firstAdmin = await signIn(base());
     fuzzer = await createAccount(base(), firstAdmin, 'admin');
+    crew = await startFuzzCrew(base(), firstAdmin);
     ids.user = String((await createAccount(base(), firstAdmin, 'user')).id);
     const company = await call(base(), 'POST', '/api/admin/energy-companies', {
       cookie: firstAdmin,
@@ -216,7 +223,7 @@ function fuzzEngine(engine: Engine) {
     const logout = c.route.path.endsWith('/logout');
     const keyed = c.signedIn && c.route.level === 'bearerKey';
     return call(base(), c.route.method, path, {
-      cookie: c.signedIn && !logout ? fuzzer.cookie : undefined,
+      cookie: c.signedIn && !logout ? cookieFor(c.route) : undefined,
       headers: keyed ? { ...c.headers, authorization: `Bearer ${integrationKey}` } : c.headers,
       raw: c.body === undefined || c.route.method === 'GET' ? undefined : encodeBody(c),
     });
@@ -335,6 +342,8 @@ function fuzzEngine(engine: Engine) {
     /** Milliseconds spent waiting per route, to show where the run's time goes. */
     const spent = new Map<string, number>();
     const failures: string[] = [];
+    /** The crew routes whose bodies were read (past the sign-in and the role check). */
+    const reachedCrew = new Set<string>();
     const started = performance.now();
     let next = 0;
     await Promise.all(
@@ -347,6 +356,11 @@ function fuzzEngine(engine: Engine) {
           const key = routeKey(c.route);
           spent.set(key, (spent.get(key) ?? 0) + performance.now() - sentAt);
           statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+          if (c.route.level === 'crew' && res.status !== 401 && res.status !== 403) reachedCrew.add(key);
+          // The admin routes' fuzzing may have switched the crew off: a new one for the next cases.
+          if (c.route.level === 'crew' && c.signedIn && res.status === 401) {
+            crew = await liveFuzzCrew(base(), firstAdmin, crew);
+          }
           if (res.status >= 500) failures.push(`${res.status} ${res.text.slice(0, 200)} for ${describeCase(c)}`);
           else if (res.status >= 400 && typeof errorMessage(res) !== 'string') {
             failures.push(`${res.status} without a JSON message for ${describeCase(c)}`);
@@ -370,6 +384,13 @@ function fuzzEngine(engine: Engine) {
     );
     expect(jobs.length).toBeGreaterThanOrEqual((MALFORMED_BODIES * writes.length) / allWrites.length);
     expect(failures.slice(0, 5), `replay with FUZZ_SEED=${SEED}`).toEqual([]);
+    // Signed in as a crew account, the crew routes read the bodies rather than answer 403.
+    expect([...reachedCrew].sort()).toEqual(
+      writes
+        .filter((r) => r.level === 'crew')
+        .map(routeKey)
+        .sort(),
+    );
     expect(env.server.child.exitCode).toBeNull();
   });
 
@@ -392,7 +413,7 @@ function fuzzEngine(engine: Engine) {
     for (const route of routes.filter((r) => r.method !== 'GET')) {
       for (const raw of raws) {
         const res = await call(base(), route.method, concrete(route.path, realId(route.path)), {
-          cookie: route.path.endsWith('/logout') ? undefined : fuzzer.cookie,
+          cookie: route.path.endsWith('/logout') ? undefined : cookieFor(route),
           raw,
           headers: { 'content-type': 'application/json', ...keyHeaders(route) },
         }).catch((error) => {
@@ -490,7 +511,7 @@ function fuzzEngine(engine: Engine) {
     const mismatches: string[] = [];
     const sendNaughty = async (route: Route, body: Record<string, unknown>, label: string, slot: number) => {
       const res = await call(base(), route.method, concrete(route.path, realId(route.path, target(slot))), {
-        cookie: route.path.endsWith('/logout') ? undefined : fuzzer.cookie,
+        cookie: route.path.endsWith('/logout') ? undefined : cookieFor(route),
         body,
         headers: keyHeaders(route),
       });

@@ -72,7 +72,11 @@ export async function transferRequestIfUnchanged(
     updatedAt: string;
   },
 ): Promise<boolean> {
-  return updateRequestIfSeen(trx, id, expectedUpdatedAt, values);
+  if (!(await updateRequestIfSeen(trx, id, expectedUpdatedAt, values))) return false;
+  // It leaves its open work order (decision 0067): the new company's crews may be sent to it,
+  // and the old stop is a conflict for its crew from now on (crew-sync.service.ts).
+  await trx.updateTable('workOrderStops').set({ openRequestId: null }).where('openRequestId', '=', id).execute();
+  return true;
 }
 
 /** The company a transfer names, with what the rule needs (active) and the names the event keeps. */

@@ -99,7 +99,10 @@ async function fix(
   );
   await finishStop(trx, stop.id, { outcome: 'fixed', at, reason: null, notes, proposedCompanyId: null });
   await insertStopMaterials(trx, stop.id, action.materials);
-  await attachPhotos(trx, photoIds, stop.id);
+  // Two fixes naming one photo at once: the one that attaches it first keeps it.
+  if (!(await attachPhotos(trx, photoIds, stop.id))) {
+    throw refuse('field-work.errors.photoOtherStop', { keys: action.photoKeys.join(', ') });
+  }
   return { notes, materials: action.materials, photoKeys: action.photoKeys };
 }
 

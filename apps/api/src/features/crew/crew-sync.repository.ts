@@ -63,7 +63,7 @@ export async function lockCrewStop(db: Db | Trx, crewId: number, stopId: number,
   return db
     .selectFrom('workOrderStops as s')
     .innerJoin('workOrders as w', 'w.id', 's.workOrderId')
-    .select(['s.id', 's.requestId', 's.workOrderId', 's.outcome', 'w.day', 'w.state', 'w.companyId'])
+    .select(['s.id', 's.requestId', 's.openRequestId', 's.workOrderId', 's.outcome', 'w.day', 'w.state', 'w.companyId'])
     .where('s.id', '=', stopId)
     .executeTakeFirst();
 }
@@ -146,9 +146,19 @@ export function findCrewPhotos(trx: Trx, crewId: number, keys: string[]) {
     .execute();
 }
 
-export async function attachPhotos(trx: Trx, ids: number[], stopId: number): Promise<void> {
-  if (ids.length === 0) return;
-  await trx.updateTable('crewPhotos').set({ stopId }).where('id', 'in', ids).execute();
+/**
+ * Attaches the photos still free (or already this stop's); false when another stop took one
+ * meanwhile. PostgreSQL makes a concurrent attach wait for the first and then re-reads the row.
+ */
+export async function attachPhotos(trx: Trx, ids: number[], stopId: number): Promise<boolean> {
+  if (ids.length === 0) return true;
+  const result = await trx
+    .updateTable('crewPhotos')
+    .set({ stopId })
+    .where('id', 'in', ids)
+    .where((eb) => eb.or([eb('stopId', 'is', null), eb('stopId', '=', stopId)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === ids.length;
 }
 
 /** The order's stops' outcomes and finishing times, to tell whether it is done. */

@@ -61,7 +61,11 @@ async function applyOnce(deps: AppDeps, who: CrewActor, action: CrewAction, body
     if (claim === undefined) return { result: 'taken' };
     if (stop.outcome !== null) throw new AppError('field-work.errors.stopFinished', 409);
     const request = await requestOfStop(trx, who.crew, stop.requestId);
-    if (!request || request.updatedAt !== action.seenUpdatedAt || CLOSED.has(request.status)) throw new Conflict();
+    // A stop whose request left it (a transfer) is the office's now, even once the request is back.
+    const released = stop.openRequestId !== stop.requestId;
+    if (!request || released || request.updatedAt !== action.seenUpdatedAt || CLOSED.has(request.status)) {
+      throw new Conflict();
+    }
     const notBefore = [startOfDayUtc(stop.day), request.createdAt].sort().at(-1) as string;
     const at = checkedTime(action.at, notBefore, now);
     try {

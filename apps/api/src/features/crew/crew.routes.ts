@@ -3,6 +3,7 @@
 import { errorResponseSchema } from '@acende/shared/schemas/api';
 import {
   CREW_KEY_PATTERN,
+  CREW_SYNC_MAX_ACTIONS,
   crewDayQuerySchema,
   crewDaySchema,
   crewSyncInputSchema,
@@ -24,6 +25,12 @@ import { syncCrewActions } from './crew-sync.service.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 const tooLarge = () => new AppError('public-photos.photos.errors.tooLarge', 413, { max: PHOTO_MAX_MB });
+/**
+ * The largest queue the schema takes: 100 actions of up to 1,000 characters of notes (up to 6
+ * bytes each in JSON), 20 materials and 3 photo keys; the default limit (64 KB) refused a
+ * valid queue, which the phone would then send again and again.
+ */
+const SYNC_BODY_LIMIT = CREW_SYNC_MAX_ACTIONS * 8 * 1024;
 const photoParams = z.object({
   key: z.string().regex(CREW_KEY_PATTERN, 'field-work.validation.key'),
 });
@@ -77,6 +84,7 @@ export const crewRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, 
     '/api/crew/sync',
     {
       config: { auth: 'crew' },
+      bodyLimit: SYNC_BODY_LIMIT,
       schema: {
         tags: ['crew'],
         summary:

@@ -29,6 +29,8 @@ function tooManyPixelsOr(error: unknown): AppError {
 }
 
 export async function encodePhoto(input: Buffer): Promise<EncodedPhoto> {
+  // A body of another type (JSON, a form) was parsed as such and is no image's bytes.
+  if (!Buffer.isBuffer(input)) throw notImage();
   if (input.length === 0) throw new AppError('public-photos.photos.errors.empty', 400);
   // Loaded by the first photo, not at start-up (decision 0055).
   const [{ fileTypeFromBuffer }, { default: sharp }] = await Promise.all([import('file-type'), import('sharp')]);
