@@ -26,14 +26,14 @@ const keyField = z
   .string({ error: msg('field-work.validation.key') })
   .check(z.regex(CREW_KEY_PATTERN, msg('field-work.validation.key')));
 /** When it happened on the phone's clock, ISO 8601 with an offset or Z. */
-const atField = z
-  .string({ error: msg('field-work.validation.at') })
-  .check(
-    z.refine(
-      (text) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) && !Number.isNaN(Date.parse(text)),
-      msg('field-work.validation.at'),
-    ),
-  );
+const AT_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
+const atField = z.string({ error: msg('field-work.validation.at') }).check(
+  z.refine(
+    // With its offset or Z: a time without one would be read in the server's zone, not the phone's.
+    (text) => AT_PATTERN.test(text) && !Number.isNaN(Date.parse(text)),
+    msg('field-work.validation.at'),
+  ),
+);
 /** The request's updatedAt as the phone last saw it: the office's changes since then are a conflict. */
 const seenField = z
   .string({ error: msg('field-work.validation.seen') })

@@ -183,10 +183,13 @@ export async function applyCrewAction(
   if (action.kind !== 'arrive') await finishOrderIfDone(trx, who.crew, stop, now);
 }
 
-/** When no stop of the order is left to visit: the order is done and its webhook queued. */
+/**
+ * When no stop of the order is left to visit: the order is done and its webhook queued. A stop
+ * whose request was transferred away meanwhile (released, with no outcome) is not left to visit.
+ */
 async function finishOrderIfDone(trx: Trx, crew: Crew, stop: LockedStop, now: string): Promise<void> {
   const stops = await listStopOutcomes(trx, stop.workOrderId);
-  if (stops.some((s) => s.outcome === null)) return;
+  if (stops.some((s) => s.outcome === null && s.openRequestId !== null)) return;
   const doneAt = stops.reduce((last, s) => (s.finishedAt && s.finishedAt > last ? s.finishedAt : last), '');
   if (!(await markWorkOrderDone(trx, stop.workOrderId, doneAt || now))) return;
   const fixed = stops.filter((s) => s.outcome === 'fixed').length;
@@ -200,7 +203,8 @@ async function finishOrderIfDone(trx: Trx, crew: Crew, stop: LockedStop, now: st
     doneAt: doneAt || now,
     stops: stops.length,
     fixed,
-    notPossible: stops.length - fixed,
+    notPossible: stops.filter((s) => s.outcome === 'not_possible').length,
+    transferred: stops.filter((s) => s.outcome === null).length,
   };
   await queueWebhookEvents(trx, [
     { type: 'work_order.done', requestId: null, companyId: stop.companyId, at: now, data },

@@ -118,4 +118,17 @@ describeEachEngine('the crew’s sync under a crowd', (ctx) => {
     expect(again.result).toBe('conflict');
     expect(await completions(stop.requestId)).toBe(0);
   });
+
+  it('finishes an order whose other request was transferred away once the crew has done the rest', async () => {
+    const kept = await fileRequest(ctx());
+    const leaving = await fileRequest(ctx());
+    const order = await workOrderFor(ctx(), office, crew, [kept.id, leaving.id]);
+    ctx().clock.advance(60_000);
+    const stops = await stopsByRequest(ctx(), crew);
+    await changeRequest(ctx(), office, leaving.id, { companyId: 2, reason: 'Rede da Certel' }, '/transfer');
+    const fixed = (await sync(ctx(), crew, [action(ctx(), 'fix', stops.get(kept.id) as Stop)])).json().results[0];
+    expect(fixed.result).toBe('applied');
+    const row = await ctx().db.selectFrom('workOrders').select('state').where('id', '=', order.id).executeTakeFirst();
+    expect(row?.state).toBe('done');
+  });
 });

@@ -165,7 +165,7 @@ export async function attachPhotos(trx: Trx, ids: number[], stopId: number): Pro
 export function listStopOutcomes(trx: Trx, workOrderId: number) {
   return trx
     .selectFrom('workOrderStops')
-    .select(['outcome', 'finishedAt'])
+    .select(['outcome', 'finishedAt', 'openRequestId'])
     .where('workOrderId', '=', workOrderId)
     .execute();
 }
