@@ -4,10 +4,11 @@
 // In English, the tracking link rates another request; the operator sees the score and comment
 // and the ratings report,
 // the transparency page counts the ratings (too few for a mean).
-import { type SmtpCapture, startSmtpCapture } from '../apps/api/test/smtp-capture.ts';
+import type { SmtpCapture } from '../apps/api/test/smtp-capture.ts';
 import { admin, expect, test } from './support/fixtures.ts';
+import { startServerWithMail } from './support/mail-server.ts';
 import { expectNoSidewaysScroll, uniquePhone } from './support/requests.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import type { RunningServer } from './support/server.ts';
 
 let smtp: SmtpCapture;
 let server: RunningServer;
@@ -21,24 +22,7 @@ const api = (path: string, method = 'GET', body?: unknown) =>
   });
 
 test.beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  server = await startServer();
-  const login = await fetch(`${server.url}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(admin),
-  });
-  expect(login.status).toBe(200);
-  cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const settings = await api('/api/admin/email-settings', 'POST', {
-    enabled: true,
-    host: smtp.host,
-    port: smtp.port,
-    secure: false,
-    auth: { user: '', pass: '' },
-    from: 'Acende <no-reply@acende.test>',
-  });
-  expect(settings.status, await settings.clone().text()).toBe(200);
+  ({ smtp, server, cookie } = await startServerWithMail());
 });
 
 test.afterAll(async () => {

@@ -8,11 +8,12 @@
 // A private server: its own company, crew and SMTP server.
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { type SmtpCapture, startSmtpCapture } from '../apps/api/test/smtp-capture.ts';
+import type { SmtpCapture } from '../apps/api/test/smtp-capture.ts';
 import { signInThroughForm } from './support/admin.ts';
 import { admin, expect, test } from './support/fixtures.ts';
+import { startServerWithMail } from './support/mail-server.ts';
 import { expectNoSidewaysScroll, uniquePhone } from './support/requests.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import type { RunningServer } from './support/server.ts';
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -40,24 +41,7 @@ let filed: Filed[] = [];
 let crewUser = '';
 
 test.beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  server = await startServer();
-  const login = await fetch(`${server.url}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(admin),
-  });
-  expect(login.status).toBe(200);
-  cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const mail = await api('/api/admin/email-settings', 'POST', {
-    enabled: true,
-    host: smtp.host,
-    port: smtp.port,
-    secure: false,
-    auth: { user: '', pass: '' },
-    from: 'Acende <no-reply@acende.test>',
-  });
-  expect(mail.status, mail.text).toBe(200);
+  ({ smtp, server, cookie } = await startServerWithMail());
   // A company of its own: the map's area takes every open request of the crew's company in view.
   const company = await api('/api/admin/energy-companies', 'POST', {
     name: 'Coop Planalto',

@@ -2,12 +2,13 @@
 // matching a search (30 of them) and assigns them all at once in Portuguese, then, in English,
 // transfers one request to another company with a reason from its page, by keyboard; the
 // citizen's e-mail, in English, arrives on a real SMTP server. One sign-in for all of it.
-import { type SmtpCapture, startSmtpCapture } from '../apps/api/test/smtp-capture.ts';
+import type { SmtpCapture } from '../apps/api/test/smtp-capture.ts';
 import { createAccountViaApi, signInThroughForm, uniqueUsername } from './support/admin.ts';
 import { toastWith } from './support/citizen.ts';
 import { admin, expect, test } from './support/fixtures.ts';
+import { startServerWithMail } from './support/mail-server.ts';
 import { expectNoSidewaysScroll, uniquePhone } from './support/requests.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import type { RunningServer } from './support/server.ts';
 
 // Thirty filings, a sign-in (argon2) and two screens: more than the default on a busy machine.
 test.describe.configure({ timeout: 120_000 });
@@ -46,24 +47,7 @@ const fileOne = async (name: string, email: string, language: 'pt' | 'en') => {
 };
 
 test.beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  server = await startServer();
-  const login = await fetch(`${server.url}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(admin),
-  });
-  expect(login.status).toBe(200);
-  cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const settings = await api('POST', '/api/admin/email-settings', {
-    enabled: true,
-    host: smtp.host,
-    port: smtp.port,
-    secure: false,
-    auth: { user: '', pass: '' },
-    from: 'Acende <no-reply@acende.test>',
-  });
-  expect(settings.status).toBe(200);
+  ({ smtp, server, cookie } = await startServerWithMail());
 });
 
 test.afterAll(async () => {
