@@ -5,14 +5,12 @@ import '../field-work-catalogue.ts';
 import type { Material } from '@acende/shared/schemas/crew';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useSwitchActive } from '../../../components/admin/use-switch-active.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField } from '../../../components/ui/field.tsx';
 import { PageShell, QueryState } from '../../../components/ui/page-shell.tsx';
-import { announceSaved } from '../../../components/ui/save-status.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
 import { useAdminProfile } from '../../../lib/admin-session.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { useMaterialCompanies } from '../api/get-material-companies.ts';
 import { useMaterials } from '../api/get-materials.ts';
@@ -35,24 +33,11 @@ export default function MaterialsPage() {
   const companyName = (material: Material) =>
     companies.data?.find((c) => c.id === material.companyId)?.name ?? String(material.companyId);
 
-  const switchMaterial = (material: Material) =>
-    update.mutate(
-      { id: material.id, active: !material.active },
-      {
-        onSuccess: (saved) =>
-          announceSaved(
-            t(saved.active ? 'admin-access.materials.switchedOn' : 'admin-access.materials.switchedOff', {
-              name: saved.name,
-            }),
-          ),
-        onError: (error) =>
-          toast({
-            title: t('admin-access.materials.changeError'),
-            description: errorMessage(error, t('common.errors.generic')),
-            variant: 'destructive',
-          }),
-      },
-    );
+  const switchMaterial = useSwitchActive(update, {
+    switchedOn: 'admin-access.materials.switchedOn',
+    switchedOff: 'admin-access.materials.switchedOff',
+    changeError: 'admin-access.materials.changeError',
+  });
 
   const columns = {
     company: t('admin-access.materials.company'),

@@ -2,12 +2,10 @@
 // one, a rename in a small dialog and the switch off and on. Viewers read only.
 import type { Crew } from '@acende/shared/schemas/work-orders';
 import { useId, useState } from 'react';
+import { useSwitchActive } from '../../../components/admin/use-switch-active.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { QueryState } from '../../../components/ui/page-shell.tsx';
-import { announceSaved } from '../../../components/ui/save-status.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { useCrews } from '../api/get-crews.ts';
 import { useUpdateCrew } from '../api/update-crew.ts';
@@ -25,24 +23,11 @@ export function CrewsSection({ canWrite }: { canWrite: boolean }) {
   const update = useUpdateCrew();
   const [renaming, setRenaming] = useState<Crew | null>(null);
 
-  const switchCrew = (crew: Crew) =>
-    update.mutate(
-      { id: crew.id, active: !crew.active },
-      {
-        onSuccess: (saved) =>
-          announceSaved(
-            t(saved.active ? 'admin-work.page.crews.switchedOn' : 'admin-work.page.crews.switchedOff', {
-              name: saved.name,
-            }),
-          ),
-        onError: (error) =>
-          toast({
-            title: t('admin-work.page.crews.changeError'),
-            description: errorMessage(error, t('common.errors.generic')),
-            variant: 'destructive',
-          }),
-      },
-    );
+  const switchCrew = useSwitchActive(update, {
+    switchedOn: 'admin-work.page.crews.switchedOn',
+    switchedOff: 'admin-work.page.crews.switchedOff',
+    changeError: 'admin-work.page.crews.changeError',
+  });
 
   const columns = {
     company: t('admin-work.page.crews.company'),
