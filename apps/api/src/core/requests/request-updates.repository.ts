@@ -44,7 +44,7 @@ export async function insertEvent(
     /** A transfer's companies, by name as they were then. */
     fromCompanyName?: string | null;
     toCompanyName?: string | null;
-    /** A transfer's company it left, for its webhooks (else looked up by name). Not stored. */
+    /** A transfer's company it left, by id, for its webhooks (names are not unique). Not stored. */
     fromCompanyId?: number | null;
     /** Who acted, for the webhooks (decision 0065); by default from actorId. Not stored. */
     actorKind?: WebhookActor;

@@ -72,7 +72,6 @@ export interface RequestEventForWebhooks {
   fromStatus: RequestStatus | null;
   toStatus: RequestStatus | null;
   notes: string | null;
-  fromCompanyName?: string | null;
   /** The company a transfer left (its webhooks hear `request.transferred_out`). */
   fromCompanyId?: number | null;
   createdAt: string;
