@@ -180,3 +180,18 @@ export async function markWorkOrderDone(trx: Trx, workOrderId: number, doneAt: s
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/**
+ * When the request last left completed or cancelled (reopened by the citizen or the office), if
+ * ever: a fix before then would close it at a time it was already closed and then reopened.
+ */
+export async function findLastReopen(trx: Trx, requestId: number): Promise<string | null> {
+  const row = await trx
+    .selectFrom('requestEvents')
+    .select((eb) => eb.fn.max('createdAt').as('at'))
+    .where('requestId', '=', requestId)
+    .where('fromStatus', 'in', ['completed', 'cancelled'])
+    .where('toStatus', 'not in', ['completed', 'cancelled'])
+    .executeTakeFirst();
+  return row?.at ?? null;
+}

@@ -239,7 +239,7 @@ describeEachEngine('the crew’s sync', (ctx) => {
     const actions = await countRows(ctx(), 'crewActions');
     const bad = await sync(ctx(), crew, [action(ctx(), 'arrive', b), { ...action(ctx(), 'fix', b), at: 'ontem' }]);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('Informe a hora da ação como data e hora ISO 8601');
+    expect(bad.json().message).toBe('Informe a hora da ação como data e hora ISO 8601 com o fuso (Z ou -03:00)');
     expect(await countRows(ctx(), 'crewActions')).toBe(actions);
   });
 

@@ -17,7 +17,7 @@ import { sha256 } from '../../lib/tokens.ts';
 import { applyCrewAction, type CrewActor, requestOfStop } from './crew-actions.service.ts';
 import { listOtherCompanies } from './crew-day.repository.ts';
 import { crewOfAccount, readCrewStop } from './crew-day.service.ts';
-import { claimAction, findAction, lockCrewStop, storeActionAnswer } from './crew-sync.repository.ts';
+import { claimAction, findAction, findLastReopen, lockCrewStop, storeActionAnswer } from './crew-sync.repository.ts';
 
 /** A phone's clock may run a little ahead of the server's. */
 const FUTURE_GRACE_MS = 2 * 60_000;
@@ -68,6 +68,11 @@ async function applyOnce(deps: AppDeps, who: CrewActor, action: CrewAction, body
     }
     const notBefore = [startOfDayUtc(stop.day), request.createdAt].sort().at(-1) as string;
     const at = checkedTime(action.at, notBefore, now);
+    // closed_at (so the repair time and "within target") never lands before a reopen, whose
+    // due time restarts from it (decision 0029): that repair did not hold.
+    const reopenedAt = action.kind === 'fix' ? await findLastReopen(trx, request.id) : null;
+    if (reopenedAt && Date.parse(at) < Date.parse(reopenedAt))
+      throw new AppError('field-work.errors.atBeforeReopen', 422);
     try {
       await applyCrewAction(trx, deps, who, stop, request, action, at, companies);
     } catch (error) {

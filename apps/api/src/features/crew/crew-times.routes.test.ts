@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import type { TestAccount } from '../../../test/accounts.ts';
 import { describeEachEngine, it } from '../../../test/engines.ts';
 import { smallPng } from '../../../test/photos.ts';
-import { fileValidRequest } from '../../../test/requests.ts';
+import { fileValidRequest, setStatusAsAdmin } from '../../../test/requests.ts';
 import {
   action,
   again,
@@ -85,6 +85,33 @@ describeEachEngine('the crew’s times', (ctx) => {
     expect(results.map((r: { result: string }) => r.result)).toEqual(['refused', 'refused', 'applied']);
     expect(results[0].message).toBe("The action's time is in the future: check the phone's clock");
     expect(results[1].message).toContain('before the work order’s day'.replace('’', "'"));
+  });
+
+  it('refuses a fix timed before the request was reopened, so closed_at never precedes the reopen', async () => {
+    const id = await fileValidRequest(ctx().app, { company: '2' });
+    await workOrderFor(ctx(), office, crew, [id]);
+    const stop = (await stopsByRequest(ctx(), crew)).get(id) as { id: number; updatedAt: string };
+    // The crew fixes it offline; meanwhile the office completes it and then reopens it.
+    const tappedAt = ctx().clock.now().toISOString();
+    ctx().clock.advance(60_000);
+    await setStatusAsAdmin(ctx(), id, 'completed');
+    ctx().clock.advance(60_000);
+    await setStatusAsAdmin(ctx(), id, 'open');
+    ctx().clock.advance(60_000);
+    crew = await again(ctx(), crew);
+    // "Enviar mesmo assim" after the conflict: the request as it is now, the street's time kept.
+    const seen = (await stopsByRequest(ctx(), crew)).get(id) as { id: number; updatedAt: string };
+    const late = await sync(ctx(), crew, [{ ...action(ctx(), 'fix', seen), at: tappedAt }], 'en');
+    expect(late.json().results[0]).toMatchObject({ result: 'refused' });
+    expect(late.json().results[0].message).toContain('before the request was reopened');
+    const row = await ctx()
+      .db.selectFrom('repairRequests')
+      .select(['status', 'closedAt'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'open', closedAt: null });
+    const now = await sync(ctx(), crew, [action(ctx(), 'fix', seen)]);
+    expect(now.json().results[0]).toMatchObject({ result: 'applied', stop: { id: stop.id, outcome: 'fixed' } });
   });
 
   it('attaches the crew’s own uploaded photos to the fix, and refuses a key it never uploaded', async () => {

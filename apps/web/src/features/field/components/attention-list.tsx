@@ -11,6 +11,8 @@ import type { QueueItem } from '../lib/queue.ts';
 import { isOnline } from '../lib/use-online.ts';
 import { useFieldServices, useQueueSnapshot } from './field-context.tsx';
 
+const CLOSED = new Set<string>(['completed', 'cancelled']);
+
 function OfficeState({ item }: { item: QueueItem }) {
   const { t, i18n } = useTranslation();
   const current = item.current;
@@ -41,6 +43,10 @@ function AttentionItem({ item, day }: { item: QueueItem; day: CrewDay }) {
     address: stop?.address ?? `#${item.action.stopId}`,
   });
   const conflict = item.state === 'conflict';
+  // The server answers a closed or transferred request with a conflict whatever the key: sending
+  // again could only end the same way, so the crew is told so and may only let it go.
+  const current = item.current;
+  const stillOpen = current?.inScope === true && !CLOSED.has(current.status);
   return (
     <li
       className={`grid gap-2 rounded-theme border-2 p-3 ${conflict ? 'border-amber-700 bg-amber-50' : 'border-red-800 bg-red-50'}`}
@@ -51,12 +57,13 @@ function AttentionItem({ item, day }: { item: QueueItem; day: CrewDay }) {
         <>
           <p>{t('field-app.queue.conflict')}</p>
           <OfficeState item={item} />
+          {current?.inScope && !stillOpen ? <p>{t('field-app.queue.closed')}</p> : null}
         </>
       ) : (
         <p>{t('field-app.queue.refused', { message: item.message ?? '' })}</p>
       )}
       <div className="flex flex-wrap gap-2">
-        {conflict ? (
+        {conflict && stillOpen ? (
           <Button
             className="min-h-12"
             onClick={() => void queue.resend(item.action.key).then(() => (isOnline() ? queue.sync() : undefined))}

@@ -123,6 +123,24 @@ describe('the field app', () => {
     expect(await screen.findByRole('heading', { name: 'Ordem de serviço nº 31' })).toBeInTheDocument();
   });
 
+  it('lets go of a removed photo’s preview at once, not only of the photos left when the form goes', async () => {
+    const user = userEvent.setup();
+    const { createObjectURL, revokeObjectURL } = URL;
+    const revoke = vi.fn();
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:campo-photo-1'), revokeObjectURL: revoke });
+    try {
+      stubApi((_method, url) => dayAnswer(url));
+      renderField(`/campo?parada=${stopOne.id}`);
+      await user.click(await screen.findByRole('button', { name: 'Consertado' }));
+      await user.upload(screen.getByLabelText('Tirar foto'), new File(['jpeg'], 'poste.jpg', { type: 'image/jpeg' }));
+      await user.click(await screen.findByRole('button', { name: 'Remover foto 1' }));
+      expect(screen.queryByRole('img', { name: 'Foto 1 do conserto' })).not.toBeInTheDocument();
+      expect(revoke).toHaveBeenCalledWith('blob:campo-photo-1');
+    } finally {
+      Object.assign(URL, { createObjectURL, revokeObjectURL });
+    }
+  });
+
   it('shows the office’s change as a conflict, and sends again only when the crew asks', async () => {
     const user = userEvent.setup();
     const office = { ...stopOne, status: 'in_progress', updatedAt: '2026-11-30T15:00:00.000Z', notes: 'Poste isolado' };
@@ -160,6 +178,27 @@ describe('the field app', () => {
       }),
     ]);
     await waitFor(() => expect(screen.queryByText('Precisa da sua atenção')).not.toBeInTheDocument());
+  });
+
+  it('offers no “Enviar mesmo assim” when the office has closed the request: it could only conflict again', async () => {
+    const user = userEvent.setup();
+    const office = { ...stopOne, status: 'completed', updatedAt: '2026-11-30T15:00:00.000Z' };
+    const calls = stubApi((method, url, body) => {
+      if (method === 'POST' && url === '/api/crew/sync') {
+        const { actions } = body as { actions: CrewActionInput[] };
+        return json({ results: actions.map((action) => result(action.key, 'conflict', office)) });
+      }
+      return dayAnswer(url);
+    });
+    renderField(`/campo?parada=${stopOne.id}`);
+    await user.click(await screen.findByRole('button', { name: 'Cheguei' }));
+    const item = await screen.findByRole('listitem', { name: /^Chegada — parada 1/ });
+    expect(within(item).getByText('Situação agora: Concluída')).toBeInTheDocument();
+    expect(within(item).getByText(/A solicitação já está encerrada/)).toBeInTheDocument();
+    expect(within(item).queryByRole('button', { name: 'Enviar mesmo assim' })).not.toBeInTheDocument();
+    await user.click(within(item).getByRole('button', { name: 'Descartar' }));
+    await waitFor(() => expect(screen.queryByText('Precisa da sua atenção')).not.toBeInTheDocument());
+    expect(sentActions(calls)).toHaveLength(1);
   });
 
   it('opens the day kept on the phone when the network does not answer, saying when it was updated', async () => {

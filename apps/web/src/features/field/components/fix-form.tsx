@@ -90,7 +90,11 @@ function PhotoPicker({
               <Button
                 variant="secondary"
                 size="sm"
-                onClick={() => setPhotos((old) => old.filter((entry) => entry.key !== photo.key))}
+                onClick={() => {
+                  // Its preview's address goes with it (the form's cleanup only sees the photos left).
+                  URL.revokeObjectURL(photo.url);
+                  setPhotos((old) => old.filter((entry) => entry.key !== photo.key));
+                }}
               >
                 {t('field-app.fix.photoRemove', { n: index + 1 })}
               </Button>

@@ -149,4 +149,29 @@ describe('the queue on the phone', () => {
       queue: [expect.objectContaining({ state: 'pending' })],
     });
   });
+  it('keeps what another tab of /campo queued: each change and each sync start from the store', async () => {
+    const { api } = fakeServer();
+    const store = createMemoryStore();
+    const [tabA, tabB] = ['a', 'b'].map((tab) => createFieldQueue({ store, api, newKey: () => `key-${tab}` }));
+    await tabA?.load();
+    await tabB?.load();
+    await tabA?.add(arrive('key-arrive-a'));
+    await tabB?.add(fix('key-fix-000b', []));
+    expect((await store.readQueue()).map((item) => item.action.key)).toEqual(['key-arrive-a', 'key-fix-000b']);
+    await tabB?.sync();
+    expect(api.postSync.mock.calls[0]?.[0]).toEqual([arrive('key-arrive-a'), fix('key-fix-000b', [])]);
+    expect(await store.readQueue()).toEqual([]);
+  });
+
+  it('writes nothing over a queue it could not read from the phone', async () => {
+    const { api } = fakeServer();
+    const store = createMemoryStore();
+    await store.saveQueue([{ action: arrive('key-arrive-1'), state: 'pending', current: null, message: null }]);
+    const readQueue = store.readQueue;
+    store.readQueue = vi.fn().mockRejectedValueOnce(new Error('IndexedDB closed')).mockImplementation(readQueue);
+    const queue = createFieldQueue({ store, api, newKey: () => 'key-new' });
+    await expect(queue.load()).rejects.toThrow('IndexedDB closed');
+    await queue.add(fix('key-fix-0001', []));
+    expect((await store.readQueue()).map((item) => item.action.key)).toEqual(['key-arrive-1', 'key-fix-0001']);
+  });
 });

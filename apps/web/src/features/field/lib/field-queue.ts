@@ -44,6 +44,15 @@ export interface FieldQueue {
   discard(key: string): Promise<void>;
 }
 
+const QUEUE_LOCK = 'acende-campo-queue';
+const SYNC_LOCK = 'acende-campo-sync';
+
+/** Runs `task` while holding the browser's lock `name`, shared by the site's tabs; at once where there is none. */
+function acrossTabs<T>(name: string, task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request(name, task) : task();
+}
+
 /** A 4xx answer about this one thing (not the session, not a moment's overload): sending it again will not help. */
 const refusedOutright = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.status >= 400 && error.status < 500 && ![401, 408, 429].includes(error.status);
@@ -64,9 +73,18 @@ export function createFieldQueue({ store, api, newKey, onResults }: FieldQueueOp
     for (const listener of listeners) listener();
   };
   let chain: Promise<unknown> = Promise.resolve();
-  /** Runs `change` after every earlier one, over the queue as they left it. */
+  /**
+   * Runs `change` after every earlier one (in this tab and, where the browser has Web Locks,
+   * in the others), over the queue as the store has it now: another tab of /campo may have
+   * written it since, and a queue this tab could not read is never written over.
+   */
   const locked = <T>(change: () => Promise<T>): Promise<T> => {
-    const run = chain.then(change);
+    const run = chain.then(() =>
+      acrossTabs(QUEUE_LOCK, async () => {
+        set({ queue: await store.readQueue() });
+        return change();
+      }),
+    );
     chain = run.catch(() => undefined);
     return run;
   };
@@ -143,14 +161,18 @@ export function createFieldQueue({ store, api, newKey, onResults }: FieldQueueOp
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    load: () => locked(async () => set({ queue: await store.readQueue() })),
+    load: () => locked(async () => undefined),
     add: (action, photos = []) =>
       locked(async () => {
         for (const photo of photos) await store.savePhoto({ ...photo, uploaded: false });
         await write(enqueue(snapshot.queue, action));
       }),
     sync: () => {
-      syncing ??= syncAll().finally(() => {
+      // One tab syncs at a time; the next one starts from the queue as the first left it.
+      syncing ??= acrossTabs(SYNC_LOCK, async () => {
+        await locked(async () => undefined).catch(() => undefined);
+        await syncAll();
+      }).finally(() => {
         syncing = undefined;
       });
       return syncing;
