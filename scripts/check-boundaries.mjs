@@ -49,6 +49,7 @@ export const API_ALLOWED = new Map([
   ['integrations>admin-requests', "a company's system changes a request by the operators' rules (0066)"],
   ['crew>admin-requests', "a crew's fix completes a request by the operators' rules (0068)"],
   ['crew>photos', "a crew's photo is re-encoded and stored as a citizen's is (0068)"],
+  ['work-orders>photos', "the office reads a crew's photo from the store a citizen's is kept in (0068)"],
   ['admin-requests>reply-templates', "a status update may pick a reply template, whose rules are the templates'"],
   ['duplicates>admin-requests', 'merging answers with the admin view of the request it changed'],
   ['retention>admin-requests', 'anonymising answers with the admin view of the request it changed'],

@@ -4,11 +4,7 @@
 import * as z from 'zod/mini';
 import { msg } from '../i18n/message-key.ts';
 import { idNumber, optionalText, requiredText } from './fields.ts';
-import { daySchema, STOP_OUTCOMES, WORK_ORDER_STATES } from './work-orders.ts';
-
-/** Why a stop could not be done: no access, needs a lift truck, not our network (proposes a transfer). */
-export const NOT_POSSIBLE_REASONS = ['no_access', 'needs_lift', 'not_ours'] as const;
-export type NotPossibleReason = (typeof NOT_POSSIBLE_REASONS)[number];
+import { daySchema, NOT_POSSIBLE_REASONS, STOP_OUTCOMES, WORK_ORDER_STATES } from './work-orders.ts';
 
 export const CREW_ACTION_KINDS = ['arrive', 'fix', 'not_possible'] as const;
 export type CrewActionKind = (typeof CREW_ACTION_KINDS)[number];

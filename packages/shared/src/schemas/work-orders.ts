@@ -3,7 +3,8 @@
 // area, its stops ordered as a route. What the crew does at each stop joins with /campo.
 import * as z from 'zod/mini';
 import { msg } from '../i18n/message-key.ts';
-import { companyIdParam, idFromText, idNumber, requiredText } from './fields.ts';
+import { companyIdParam, idFromText, idNumber, idParam, requiredText } from './fields.ts';
+import { photoSizes } from './photos.ts';
 
 export const CREW_NAME_MAX = 80;
 /** The most stops one work order takes (a crew's day is about 30). */
@@ -12,6 +13,9 @@ export const WORK_ORDER_STATES = ['planned', 'in_progress', 'done', 'cancelled']
 export type WorkOrderState = (typeof WORK_ORDER_STATES)[number];
 export const STOP_OUTCOMES = ['fixed', 'not_possible'] as const;
 export type StopOutcome = (typeof STOP_OUTCOMES)[number];
+/** Why a stop could not be done: no access, needs a lift truck, not our network (proposes a transfer). */
+export const NOT_POSSIBLE_REASONS = ['no_access', 'needs_lift', 'not_ours'] as const;
+export type NotPossibleReason = (typeof NOT_POSSIBLE_REASONS)[number];
 
 export const crewInputSchema = z.strictObject({
   companyId: idNumber('common.validation.company.invalid'),
@@ -98,6 +102,21 @@ export const workOrderInputSchema = z
 export type WorkOrderInput = z.input<typeof workOrderInputSchema>;
 export type WorkOrderValues = z.output<typeof workOrderInputSchema>;
 
+/** A material the crew used at a stop, from its company's list. */
+export const stopMaterialSchema = z.object({ name: z.string(), unit: z.string(), quantity: z.number() });
+export type StopMaterial = z.infer<typeof stopMaterialSchema>;
+
+/** A photo the crew attached to a stop; its bytes at GET /api/admin/work-orders/:id/photos/:photoId. */
+export const stopPhotoSchema = z.object({ id: z.number(), width: z.number(), height: z.number() });
+export type StopPhoto = z.infer<typeof stopPhotoSchema>;
+
+/** GET /api/admin/work-orders/:id/photos/:photoId: a photo of one of the order's stops. */
+export const workOrderPhotoParamsSchema = z.object({ id: idParam, photoId: idParam });
+/** The full image (the default) or its thumbnail. */
+export const workOrderPhotoQuerySchema = z.object({
+  size: z._default(z.enum(photoSizes, { error: msg('common.validation.invalid') }), 'full'),
+});
+
 export const workOrderStopSchema = z.object({
   id: z.number(),
   position: z.number(),
@@ -113,6 +132,13 @@ export const workOrderStopSchema = z.object({
   arrivedAt: z.nullable(z.string()),
   finishedAt: z.nullable(z.string()),
   outcome: z.nullable(z.enum(STOP_OUTCOMES)),
+  // What the crew recorded at the stop (decision 0068).
+  reason: z.nullable(z.enum(NOT_POSSIBLE_REASONS)),
+  notes: z.nullable(z.string()),
+  /** With reason `not_ours`: the name of the company the crew proposed, if any. */
+  proposedCompany: z.nullable(z.string()),
+  materials: z.array(stopMaterialSchema),
+  photos: z.array(stopPhotoSchema),
 });
 export type WorkOrderStop = z.infer<typeof workOrderStopSchema>;
 

@@ -2,8 +2,8 @@
 // only, each stop with what the pole needs. A stop whose request left the company (a transfer)
 // is listed without its details; the citizen's name, e-mail and phone are never read.
 import { maskContactsInText } from '@acende/shared/free-text-mask';
-import type { CrewDay, CrewStop, NotPossibleReason } from '@acende/shared/schemas/crew';
-import type { StopOutcome, WorkOrderState } from '@acende/shared/schemas/work-orders';
+import type { CrewDay, CrewStop } from '@acende/shared/schemas/crew';
+import type { NotPossibleReason, StopOutcome, WorkOrderState } from '@acende/shared/schemas/work-orders';
 import type { AppDeps } from '../../app-deps.ts';
 import type { AuthAdmin } from '../../core/company-scope.ts';
 import type { Db, Trx } from '../../db/database.ts';

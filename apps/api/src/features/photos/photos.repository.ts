@@ -1,5 +1,5 @@
 // The photos' SQL: the request an upload is for, the conditional take of one of its three
-// places, the rows, and their removal when the request is anonymised.
+// places, the rows, and their removal (with the crew's photos of its stops) when the request is anonymised.
 import type { Db, Trx } from '../../db/database.ts';
 import type { StoredBytes } from './photos.store.ts';
 
@@ -75,7 +75,11 @@ export async function setPhotoPublic(trx: Trx, photoId: number, isPublic: boolea
     .executeTakeFirstOrThrow();
 }
 
-/** Deletes the requests' photos (anonymising); answers the folder store's keys to remove after commit. */
+/**
+ * Deletes the requests' photos when they are anonymised: the citizen's and those a crew attached
+ * to the requests' work order stops (a photo may show a house or a face, decision 0033). Answers
+ * the folder store's keys to remove after commit.
+ */
 export async function deleteRequestPhotos(trx: Trx, requestIds: number[]): Promise<(string | null)[]> {
   if (requestIds.length === 0) return [];
   const rows = await trx
@@ -83,5 +87,10 @@ export async function deleteRequestPhotos(trx: Trx, requestIds: number[]): Promi
     .where('requestId', 'in', requestIds)
     .returning('storageKey')
     .execute();
-  return rows.map((r) => r.storageKey);
+  const crewRows = await trx
+    .deleteFrom('crewPhotos')
+    .where('stopId', 'in', (eb) => eb.selectFrom('workOrderStops').select('id').where('requestId', 'in', requestIds))
+    .returning('storageKey')
+    .execute();
+  return [...rows, ...crewRows].map((r) => r.storageKey);
 }

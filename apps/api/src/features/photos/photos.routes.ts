@@ -22,6 +22,7 @@ import { actorOf } from '../../core/audit/audit.actor.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import type { RouteApp } from '../../lib/route-app.ts';
+import { sendImage } from '../../lib/send-image.ts';
 import { sendError } from '../../plugins/errors.ts';
 import {
   addPhoto,
@@ -46,16 +47,6 @@ const sizeQuery = z.object({ size: z.enum(photoSizes).default('full') });
 /** A declared length over the limit is refused before a byte of the body is read. */
 function refuseLargeBody(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) {
   done(Number(request.headers['content-length'] ?? 0) > PHOTO_MAX_BYTES ? tooLarge() : undefined);
-}
-
-function sendImage(reply: FastifyReply, bytes: Buffer, cache: string) {
-  return reply
-    .header('content-type', 'image/jpeg')
-    .header('x-content-type-options', 'nosniff')
-    .header('content-disposition', 'inline')
-    .header('content-security-policy', "default-src 'none'")
-    .header('cache-control', cache)
-    .send(bytes);
 }
 
 export const photosRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {

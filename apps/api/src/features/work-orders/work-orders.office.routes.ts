@@ -1,5 +1,6 @@
-// The office's reading of the field work (issue 37): the dispatch board of a day and the crew
-// report over a period, as JSON, CSV and PDF. Every signed-in account, in its company scope.
+// The office's reading of the field work (issue 37): the dispatch board of a day, the crew
+// report over a period, as JSON, CSV and PDF, and the photos a crew attached to a work order's
+// stops. Every signed-in account, in its company scope.
 import { errorResponseSchema } from '@acende/shared/schemas/api';
 import {
   boardQuerySchema,
@@ -7,13 +8,17 @@ import {
   crewReportQuerySchema,
   crewReportSchema,
   dispatchBoardSchema,
+  workOrderPhotoParamsSchema,
+  workOrderPhotoQuerySchema,
 } from '@acende/shared/schemas/work-orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { actorOf } from '../../core/audit/audit.actor.ts';
 import { requestLanguage } from '../../lib/language.ts';
+import { sendImage } from '../../lib/send-image.ts';
 import { type CrewReportFormat, exportCrewReport } from './crew-report.export.ts';
 import { getCrewReport } from './crew-report.service.ts';
+import { readWorkOrderPhoto } from './stop-records.service.ts';
 import { getDispatchBoard } from './work-orders.board.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
@@ -79,4 +84,25 @@ export const workOrdersOfficeRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = 
       },
     );
   }
+
+  app.get(
+    '/api/admin/work-orders/:id/photos/:photoId',
+    {
+      config: { auth: 'any' },
+      schema: {
+        tags,
+        summary:
+          "A photo the crew attached to one of the work order's stops (image/jpeg), full size or thumbnail; one of another company's order is a 404",
+        params: workOrderPhotoParamsSchema,
+        querystring: workOrderPhotoQuerySchema,
+        response: { ...errors, 404: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { id, photoId } = request.params;
+      const bytes = await readWorkOrderPhoto(deps, request.admin!, id, photoId, request.query.size);
+      // As a citizen's photo for operators: the browser keeps it a while, no shared cache does.
+      return sendImage(reply, bytes, 'private, max-age=300');
+    },
+  );
 };

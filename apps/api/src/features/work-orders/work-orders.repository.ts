@@ -105,6 +105,7 @@ export function listStops(db: Db, workOrderId: number) {
   return db
     .selectFrom('workOrderStops as s')
     .innerJoin('repairRequests as r', 'r.id', 's.requestId')
+    .leftJoin('energyCompanies as pc', 'pc.id', 's.proposedCompanyId')
     .select([
       's.id',
       's.position',
@@ -119,6 +120,9 @@ export function listStops(db: Db, workOrderId: number) {
       's.arrivedAt',
       's.finishedAt',
       's.outcome',
+      's.reason',
+      's.notes',
+      'pc.name as proposedCompany',
     ])
     .where('s.workOrderId', '=', workOrderId)
     .orderBy('s.position')

@@ -17,6 +17,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { iso } from '../../lib/clock.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { mayActFor, readCrew } from './crews.service.ts';
+import { readStopRecords } from './stop-records.service.ts';
 import {
   cancelWorkOrderRow,
   findAreaCandidates,
@@ -135,7 +136,7 @@ export async function getWorkOrder(deps: AppDeps, admin: AuthAdmin, id: number):
   const row = await findWorkOrder(deps.db, id);
   if (!row || !mayActFor(admin, row.companyId)) throw notFound('admin-work.errors.workOrderNotFound');
   const now = deps.clock.now();
-  const stops = await listStops(deps.db, id);
+  const [stops, recordsOf] = await Promise.all([listStops(deps.db, id), readStopRecords(deps, id)]);
   return {
     ...row,
     state: row.state as WorkOrderState,
@@ -146,6 +147,8 @@ export async function getWorkOrder(deps: AppDeps, admin: AuthAdmin, id: number):
       longitude: Number(stop.longitude),
       overdue: WORKABLE.has(stop.status) && isOverdue(stop.dueAt, now),
       outcome: stop.outcome as WorkOrder['stops'][number]['outcome'],
+      reason: stop.reason as WorkOrder['stops'][number]['reason'],
+      ...recordsOf(stop.id),
     })),
   };
 }

@@ -1,6 +1,7 @@
 // "Não foi possível": why (no access, needs a lift truck, not our network) and, when the pole
 // is not the company's, which company the crew thinks it is, proposed to the office as a transfer.
-import { CREW_NOTES_MAX, NOT_POSSIBLE_REASONS, type NotPossibleReason } from '@acende/shared/schemas/crew';
+import { CREW_NOTES_MAX } from '@acende/shared/schemas/crew';
+import { NOT_POSSIBLE_REASONS, type NotPossibleReason } from '@acende/shared/schemas/work-orders';
 import { type FormEvent, useState } from 'react';
 import { Button, SubmitButton } from '../../../components/ui/button.tsx';
 import { FieldError, SelectField, TextAreaField } from '../../../components/ui/field.tsx';

@@ -1,6 +1,6 @@
 // /admin/work-orders/:id: one work order: crew, day, state and the route's length, the stops
-// in route order beside the map that numbers them, and "Cancelar ordem" (asked to confirm)
-// for operators and admins while it is planned or under way.
+// in route order (with what the crew recorded at each) beside the map that numbers them, and
+// "Cancelar ordem" (asked to confirm) for operators and admins while it is planned or under way.
 import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
 import { useSite } from '../../../components/map/get-site.ts';
@@ -83,7 +83,7 @@ export default function WorkOrderPage() {
             {data.overdueFirst ? ` · ${t('admin-work.page.detail.overdueFirst')}` : null}
           </p>
           <h2 className="font-heading text-xl font-semibold">{t('admin-work.page.detail.route')}</h2>
-          <RouteStops stops={data.stops} />
+          <RouteStops workOrderId={data.id} stops={data.stops} />
           {site.data && data.stops.length > 0 ? (
             <Suspense fallback={<Spinner />}>
               <RouteMap

@@ -29,6 +29,9 @@ export const crew: Crew = {
   createdAt: '2026-11-20T12:00:00.000Z',
 };
 
+/** A stop the crew has not reached: nothing recorded. */
+export const noRecord = { reason: null, notes: null, proposedCompany: null, materials: [], photos: [] };
+
 export const order: WorkOrder = {
   id: 31,
   companyId: 2,
@@ -59,6 +62,7 @@ export const order: WorkOrder = {
       arrivedAt: null,
       finishedAt: null,
       outcome: null,
+      ...noRecord,
     },
     {
       id: 1,
@@ -75,6 +79,7 @@ export const order: WorkOrder = {
       arrivedAt: null,
       finishedAt: null,
       outcome: null,
+      ...noRecord,
     },
   ],
 };
