@@ -7,7 +7,10 @@ import { AppError } from '../../lib/errors.ts';
 export function listParam(value: unknown): string[] | undefined {
   if (value === undefined || value === '') return undefined;
   const parts = (Array.isArray(value) ? value : [value]).flatMap((v) => String(v).split(','));
-  return parts.map((p) => p.trim()).filter((p) => p !== '');
+  const items = parts.map((p) => p.trim()).filter((p) => p !== '');
+  // Only blanks and commas: no filter, as an empty value (an empty list made `in ()`, which
+  // PostgreSQL refuses with a 500).
+  return items.length > 0 ? items : undefined;
 }
 
 const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;

@@ -367,6 +367,13 @@ describeEachEngine(
       expectNoContact(all.xmlRes);
       expect(ids(await get(path('/requests.json?service_code=FALLEN_POLE')))).toEqual([filedId]);
       expect((await get(path('/requests.json?service_code=FALLEN_POLE,NO_LAMP'))).json()).toHaveLength(2);
+      // Lists of only blanks and commas filter nothing, as empty values do (an empty list was a
+      // 500 on PostgreSQL: `in ()`; the fuzzer found `status=%20`).
+      for (const blank of ['status=%20', 'service_code=,', 'status=%20,%20&service_code=%20']) {
+        const res = await get(path(`/requests.json?${blank}`));
+        expect(res.statusCode, blank).toBe(200);
+        expect(res.json(), blank).toHaveLength(3);
+      }
 
       await ctx()
         .db.updateTable('repairRequests')
