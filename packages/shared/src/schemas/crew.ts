@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import { msg } from '../i18n/message-key.ts';
 import { idNumber, optionalText, requiredText } from './fields.ts';
-import { daySchema, NOT_POSSIBLE_REASONS, STOP_OUTCOMES, WORK_ORDER_STATES } from './work-orders.ts';
+import { daySchema, NOT_POSSIBLE_REASONS, stopShape, WORK_ORDER_STATES } from './work-orders.ts';
 
 export const CREW_ACTION_KINDS = ['arrive', 'fix', 'not_possible'] as const;
 export type CrewActionKind = (typeof CREW_ACTION_KINDS)[number];
@@ -91,27 +91,12 @@ export type CrewSyncInput = z.input<typeof crewSyncInputSchema>;
 
 /** The request as a crew sees it: what the pole needs, never the citizen's name, e-mail or phone. */
 export const crewStopSchema = z.object({
-  id: z.number(),
-  position: z.number(),
-  requestId: z.number(),
+  ...stopShape,
   /** The request is still this crew's company's; false after a transfer (details withheld then). */
   inScope: z.boolean(),
-  status: z.string(),
   updatedAt: z.string(),
-  address: z.string(),
   reference: z.nullable(z.string()),
-  problemType: z.string(),
   description: z.nullable(z.string()),
-  poleNumber: z.nullable(z.string()),
-  latitude: z.number(),
-  longitude: z.number(),
-  dueAt: z.nullable(z.string()),
-  overdue: z.boolean(),
-  arrivedAt: z.nullable(z.string()),
-  finishedAt: z.nullable(z.string()),
-  outcome: z.nullable(z.enum(STOP_OUTCOMES)),
-  reason: z.nullable(z.enum(NOT_POSSIBLE_REASONS)),
-  notes: z.nullable(z.string()),
 });
 export type CrewStop = z.infer<typeof crewStopSchema>;
 

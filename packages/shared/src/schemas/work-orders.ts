@@ -117,7 +117,8 @@ export const workOrderPhotoQuerySchema = z.object({
   size: z._default(z.enum(photoSizes, { error: msg('common.validation.invalid') }), 'full'),
 });
 
-export const workOrderStopSchema = z.object({
+/** A stop as both the office and the crew read it: its request, its place, and what the crew recorded. */
+export const stopShape = {
   id: z.number(),
   position: z.number(),
   requestId: z.number(),
@@ -135,6 +136,10 @@ export const workOrderStopSchema = z.object({
   // What the crew recorded at the stop (decision 0068).
   reason: z.nullable(z.enum(NOT_POSSIBLE_REASONS)),
   notes: z.nullable(z.string()),
+};
+
+export const workOrderStopSchema = z.object({
+  ...stopShape,
   /** With reason `not_ours`: the name of the company the crew proposed, if any. */
   proposedCompany: z.nullable(z.string()),
   materials: z.array(stopMaterialSchema),

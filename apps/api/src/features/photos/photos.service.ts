@@ -104,16 +104,7 @@ export async function listPublicPhotos(deps: AppDeps, requestId: number): Promis
 async function bytesOf(deps: AppDeps, requestId: number, photoId: number, size: PhotoSize, onlyPublic: boolean) {
   const row = await findPhotoBytes(deps.db, requestId, photoId, size);
   if (!row || (onlyPublic && Number(row.isPublic) !== 1)) throw notFound('public-photos.photos.errors.notFound');
-  const bytes = await readBytes(
-    deps.config,
-    {
-      storage: row.storage,
-      storageKey: row.storageKey,
-      data: 'data' in row ? (row.data ?? null) : null,
-      thumb: 'thumb' in row ? (row.thumb ?? null) : null,
-    },
-    size,
-  );
+  const bytes = await readBytes(deps.config, row, size);
   if (!bytes) throw notFound('public-photos.photos.errors.notFound');
   return bytes;
 }

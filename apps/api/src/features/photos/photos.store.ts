@@ -42,7 +42,8 @@ export async function storeBytes(config: Config, owner: number | string, photo: 
 
 export async function readBytes(
   config: Config,
-  row: { storage: string; storageKey: string | null; data: Buffer | null; thumb: Buffer | null },
+  // A stored row as read for one size: it may carry only that size's column.
+  row: { storage: string; storageKey: string | null; data?: Buffer | null; thumb?: Buffer | null },
   size: PhotoSize,
 ): Promise<Buffer | null> {
   if (row.storage === 'db') return (size === 'full' ? row.data : row.thumb) ?? null;

@@ -54,16 +54,7 @@ export async function readWorkOrderPhoto(
   if (!order || !mayActFor(admin, order.companyId)) throw notFound('admin-work.errors.workOrderNotFound');
   const row = await findStopPhotoBytes(deps.db, workOrderId, photoId, size);
   if (!row) throw notFound('admin-work.errors.photoNotFound');
-  const bytes = await readBytes(
-    deps.config,
-    {
-      storage: row.storage,
-      storageKey: row.storageKey,
-      data: 'data' in row ? (row.data ?? null) : null,
-      thumb: 'thumb' in row ? (row.thumb ?? null) : null,
-    },
-    size,
-  );
+  const bytes = await readBytes(deps.config, row, size);
   if (!bytes) throw notFound('admin-work.errors.photoNotFound');
   return bytes;
 }
