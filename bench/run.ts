@@ -18,7 +18,7 @@
 // (bench/transparency.ts: cold < 1 s, cached < 50 ms, issue 25; `--reuse-sqlite` /
 // `--reuse-postgres` as for nearby) and writes bench/results/transparency-latest.md; `--only filing`
 // runs the filing rounds alone (bench/filings.ts: varied filings, `--filing-rounds R`, at least 3,
-// back to back on the bare, seed-style and Acende servers; bench/results/filing-latest.md; decision
+// back to back on the bare, seed-style and Acende servers, each after `--filing-warm-up S` (3) unreported, with each round's CPU time per filing; bench/results/filing-latest.md; decision
 // 0058); `--only work-orders` times the field work at scale (bench/work-orders.ts: 200 crews × 30
 // stops a day and a year of history, `--crews`, `--stops`, `--days`; a crew's day list p95 < 50 ms,
 // ordering 50 stops < 200 ms, syncing 30 actions < 2 s; issue 37) and writes
@@ -62,6 +62,8 @@ const SAMPLES = Number(flag('samples', '100'));
 const ROUNDS = Number(flag('rounds', '2'));
 /** Filing rounds per server, back to back (issue 40: at least three). */
 const FILING_ROUNDS = Math.max(3, Number(flag('filing-rounds', '3')));
+/** Seconds of filings on each filing server before its rounds, unreported. */
+const FILING_WARM_UP_S = Number(flag('filing-warm-up', '3'));
 const ENGINES = flag('engines', 'sqlite,postgres').split(',') as ('sqlite' | 'postgres')[];
 const ONLY = flag('only', '');
 const POLES = Number(flag('poles', '1000000'));
@@ -142,6 +144,7 @@ function sampleRss(pid: number) {
 
 interface Load {
   rps: number;
+  total: number;
   p50: number;
   p99: number;
   errors: number;
@@ -157,6 +160,8 @@ async function load(
     idempotent?: boolean;
     /** Bodies sent in turn, from `at` on (which moves on, so the next round goes on from there). */
     bodies?: { list: string[]; at: number };
+    /** Seconds, when not DURATION. */
+    duration?: number;
   },
 ): Promise<Load> {
   let i = 0;
@@ -167,7 +172,7 @@ async function load(
   const result = await autocannon({
     url: base,
     connections: CONNECTIONS,
-    duration: DURATION,
+    duration: options.duration ?? DURATION,
     requests: [
       {
         method: options.method ?? 'GET',
@@ -186,6 +191,7 @@ async function load(
   });
   return {
     rps: result.requests.average,
+    total: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
@@ -491,15 +497,28 @@ async function benchEngine(engine: 'sqlite' | 'postgres', port: number): Promise
     const bodyCursors = new Map<string, ReturnType<typeof filingBodies>>();
     const filing = await filingRounds({
       servers: [
-        { name: 'bare', base: baselineBase },
-        { name: 'seed-style', base: seedStyleBase },
-        { name: 'Acende', base },
+        { name: 'bare', base: baselineBase, pid: baseline.pid },
+        { name: 'seed-style', base: seedStyleBase, pid: seedStyle.pid },
+        { name: 'Acende', base, pid: server.pid },
       ],
       rounds: FILING_ROUNDS,
       run: (server) => {
         const bodies = bodyCursors.get(server) ?? filingBodies(3);
         bodyCursors.set(server, bodies);
         return load(server, { method: 'POST', path: '/api/repair-requests', bodies, idempotent: true });
+      },
+      // Each server's first round measured its warm-up (Acende's first round had a third more
+      // CPU per filing than its next two): 3 s of the same filings on each, unreported.
+      warmUp: (server) => {
+        const bodies = bodyCursors.get(server) ?? filingBodies(3);
+        bodyCursors.set(server, bodies);
+        return load(server, {
+          method: 'POST',
+          path: '/api/repair-requests',
+          bodies,
+          idempotent: true,
+          duration: FILING_WARM_UP_S,
+        });
       },
       log,
     });
@@ -917,7 +936,7 @@ function report(results: EngineResult[]): string {
     }
   }
   lines.push(
-    `How measured: public calls with autocannon against the built server (NODE_ENV=production, LOG_LEVEL=warn, CAPTCHA=off, rate limits raised), taking turns with the same call on the baseline server (bench/baseline-server.mjs, which reads the same seeded rows), ${ROUNDS} rounds each, the best round of each kept; filings (bench/filings.ts) vary like real ones (names, phones, addresses, references, two in three with an e-mail, one in eight about a pole) with an Idempotency-Key each, as the web app sends, ${FILING_ROUNDS} rounds back to back on each of the bare server, the seed-style server (bench/seed-style-server.mjs: Express 5, express-session, zod, Drizzle, one insert) and Acende, every round in the filing table, the best in the first; admin reads first, on the seeded rows before the public load, as sequential keep-alive GETs from one client, different queries per sample for searches; "page 500 (cursor)" follows \`nextCursor\` of page 499. A 5 ms floor applies to the page-500 comparison.`,
+    `How measured: public calls with autocannon against the built server (NODE_ENV=production, LOG_LEVEL=warn, CAPTCHA=off, rate limits raised), taking turns with the same call on the baseline server (bench/baseline-server.mjs, which reads the same seeded rows), ${ROUNDS} rounds each, the best round of each kept; filings (bench/filings.ts) vary like real ones (names, phones, addresses, references, two in three with an e-mail, one in eight about a pole) with an Idempotency-Key each, as the web app sends, after ${FILING_WARM_UP_S} s of the same filings unreported, ${FILING_ROUNDS} rounds back to back on each of the bare server, the seed-style server (bench/seed-style-server.mjs: Express 5, express-session, zod, Drizzle, one insert) and Acende, every round in the filing table with each round's CPU time per filing (server process, every PostgreSQL process, the load generator; Linux /proc), the best in the first; admin reads first, on the seeded rows before the public load, as sequential keep-alive GETs from one client, different queries per sample for searches; "page 500 (cursor)" follows \`nextCursor\` of page 499. A 5 ms floor applies to the page-500 comparison.`,
   );
   return `${lines.join('\n')}\n`;
 }

@@ -81,6 +81,9 @@ async function createStores(app: ServerApp, config: Config, db: Db) {
   // The limits' counters (decision 0002 §22): shared by every instance on PostgreSQL or Redis.
   // The public calls' way to the database (src/hot-path): prepared, or plain with FAST_PATH=off.
   const hotPath = createHotPath(db, { fast: config.FAST_PATH });
+  // The settings a filing reads, kept while this app runs and every change is heard (decision 0071).
+  const releaseSettings = hotPath.settings.retain();
+  app.addHook('onClose', releaseSettings);
   const limits = await createLimitStore(config, hotPath.sharedLimitStore(), app.log);
   await limits.ready();
   app.addHook('onClose', async () => limits.close());

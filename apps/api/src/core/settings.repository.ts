@@ -10,6 +10,14 @@ export async function readSetting<T>(db: Db, key: string): Promise<T | undefined
   }
 }
 
+let writtenHere = 0;
+
+/**
+ * How many settings this process has written: the hot path's kept settings are forgotten when
+ * it moves, before the database's notice of the change arrives (hot-path/settings-watch.ts).
+ */
+export const settingsWrittenHere = () => writtenHere;
+
 export async function writeSetting(db: Db, key: string, value: unknown, now: string): Promise<void> {
   const json = JSON.stringify(value);
   await db
@@ -17,4 +25,5 @@ export async function writeSetting(db: Db, key: string, value: unknown, now: str
     .values({ key, value: json, updatedAt: now })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value: json, updatedAt: now }))
     .execute();
+  writtenHere += 1;
 }

@@ -50,6 +50,7 @@ import * as m0058 from './migrations/0058-webhooks.ts';
 import * as m0059 from './migrations/0059-integration-keys.ts';
 import * as m0060 from './migrations/0060-crews-and-work-orders.ts';
 import * as m0061 from './migrations/0061-crew-accounts-and-sync.ts';
+import * as m0062 from './migrations/0062-settings-notices.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -101,6 +102,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0059-integration-keys': m0059,
   '0060-crews-and-work-orders': m0060,
   '0061-crew-accounts-and-sync': m0061,
+  '0062-settings-notices': m0062,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works below the typed schema

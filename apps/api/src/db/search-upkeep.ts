@@ -14,7 +14,9 @@ export const SEARCH_UPKEEP_BATCH = 5000;
 /** Folds and indexes up to `limit` queued requests; answers how many it took off the queue. */
 export async function indexQueued(db: Db, limit = SEARCH_UPKEEP_BATCH): Promise<number> {
   if (dialectOf(db) !== 'postgres') return 0;
-  // A request deleted since it was queued has no row to join: it only leaves the queue.
+  // A request deleted since it was queued has no row to join: it only leaves the queue. Each
+  // taken number is looked up by its key (the lateral subquery): a join let the planner walk
+  // the primary key from the first request to the last queued one, all the rows at a million.
   const { rows } = await sql<{ taken: string }>`with taken as (
       delete from request_search_queue where request_id in (
         select request_id from request_search_queue order by request_id limit ${limit} for update skip locked)
@@ -23,7 +25,7 @@ export async function indexQueued(db: Db, limit = SEARCH_UPKEEP_BATCH): Promise<
       insert into request_search (request_id, search_name, search_contact, phone_digits)
       select r.id, acende_fold(coalesce(r.name, '')), acende_search_contact(r.phone, r.address),
         coalesce(acende_digits(r.phone), '')
-      from repair_requests r join taken t on t.request_id = r.id
+      from taken t cross join lateral (select * from repair_requests r where r.id = t.request_id offset 0) r
       on conflict (request_id) do update set search_name = excluded.search_name,
         search_contact = excluded.search_contact, phone_digits = excluded.phone_digits
       returning 1)

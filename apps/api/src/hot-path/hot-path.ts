@@ -9,11 +9,11 @@
 import type SQLite from 'better-sqlite3';
 import type pg from 'pg';
 import type { NewChannelMessage } from '../core/channels/channel-outbox.repository.ts';
-import type { NewOutboxEmail } from '../core/outbox/outbox.repository.ts';
 import type { Db } from '../db/database.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { LimitStore } from '../lib/limit-store.ts';
 import { batcher, groupedSqliteWrite, kept, type Outcome, prepared, sharedRead, sqliteRowReader } from './batching.ts';
+import type { ActiveCompany, FileJob, FileOutcome, HotPath } from './hot-path.types.ts';
 import { postgresLimitStore } from './limit-counters.ts';
 import { rawHandles } from './raw-handles.ts';
 import {
@@ -21,56 +21,25 @@ import {
   MESSAGE_COLUMNS,
   OUTBOX_COLUMNS,
   type PublicRequestRow,
-  type PublicRequestValues,
   type RequestStatements,
   requestStatements,
 } from './request-statements.ts';
+import { postgresSettingsWatch, unwatchedSettings } from './settings-watch.ts';
 import { bound, type Statement } from './statements.ts';
-import { type FastPath, type TrackingListenerOptions, trackingListener } from './tracking-listener.ts';
+import { trackingListener } from './tracking-listener.ts';
 
 // Reads of one instant shared, for the filing's own checks (the e-mail setting, the pole).
 export { perOwner, readByKeyPerInstant, sharedRead } from './batching.ts';
+export type {
+  ActiveCompany,
+  ConfirmationFor,
+  Filed,
+  FileOutcome,
+  HotPath,
+  MessagesFor,
+} from './hot-path.types.ts';
 export type { PublicRequestRow, PublicRequestValues } from './request-statements.ts';
 export type { FastPath } from './tracking-listener.ts';
-
-/** The request just filed: its number, its company's name and its due time (set by a trigger). */
-export type Filed = { id: number; companyName: string; dueAt: string | null };
-
-/** The confirmation e-mail of a new request, once its number is known (undefined: none). */
-export type ConfirmationFor = (filed: Filed) => NewOutboxEmail | undefined;
-
-/** The new request's messages on the other channels (its SMS confirmation), once its number is known. */
-export type MessagesFor = (filed: Filed) => NewChannelMessage[];
-
-/** How filing ended: the request filed, or why it was not stored. */
-export type FileOutcome = Filed | 'company-unavailable' | 'duplicate-key';
-
-/** A company of the public list, as its statement selects it. */
-export type ActiveCompany = NonNullable<RequestStatements['activeCompanies']['row']>;
-
-export interface HotPath {
-  /** Files a request (and its "created" event and confirmation e-mail, in one transaction). */
-  fileRequest(
-    values: PublicRequestValues,
-    confirmation?: ConfirmationFor,
-    messages?: MessagesFor,
-  ): Promise<FileOutcome>;
-  /** The request filed with an Idempotency-Key, by the key's hash. */
-  findByIdempotencyKey(keyHash: string): Promise<(Filed & { idempotencyHash: string | null }) | undefined>;
-  /** The tracking read's row. */
-  findPublicRequest(id: number): Promise<PublicRequestRow | undefined>;
-  listActiveCompanies(): Promise<ActiveCompany[]>;
-  /** The tracking read answered before Fastify: on SQLite with the limits in memory, FAST_PATH on. */
-  trackingListener(options: Omit<TrackingListenerOptions, 'readNow'>): FastPath | undefined;
-  /** The limits' counters for every instance on this database: PostgreSQL's tables, or none (SQLite). */
-  sharedLimitStore(): LimitStore | undefined;
-}
-
-interface FileJob {
-  values: PublicRequestValues;
-  confirmation?: ConfirmationFor;
-  messages?: MessagesFor;
-}
 
 const hotPaths = new WeakMap<Db, Map<string, HotPath>>();
 
@@ -122,6 +91,7 @@ function plainHotPath(db: Db, s: RequestStatements): HotPath {
     listActiveCompanies: async () => (await db.executeQuery(bound(s.activeCompanies, {}))).rows,
     trackingListener: () => undefined,
     sharedLimitStore: () => sharedLimits(db),
+    settings: unwatchedSettings,
   };
 }
 
@@ -178,6 +148,7 @@ function fastSqliteHotPath(db: Db, s: RequestStatements, reader: SQLite.Database
     listActiveCompanies: () => companies(),
     trackingListener: (options) => trackingListener({ ...options, readNow }),
     sharedLimitStore: () => undefined,
+    settings: unwatchedSettings,
   };
 }
 
@@ -188,10 +159,12 @@ function fastPostgresHotPath(db: Db, s: RequestStatements, pool: pg.Pool): HotPa
   const fileBatch = s.fileBatch as NonNullable<RequestStatements['fileBatch']>;
   const insertOutboxes = s.insertOutboxes as NonNullable<RequestStatements['insertOutboxes']>;
   const insertMessages = s.insertChannelMessages as NonNullable<RequestStatements['insertChannelMessages']>;
-  // At most 2 batches at once: under load they grow rather than multiply, and the pool keeps
-  // connections for everything else. The database files the same 48 filings in flight as 2
-  // batches of 24 at 11,600 rows/s, as 4 of 12 at 6,000–8,200 (bench:filing-statements, decision 0059).
-  const file = batcher<FileJob, FileOutcome>((jobs) => fileOnPostgres(jobs), { concurrency: 2 });
+  // One batch at a time: under load they grow rather than multiply, and the pool keeps
+  // connections for everything else. A statement costs far more than a row (decision 0059); with
+  // the e-mail setting kept in memory (decision 0071) the filings reach this stage together, and
+  // one batch at a time filed 7 % more per second than two, with 13 % less of PostgreSQL's time
+  // per filing (issue 40, bench/results/issue-40-filing-part-3.md).
+  const file = batcher<FileJob, FileOutcome>((jobs) => fileOnPostgres(jobs), { concurrency: 1 });
   // The reads of one instant go as one query over their numbers.
   const readByIds = batcher<number, PublicRequestRow | undefined>(async (ids) => {
     const rows = await query(s.publicRequests, { ids: [...new Set(ids)] });
@@ -199,6 +172,7 @@ function fastPostgresHotPath(db: Db, s: RequestStatements, pool: pg.Pool): HotPa
     return ids.map((id) => ({ ok: true, value: byId.get(id) }));
   });
   const companies = sharedRead(() => query(s.activeCompanies, {}));
+  const settings = postgresSettingsWatch(pool);
 
   /** A batch; should it fail as a whole, each request is tried alone, so one bad row never takes the others down. */
   async function fileOnPostgres(jobs: FileJob[]): Promise<Outcome<FileOutcome>[]> {
@@ -296,5 +270,6 @@ function fastPostgresHotPath(db: Db, s: RequestStatements, pool: pg.Pool): HotPa
     listActiveCompanies: () => companies() as Promise<ActiveCompany[]>,
     trackingListener: () => undefined,
     sharedLimitStore: () => sharedLimits(db),
+    settings,
   };
 }

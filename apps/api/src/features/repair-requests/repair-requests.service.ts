@@ -12,7 +12,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { verifyCaptchaOrThrow } from '../../core/captcha/captcha.service.ts';
 import { hasConfirmation } from '../../core/channels/channel-outbox.repository.ts';
 import { phoneChannelAccepts, phoneConfirmationMessage } from '../../core/channels/phone-notices.ts';
-import { isEmailEnabled } from '../../core/outbox/email-settings.service.ts';
+import { EMAIL_SETTINGS_KEY, isEmailEnabled } from '../../core/outbox/email-settings.service.ts';
 import { hasConfirmationEmail } from '../../core/outbox/outbox.repository.ts';
 import { confirmationEmail } from '../../core/outbox/outbox.service.ts';
 import type { Db } from '../../db/database.ts';
@@ -95,7 +95,7 @@ export async function createRepairRequest(
   const area = knownArea(deps, lat, lon);
   const filedAt = deps.clock.now();
   const now = filedAt.toISOString();
-  const emailQueued = Boolean(email) && (await emailEnabledNow(db)());
+  const emailQueued = Boolean(email) && (await deps.hotPath.settings.read(EMAIL_SETTINGS_KEY, emailEnabledNow(db)));
   // SMS and WhatsApp only when asked for, while the channel is on and the number did not reply SAIR.
   const smsTo = asked !== null && (await phoneChannelAccepts(db, 'sms', asked)) ? asked : null;
   const whatsappTo =
@@ -231,5 +231,8 @@ export async function getPublicRepairRequest(
   return toPublicRequest(await deps.hotPath.findPublicRequest(id), token);
 }
 
-/** The filings of one instant share one read of whether e-mail is on, taken after they asked (issue 40). */
+/**
+ * The filings of one instant share one read of whether e-mail is on, taken after they asked
+ * (issue 40), when the hot path does not keep it (decision 0071).
+ */
 const emailEnabledNow = perOwner((db: Db) => sharedRead(() => isEmailEnabled(db), { concurrency: 1 }));
