@@ -86,6 +86,9 @@ async function main() {
     const pool = raw.pool;
     const values = filedValues(FILINGS, companyIds);
 
+    /** The batch statement's parameters: one array per stored value, the i-th element the i-th filing's. */
+    const batchValues = (jobs: PublicRequestValues[]) =>
+      fileBatch.bind(Object.fromEntries(FILED_COLUMNS.map((column) => [column, jobs.map((job) => job[column])])));
     const rate = (started: bigint) => Math.round(values.length / (Number(process.hrtime.bigint() - started) / 1e9));
     /** Files every value in batches of `size`, `at` batches at once; rows per second, then the upkeep's. */
     const fileAll = async (at: number, size: number) => {
@@ -99,8 +102,7 @@ async function main() {
           while (next < values.length) {
             const jobs = values.slice(next, next + size);
             next += size;
-            const columns = Object.fromEntries(FILED_COLUMNS.map((column) => [column, jobs.map((job) => job[column])]));
-            await pool.query({ name: fileBatch.name, text: fileBatch.sql, values: fileBatch.bind(columns) });
+            await pool.query({ name: fileBatch.name, text: fileBatch.sql, values: batchValues(jobs) });
           }
         }),
       );
@@ -118,14 +120,11 @@ async function main() {
       await sql`truncate repair_requests restart identity cascade`.execute(db);
       for (let at = 0; at < 10_000; at += 24) {
         const jobs = values.slice(at, Math.min(at + 24, 10_000));
-        const columns = Object.fromEntries(FILED_COLUMNS.map((column) => [column, jobs.map((job) => job[column])]));
-        await pool.query({ name: fileBatch.name, text: fileBatch.sql, values: fileBatch.bind(columns) });
+        await pool.query({ name: fileBatch.name, text: fileBatch.sql, values: batchValues(jobs) });
       }
-      const jobs = values.slice(10_000, 10_024);
-      const columns = Object.fromEntries(FILED_COLUMNS.map((column) => [column, jobs.map((job) => job[column])]));
       const plan = await pool.query<{ 'QUERY PLAN': string }>({
         text: `explain (analyze, buffers, costs off) ${fileBatch.sql}`,
-        values: fileBatch.bind(columns),
+        values: batchValues(values.slice(10_000, 10_024)),
       });
       return plan.rows.map((row) => row['QUERY PLAN']);
     };

@@ -120,7 +120,7 @@ function postgresCpuMs(): number {
 }
 
 /** Starts measuring the CPU time of a round: answers the split when called again. */
-export function cpuMeter(serverPid: number | undefined): (filings: number) => FilingCpu | undefined {
+function cpuMeter(serverPid: number | undefined): (filings: number) => FilingCpu | undefined {
   if (serverPid === undefined) return () => undefined;
   const start = { server: processCpuMs(serverPid), database: postgresCpuMs(), client: process.cpuUsage() };
   return (filings) => {

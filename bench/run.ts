@@ -18,7 +18,8 @@
 // (bench/transparency.ts: cold < 1 s, cached < 50 ms, issue 25; `--reuse-sqlite` /
 // `--reuse-postgres` as for nearby) and writes bench/results/transparency-latest.md; `--only filing`
 // runs the filing rounds alone (bench/filings.ts: varied filings, `--filing-rounds R`, at least 3,
-// back to back on the bare, seed-style and Acende servers, each after `--filing-warm-up S` (3) unreported, with each round's CPU time per filing; bench/results/filing-latest.md; decision
+// back to back on the bare, seed-style and Acende servers, each after `--filing-warm-up S` (3)
+// unreported, with each round's CPU time per filing; bench/results/filing-latest.md; decision
 // 0058); `--only work-orders` times the field work at scale (bench/work-orders.ts: 200 crews × 30
 // stops a day and a year of history, `--crews`, `--stops`, `--days`; a crew's day list p95 < 50 ms,
 // ordering 50 stops < 200 ms, syncing 30 actions < 2 s; issue 37) and writes
@@ -493,8 +494,13 @@ async function benchEngine(engine: 'sqlite' | 'postgres', port: number): Promise
     // Filing: each server's rounds back to back (a slide from the first to the last shows),
     // every round reported; the bare and seed-style servers take the same bodies.
     log(`[${engine}] POST /api/repair-requests: ${FILING_ROUNDS} rounds each on bare, seed-style and Acende`);
-    const filingBodies = (from: number) => ({ list: filings, at: from });
-    const bodyCursors = new Map<string, ReturnType<typeof filingBodies>>();
+    // Each server goes on through the bodies from where its last load stopped.
+    const bodyCursors = new Map<string, { list: string[]; at: number }>();
+    const file = (server: string, duration?: number) => {
+      const bodies = bodyCursors.get(server) ?? { list: filings, at: 3 };
+      bodyCursors.set(server, bodies);
+      return load(server, { method: 'POST', path: '/api/repair-requests', bodies, idempotent: true, duration });
+    };
     const filing = await filingRounds({
       servers: [
         { name: 'bare', base: baselineBase, pid: baseline.pid },
@@ -502,24 +508,10 @@ async function benchEngine(engine: 'sqlite' | 'postgres', port: number): Promise
         { name: 'Acende', base, pid: server.pid },
       ],
       rounds: FILING_ROUNDS,
-      run: (server) => {
-        const bodies = bodyCursors.get(server) ?? filingBodies(3);
-        bodyCursors.set(server, bodies);
-        return load(server, { method: 'POST', path: '/api/repair-requests', bodies, idempotent: true });
-      },
+      run: (server) => file(server),
       // Each server's first round measured its warm-up (Acende's first round had a third more
       // CPU per filing than its next two): 3 s of the same filings on each, unreported.
-      warmUp: (server) => {
-        const bodies = bodyCursors.get(server) ?? filingBodies(3);
-        bodyCursors.set(server, bodies);
-        return load(server, {
-          method: 'POST',
-          path: '/api/repair-requests',
-          bodies,
-          idempotent: true,
-          duration: FILING_WARM_UP_S,
-        });
-      },
+      warmUp: (server) => file(server, FILING_WARM_UP_S),
       log,
     });
     log(`[${engine}]   server RSS peak so far ${rss.peak().toFixed(0)} MB`);

@@ -11,10 +11,10 @@
 import pg from 'pg';
 import { settingsWrittenHere } from '../core/settings.repository.ts';
 
-export const SETTINGS_CHANNEL = 'acende_settings';
+const SETTINGS_CHANNEL = 'acende_settings';
 
 export interface SettingsWatch {
-  /** The value of `key`: kept, or loaded (and kept while listening). */
+  /** What `load` answers, kept under `key` while listening (any change forgets every key). */
   read<T>(key: string, load: () => Promise<T>): Promise<T>;
   /** One more app uses the watch: it listens from now until the last one lets go. */
   retain(): () => Promise<void>;
