@@ -20,7 +20,7 @@ const argv = process.argv.slice(2);
 const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefined;
 /** --dry-run: every stage is a short sleep, to see the table and the closing line. */
 const dryRun = argv.includes('--dry-run');
-/** The reliability run (its loads beside the type check, its faults after hardening) unless --no-reliability. */
+/** The reliability run (its loads beside the type check and the unit stage, its faults after hardening) unless --no-reliability. */
 const withReliability = !argv.includes('--no-reliability');
 const resultsDir = join(root, 'test-results');
 const logsDir = join(resultsDir, 'logs');
@@ -226,7 +226,7 @@ const stages = {
       },
     ),
   // The long load and kill -9 under load (issue 9): fixed 60 and 14 s that take whatever the
-  // cores give, so they run beside the type check, which has no clock (decision 0057).
+  // cores give, so they run beside the type check and the unit stage (decisions 0057, 0072).
   loads: (o) =>
     run(
       'reliability: load and kill -9',
@@ -309,14 +309,18 @@ else if (only === 'hardening') {
   process.exit(2);
 } else {
   await stages.build({});
-  // Beside the type check: Node 24's download, which waits on the network, and the loads.
+  // Beside the type check and the first part of the unit stage (decision 0072): Node 24's
+  // download, which waits on the network, then the loads, whose fixed 60 and 14 s take what
+  // the cores give and whose checks need no more.
+  const installed = stages.node24Install({ lane: 'B', apart: true });
   const beside = (async () => {
-    await stages.node24Install({ lane: 'B', apart: true });
+    await installed;
     if (withReliability) await stages.loads({ lane: 'B', apart: true });
   })();
   await stages.static({});
-  await beside;
+  await installed;
   await stages.unit({}, { node24: true });
+  await beside;
   await stages.hardening({}, { node24: true });
   if (withReliability) await stages.faults({});
   await stages.e2e({});

@@ -299,6 +299,7 @@ describeEachEngine('reports', (ctx) => {
     expect(area.summary).toEqual(requests.summary);
 
     const csv = await get(`/api/admin/reports/requests.csv?${query}`);
+    expect(csv.statusCode, csv.body).toBe(200);
     expect(
       parseCsv(csv.body.slice(1))
         .slice(1)
