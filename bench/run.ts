@@ -23,7 +23,8 @@
 // 0058); `--only work-orders` times the field work at scale (bench/work-orders.ts: 200 crews × 30
 // stops a day and a year of history, `--crews`, `--stops`, `--days`; a crew's day list p95 < 50 ms,
 // ordering 50 stops < 200 ms, syncing 30 actions < 2 s; issue 37) and writes
-// bench/results/work-orders-latest.md. Not a test: figures vary.
+// bench/results/work-orders-latest.md. `BENCH_NODE_ARGS` passes Node's flags to Acende's server (a CPU
+// profile: `--cpu-prof --cpu-prof-dir=DIR`). Not a test: figures vary.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
@@ -51,6 +52,7 @@ import { benchTransparency, type TransparencyResult, transparencyReport } from '
 import { benchWorkOrders, type WorkOrdersResult, workOrdersReport } from './work-orders.ts';
 
 const ROOT = join(dirname(new URL(import.meta.url).pathname), '..');
+const ACENDE_SERVER = 'apps/api/dist/main.js';
 const args = process.argv.slice(2);
 const flag = (name: string, fallback: string) => {
   const i = args.indexOf(`--${name}`);
@@ -102,8 +104,12 @@ async function waitForHttp(url: string, timeoutMs = 60_000): Promise<void> {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
+/** Node's own flags for Acende's server (`BENCH_NODE_ARGS`, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). */
+const SERVER_NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 function startProcess(commandArgs: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, commandArgs, { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const args = commandArgs[0] === ACENDE_SERVER ? [...SERVER_NODE_ARGS, ...commandArgs] : commandArgs;
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
   child.stderr?.on('data', (d) => process.stderr.write(`  [server] ${d}`));
   return child;
 }
@@ -367,7 +373,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres', port: number): Promise
 
     const base = `http://127.0.0.1:${port}`;
     const baselineBase = `http://127.0.0.1:${port + 1}`;
-    const server = startProcess(['apps/api/dist/main.js'], env);
+    const server = startProcess([ACENDE_SERVER], env);
     servers.push(server);
     await waitForHttp(`${base}/api/health`);
     const rss = sampleRss(server.pid as number);
@@ -639,7 +645,7 @@ async function benchSla(engine: 'sqlite' | 'postgres', port: number): Promise<Sl
       await c.end();
     }
     const base = `http://127.0.0.1:${port}`;
-    server = startProcess(['apps/api/dist/main.js'], env);
+    server = startProcess([ACENDE_SERVER], env);
     await waitForHttp(`${base}/api/health`);
     const login = await fetch(`${base}/api/admin/login`, {
       method: 'POST',

@@ -7,11 +7,12 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@acende/'));
 
 await build({
-  // The export reads' thread sits beside main.js, where src/db/export-reads.ts looks for it.
+  // The export reads' and the checkpoints' threads sit beside main.js, where src/db looks for them.
   entryPoints: {
     main: 'src/main.ts',
     'migrate-cli': 'src/db/migrate-cli.ts',
     'sqlite-reads.worker': 'src/db/sqlite-reads.worker.js',
+    'sqlite-checkpoints.worker': 'src/db/sqlite-checkpoints.worker.js',
   },
   outdir: 'dist',
   bundle: true,

@@ -7,7 +7,7 @@ import { registerApiDocs, registerFeatureRoutes } from './app-routes.ts';
 import { createServerApp, type FrontDoor, type ServerApp } from './app-server.ts';
 import { registerWebApp } from './app-web.ts';
 import type { Config } from './config.ts';
-import type { Db } from './db/database.ts';
+import { type Db, startCheckpoints } from './db/database.ts';
 import { createExportReads } from './db/export-reads.ts';
 import type { Lifecycle } from './features/health/health.routes.ts';
 import { createHotPath } from './hot-path/hot-path.ts';
@@ -94,6 +94,9 @@ async function createStores(app: ServerApp, config: Config, db: Db) {
     connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
   });
   if (exportReads !== db) app.addHook('onClose', async () => exportReads.destroy());
+  // SQLite's checkpoints off the writer's thread (decision 0073).
+  const checkpoints = config.SQLITE_CHECKPOINT_THREAD ? startCheckpoints(db, app.log) : undefined;
+  if (checkpoints) app.addHook('onClose', async () => checkpoints.close());
   return { hotPath, limits, exportSlots, exportReads };
 }
 

@@ -119,6 +119,11 @@ const envSchema = z.object({
    * time (src/hot-path): to compare with the fast path, or to rule it out.
    */
   FAST_PATH: bool(true),
+  /**
+   * SQLite: checkpoints on a thread of their own (decision 0073). Off, the writer checkpoints
+   * inside its commits as SQLite does by default (the API tests' many short-lived apps).
+   */
+  SQLITE_CHECKPOINT_THREAD: bool(true),
   /** Stands in for the captcha provider's verification endpoint (tests); unset means the provider's own. */
   CAPTCHA_VERIFY_URL: urlOrEmpty,
   /**

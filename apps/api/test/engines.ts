@@ -29,6 +29,9 @@ export function testConfig(databaseUrl: string, overrides: Record<string, string
     TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png',
     RATE_LIMIT_CREATE_MAX: '100000',
     RATE_LIMIT_LOOKUP_MAX: '100000',
+    // A thread per app cost about 0.1 s of CPU each, hundreds of apps; tested on its own
+    // (src/db/sqlite-checkpoints.test.ts) and on the built server (hardening, reliability).
+    SQLITE_CHECKPOINT_THREAD: 'off',
     ...overrides,
   });
 }

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { attachRawHandles } from '../hot-path/raw-handles.ts';
 import { ensurePrivateDir, ensurePrivateFile } from '../lib/private-files.ts';
 import type { Database } from './schema.ts';
+import { type SqliteCheckpoints, startSqliteCheckpoints } from './sqlite-checkpoints.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -65,6 +66,21 @@ export interface DatabaseOptions {
   connectTimeoutMs?: number;
 }
 
+/** The file and writer of each SQLite database on disk, for its checkpoint thread. */
+const sqliteFiles = new WeakMap<Db, { file: string; writer: SQLite.Database }>();
+
+/**
+ * A server's SQLite database checkpoints on a thread of its own (decision 0073); a script's
+ * does as SQLite does by default. Nothing for PostgreSQL or memory.
+ */
+export function startCheckpoints(
+  db: Db,
+  log: { warn: (obj: unknown, msg: string) => void },
+): SqliteCheckpoints | undefined {
+  const sqlite = sqliteFiles.get(db);
+  return sqlite ? startSqliteCheckpoints(sqlite.file, sqlite.writer, log) : undefined;
+}
+
 export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
@@ -86,6 +102,7 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Db {
       plugins: [new CamelCasePlugin()],
     });
     attachRawHandles(db, { dialect: 'sqlite', writer: sqlite, reader });
+    if (file !== ':memory:') sqliteFiles.set(db, { file, writer: sqlite });
     return db;
   }
   const pool = new pg.Pool({
