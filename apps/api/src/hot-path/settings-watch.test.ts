@@ -95,7 +95,13 @@ describe.skipIf(!ENGINES.includes('postgres'))('the settings watch (PostgreSQL)'
     const a = instance();
     await until(() => a.watch.listening(), 'listening');
     await store('"before"');
-    await until(async () => (await a.read()) === '"before"', 'the old value read');
+    // Kept: a read answers it without going to the database. Only the next notice then makes the
+    // watch read '"during"' below (had it not been kept, a read could load the new value before
+    // the notice arrived, and the slow read would rightly be kept: CI failed on that once).
+    await until(async () => {
+      const before = a.loads();
+      return (await a.read()) === '"before"' && a.loads() === before;
+    }, 'the old value kept');
     let loads = 0;
     const slowRead = () =>
       a.watch.read('slow', async () => {
