@@ -52,7 +52,8 @@ import { benchTransparency, type TransparencyResult, transparencyReport } from '
 import { benchWorkOrders, type WorkOrdersResult, workOrdersReport } from './work-orders.ts';
 
 const ROOT = join(dirname(new URL(import.meta.url).pathname), '..');
-const ACENDE_SERVER = 'apps/api/dist/main.js';
+/** Acende's built server, with Node's flags from `BENCH_NODE_ARGS` (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). */
+const ACENDE_SERVER = [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), 'apps/api/dist/main.js'];
 const args = process.argv.slice(2);
 const flag = (name: string, fallback: string) => {
   const i = args.indexOf(`--${name}`);
@@ -104,12 +105,8 @@ async function waitForHttp(url: string, timeoutMs = 60_000): Promise<void> {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-/** Node's own flags for Acende's server (`BENCH_NODE_ARGS`, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). */
-const SERVER_NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-
 function startProcess(commandArgs: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  const args = commandArgs[0] === ACENDE_SERVER ? [...SERVER_NODE_ARGS, ...commandArgs] : commandArgs;
-  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, commandArgs, { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
   child.stderr?.on('data', (d) => process.stderr.write(`  [server] ${d}`));
   return child;
 }
@@ -373,7 +370,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres', port: number): Promise
 
     const base = `http://127.0.0.1:${port}`;
     const baselineBase = `http://127.0.0.1:${port + 1}`;
-    const server = startProcess([ACENDE_SERVER], env);
+    const server = startProcess(ACENDE_SERVER, env);
     servers.push(server);
     await waitForHttp(`${base}/api/health`);
     const rss = sampleRss(server.pid as number);
@@ -645,7 +642,7 @@ async function benchSla(engine: 'sqlite' | 'postgres', port: number): Promise<Sl
       await c.end();
     }
     const base = `http://127.0.0.1:${port}`;
-    server = startProcess([ACENDE_SERVER], env);
+    server = startProcess(ACENDE_SERVER, env);
     await waitForHttp(`${base}/api/health`);
     const login = await fetch(`${base}/api/admin/login`, {
       method: 'POST',

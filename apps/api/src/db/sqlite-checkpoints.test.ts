@@ -71,6 +71,22 @@ describe('SQLite checkpoints on their own thread', () => {
     writer.close();
   });
 
+  it('gives the writer SQLite’s default checkpoint back, and says so, when the thread fails', async () => {
+    const { writer } = database();
+    const warnings: string[] = [];
+    // The thread cannot open a folder as its database: it fails at once.
+    const checkpoints = startSqliteCheckpoints(
+      dirs.at(-1) as string,
+      writer,
+      { warn: (_o, m) => warnings.push(m) },
+      20,
+    );
+    expect(await until(() => writer.pragma('wal_autocheckpoint', { simple: true }) === 1000)).toBe(true);
+    expect(warnings).toContain('the SQLite checkpoint thread stopped: the writer checkpoints itself');
+    await checkpoints.close();
+    writer.close();
+  });
+
   it('gives the writer SQLite’s default checkpoint back when the thread stops', async () => {
     const { file, writer } = database();
     const checkpoints = startSqliteCheckpoints(file, writer, quiet, 20);

@@ -40,12 +40,14 @@ export function startSqliteCheckpoints(
     if (writer.open) writer.pragma(`wal_autocheckpoint = ${SQLITE_DEFAULT_CHECKPOINT_PAGES}`);
   };
   worker.on('error', (error) => log.warn({ err: error }, 'the SQLite checkpoint thread failed'));
-  worker.on('exit', () => {
-    // Stopped by us, or failed: the writer checkpoints as SQLite does by default again.
-    fallBack();
-    if (!stopping) log.warn({}, 'the SQLite checkpoint thread stopped: the writer checkpoints itself');
-  });
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  const exited = new Promise<void>((resolve) =>
+    worker.once('exit', () => {
+      // Stopped by us, or failed: the writer checkpoints as SQLite does by default again.
+      fallBack();
+      if (!stopping) log.warn({}, 'the SQLite checkpoint thread stopped: the writer checkpoints itself');
+      resolve();
+    }),
+  );
   return {
     async close() {
       if (stopping) return exited;

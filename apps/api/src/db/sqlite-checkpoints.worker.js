@@ -13,9 +13,10 @@ db.pragma('synchronous = FULL');
 const timer = setInterval(() => {
   try {
     db.pragma('wal_checkpoint(PASSIVE)');
-  } catch {
-    // SQLITE_BUSY and the like: the next turn tries again; the writer's own checkpoint past
-    // WRITER_CHECKPOINT_PAGES bounds the log meanwhile.
+  } catch (error) {
+    // Busy or locked: the next turn tries again. Anything else ends the thread (the main thread
+    // logs it and gives the writer SQLite's default checkpoint back).
+    if (error.code !== 'SQLITE_BUSY' && error.code !== 'SQLITE_LOCKED') throw error;
   }
 }, workerData.everyMs);
 
