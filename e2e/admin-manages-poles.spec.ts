@@ -82,6 +82,10 @@ for (const lang of ['pt', 'en'] as const) {
     await axe(`pole form with errors ${lang}`);
 
     const fill = async () => {
+      // The form on screen first: the URL changes before the form's page replaces the list, whose
+      // company filter has the same label (CI chose CEEE in the list's filter once, which took the
+      // page back to the list).
+      await expect(page.getByLabel(w.number)).toBeVisible();
       await page.getByLabel(w.company).selectOption({ label: 'CEEE' });
       await page.getByLabel(w.number).fill(typed);
       await page.getByLabel(w.latitude).fill('-30.0277');
