@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { type App, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
+import { startOfDayUtc, zoneParts } from '../src/core/format.ts';
 import { createDatabase, type Db, type Dialect } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { seedExampleCompanies } from '../src/db/seed.ts';
@@ -49,6 +50,18 @@ export interface SuiteOptions {
   env?: Record<string, string> | ((engine: Dialect) => Record<string, string>);
   /** Seeds the three example companies (default true). */
   seedCompanies?: boolean;
+  /**
+   * Where the suite's clock starts: now (default), or noon of today in the service's time zone,
+   * for suites about a day (work orders, the crew's day) whose clock moves on by minutes and
+   * would otherwise cross midnight when run late in the evening.
+   */
+  startAt?: 'now' | 'midday';
+}
+
+/** Noon of today in the service's time zone. */
+export function middayToday(now = Date.now()): Date {
+  const p = zoneParts(now);
+  return new Date(Date.parse(startOfDayUtc(`${p.y}-${p.m}-${p.d}`)) + 12 * 3_600_000);
 }
 
 /**
@@ -65,7 +78,7 @@ export function describeEachEngine(name: string, fn: (ctx: () => TestContext) =>
         const config = testConfig(database.url, typeof options.env === 'function' ? options.env(engine) : options.env);
         const db = createDatabase(config.DATABASE_URL, { poolSize: 5 });
         await migrateToLatest(db);
-        const clock = manualClock(new Date());
+        const clock = manualClock(options.startAt === 'midday' ? middayToday() : new Date());
         if (options.seedCompanies !== false) await seedExampleCompanies(db, clock.now().toISOString());
         const app = await buildApp({ config, db, clock, logger: false });
         await app.ready();

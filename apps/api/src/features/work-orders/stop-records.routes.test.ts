@@ -275,6 +275,6 @@ for (const store of ['db', 'dir'] as const) {
         expect((await photo(operatorB, foreignOrderId, foreignPhotoId)).statusCode).toBe(200);
       });
     },
-    { env: { PHOTO_STORE: store } },
+    { env: { PHOTO_STORE: store }, startAt: 'midday' },
   );
 }
