@@ -1,9 +1,9 @@
 // How the hot path runs its statements without Kysely's per-query work (decision 0011):
 // prepared once per connection, and gathered per turn of the event loop. On SQLite, writes
 // queued in the same turn share one transaction — one disk sync and one trigram-index
-// segment for all — each inside its own savepoint, so a failing one rolls back alone, and
-// every caller hears back only after the shared commit. On PostgreSQL the calls of one
-// instant go as one statement (batcher).
+// segment for all — a failing one rolling back alone, and every caller hears back only after
+// the shared commit (decision 0074). On PostgreSQL the calls of one instant go as one
+// statement (batcher).
 import type SQLite from 'better-sqlite3';
 import type { Db } from '../db/database.ts';
 import { rawHandles } from './raw-handles.ts';
@@ -166,7 +166,9 @@ const sqliteGroups = new WeakMap<Db, (work: SqliteWork) => Promise<unknown>>();
 
 /**
  * Runs `work` on SQLite's writer inside a grouped transaction (see above); it must be
- * synchronous, as better-sqlite3 is. Answers what `work` answers, or its error.
+ * synchronous, as better-sqlite3 is, and do nothing but its statements: if another write of
+ * the group fails, the group is rolled back and `work` runs again. Answers what `work`
+ * answers, or its error.
  */
 export function groupedSqliteWrite<T>(db: Db, work: (writer: SQLite.Database) => T): Promise<T> {
   let group = sqliteGroups.get(db);
@@ -185,8 +187,15 @@ async function commitGroup(db: Db, batch: SqliteWork[]): Promise<Outcome<unknown
   // If the transaction itself fails (disk full, I/O error), nothing of the group is stored
   // and every caller gets the error.
   return db.connection().execute(async () => {
+    const settings = groupSettings(writer);
+    // First all in one go. A savepoint per write would let a failing one roll back alone, but
+    // each costs a flush of the trigram indexes' pending terms (a segment per filing); so only
+    // if a write throws is the group rolled back and run again with one per write.
+    const together = writer.transaction(() =>
+      batch.map((work): Outcome<unknown> => ({ ok: true, value: work(writer) })),
+    );
     const each = writer.transaction((work: SqliteWork) => work(writer));
-    return writer.transaction(() =>
+    const apart = writer.transaction(() =>
       batch.map((work): Outcome<unknown> => {
         try {
           // Nested in the group's transaction, better-sqlite3 makes it a savepoint.
@@ -195,6 +204,45 @@ async function commitGroup(db: Db, batch: SqliteWork[]): Promise<Outcome<unknown
           return { ok: false, error };
         }
       }),
-    )();
+    );
+    const group = () => {
+      try {
+        return together();
+      } catch {
+        return apart();
+      }
+    };
+    // A pragma's setting takes effect when it is prepared, not when it runs: exec each time.
+    writer.exec(settings.during);
+    try {
+      return group();
+    } finally {
+      writer.exec(settings.after);
+    }
   });
+}
+
+interface GroupSettings {
+  during: string;
+  after: string;
+}
+
+const settingsOf = new WeakMap<SQLite.Database, GroupSettings>();
+
+/**
+ * A group's rollback journal (savepoints, statements) in memory (decision 0074); every other
+ * transaction on the connection keeps its own. SQLite keeps that journal in memory up to
+ * 64 KiB, then in a temporary file page by page: a filing's statements with their triggers pass
+ * that, and those writes were a third of a filing's time. The journal is emptied after each
+ * statement (and savepoint), so it holds one filing's pages, a few hundred KiB at most; an
+ * import, a migration or a big update keeps SQLite's default.
+ */
+function groupSettings(writer: SQLite.Database): GroupSettings {
+  let settings = settingsOf.get(writer);
+  if (!settings) {
+    const tempStore = writer.pragma('temp_store', { simple: true }) as number;
+    settings = { during: 'pragma temp_store = memory', after: `pragma temp_store = ${tempStore}` };
+    settingsOf.set(writer, settings);
+  }
+  return settings;
 }
