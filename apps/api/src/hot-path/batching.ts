@@ -1,9 +1,9 @@
 // How the hot path runs its statements without Kysely's per-query work (decision 0011):
 // prepared once per connection, and gathered per turn of the event loop. On SQLite, writes
-// queued in the same turn share one transaction — one disk sync and one trigram-index
-// segment for all — a failing one rolling back alone, and every caller hears back only after
-// the shared commit (decision 0074). On PostgreSQL the calls of one instant go as one
-// statement (batcher).
+// queued in the same turn share one transaction — one disk sync for all — each inside its own
+// savepoint, so a failing one rolls back alone, and every caller hears back only after the
+// shared commit; its rollback journal in memory (decision 0074). On PostgreSQL the calls of
+// one instant go as one statement (batcher).
 import type SQLite from 'better-sqlite3';
 import type { Db } from '../db/database.ts';
 import { rawHandles } from './raw-handles.ts';
@@ -166,9 +166,7 @@ const sqliteGroups = new WeakMap<Db, (work: SqliteWork) => Promise<unknown>>();
 
 /**
  * Runs `work` on SQLite's writer inside a grouped transaction (see above); it must be
- * synchronous, as better-sqlite3 is, and do nothing but its statements: if another write of
- * the group fails, the group is rolled back and `work` runs again. Answers what `work`
- * answers, or its error.
+ * synchronous, as better-sqlite3 is. Answers what `work` answers, or its error.
  */
 export function groupedSqliteWrite<T>(db: Db, work: (writer: SQLite.Database) => T): Promise<T> {
   let group = sqliteGroups.get(db);
@@ -188,14 +186,8 @@ async function commitGroup(db: Db, batch: SqliteWork[]): Promise<Outcome<unknown
   // and every caller gets the error.
   return db.connection().execute(async () => {
     const settings = groupSettings(writer);
-    // First all in one go. A savepoint per write would let a failing one roll back alone, but
-    // each costs a flush of the trigram indexes' pending terms (a segment per filing); so only
-    // if a write throws is the group rolled back and run again with one per write.
-    const together = writer.transaction(() =>
-      batch.map((work): Outcome<unknown> => ({ ok: true, value: work(writer) })),
-    );
     const each = writer.transaction((work: SqliteWork) => work(writer));
-    const apart = writer.transaction(() =>
+    const group = writer.transaction(() =>
       batch.map((work): Outcome<unknown> => {
         try {
           // Nested in the group's transaction, better-sqlite3 makes it a savepoint.
@@ -205,13 +197,6 @@ async function commitGroup(db: Db, batch: SqliteWork[]): Promise<Outcome<unknown
         }
       }),
     );
-    const group = () => {
-      try {
-        return together();
-      } catch {
-        return apart();
-      }
-    };
     // A pragma's setting takes effect when it is prepared, not when it runs: exec each time.
     writer.exec(settings.during);
     try {
