@@ -7,7 +7,6 @@
 // machine where Node is the bottleneck.
 // Writes bench/results/filing-statements-latest.md. Not a timed test: figures depend on the machine.
 // BENCH_FILINGS changes the number of filings per run; BENCH_RUNS the runs per setting.
-import { createHash, randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +22,7 @@ import {
   requestStatements,
 } from '../apps/api/src/hot-path/request-statements.ts';
 import { createTestDatabase } from '../apps/api/test/test-databases.ts';
-import { variedFilings } from './filings.ts';
+import { filedValues } from './filings.ts';
 
 const FILINGS = Number(process.env.BENCH_FILINGS ?? 20_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 2);
@@ -36,38 +35,6 @@ const SETTINGS: [number, number][] = process.env.BENCH_SETTING
       [1, 48],
       [4, 48],
     ];
-
-const hash = (text: string) => createHash('sha256').update(text).digest('base64url');
-
-/** The stored values of `count` varied filings, each with its own token and key. */
-function filedValues(count: number, companyIds: number[]): PublicRequestValues[] {
-  const now = new Date().toISOString();
-  return variedFilings(count, { companyIds }).map((body) => {
-    const input = JSON.parse(body) as Record<string, string>;
-    const token = randomBytes(16).toString('base64url');
-    return {
-      name: input.name || null,
-      email: input.email || null,
-      phone: input.phone as string,
-      address: input.address as string,
-      reference: input.reference || null,
-      problemType: input.problemType as string,
-      latitude: input.latitude as string,
-      longitude: input.longitude as string,
-      companyId: Number(input.company),
-      poleId: null,
-      poleNumber: null,
-      district: null,
-      city: null,
-      areaRetryAt: null,
-      language: 'pt',
-      trackingTokenHash: hash(token),
-      idempotencyKeyHash: hash(`key ${token}`),
-      idempotencyHash: hash(body),
-      createdAt: now,
-    } as PublicRequestValues;
-  });
-}
 
 async function main() {
   const database = await createTestDatabase('postgres');

@@ -3,10 +3,12 @@
 // type, spread over the neighbourhoods and the active companies. One identical body kept the
 // trigram indexes' posting lists small and flattered PostgreSQL. Seeded: both engines, every
 // server and every round get the same sequence.
+import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { PROBLEM_TYPES } from '@acende/shared/enums';
 import { randomSource } from '../apps/api/src/db/seed-requests.build.ts';
 import { DISTRICTS, FIRST_NAMES, REFERENCES, STREETS, SURNAMES } from '../apps/api/src/db/seed-requests.samples.ts';
+import type { PublicRequestValues } from '../apps/api/src/hot-path/request-statements.ts';
 
 export interface FilingPole {
   id: number;
@@ -59,6 +61,41 @@ export function variedFilings(
 }
 
 /** One server's filings of one 10 s round. */
+const hash = (text: string) => createHash('sha256').update(text).digest('base64url');
+
+/** The stored values of `count` varied filings, each with its own token and key (the hot path's statements, without HTTP). */
+export function filedValues(count: number, companyIds: number[]): PublicRequestValues[] {
+  const now = new Date().toISOString();
+  return variedFilings(count, { companyIds }).map((body) => {
+    const input = JSON.parse(body) as Record<string, string>;
+    const token = randomBytes(16).toString('base64url');
+    return {
+      name: input.name || null,
+      email: input.email || null,
+      phone: input.phone as string,
+      address: input.address as string,
+      reference: input.reference || null,
+      problemType: input.problemType as string,
+      latitude: input.latitude as string,
+      longitude: input.longitude as string,
+      companyId: Number(input.company),
+      poleId: null,
+      poleNumber: null,
+      district: null,
+      city: null,
+      areaRetryAt: null,
+      smsTo: null,
+      whatsappTo: null,
+      mediaUrl: null,
+      language: 'pt',
+      trackingTokenHash: hash(token),
+      idempotencyKeyHash: hash(`key ${token}`),
+      idempotencyHash: hash(body),
+      createdAt: now,
+    } as PublicRequestValues;
+  });
+}
+
 export interface FilingLoad {
   rps: number;
   /** The answers counted. */

@@ -9,7 +9,7 @@
 // The log is not checkpointed during a run (the server does that on another thread, 0073).
 // Writes bench/results/sqlite-filing-statements-latest.md. Not a timed test.
 // BENCH_ROWS seeded requests (100,000), BENCH_FILINGS per run (20,000), BENCH_GROUP (24), BENCH_RUNS (2).
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +22,7 @@ import { prepared } from '../apps/api/src/hot-path/batching.ts';
 import { rawHandles } from '../apps/api/src/hot-path/raw-handles.ts';
 import { type PublicRequestValues, requestStatements } from '../apps/api/src/hot-path/request-statements.ts';
 import type { Statement } from '../apps/api/src/hot-path/statements.ts';
-import { variedFilings } from './filings.ts';
+import { filedValues } from './filings.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const FILINGS = Number(process.env.BENCH_FILINGS ?? 20_000);
@@ -50,8 +50,6 @@ const VARIANTS: Variant[] = [
   },
 ];
 
-const hash = (text: string) => createHash('sha256').update(text).digest('base64url');
-
 async function seed() {
   if (existsSync(seeded)) return;
   mkdirSync(dir, { recursive: true });
@@ -62,24 +60,6 @@ async function seed() {
   const raw = rawHandles(db);
   if (raw.dialect === 'sqlite') raw.writer.pragma('wal_checkpoint(TRUNCATE)');
   await db.destroy();
-}
-
-function filedValues(companyIds: number[]): PublicRequestValues[] {
-  const now = new Date().toISOString();
-  return variedFilings(FILINGS, { companyIds }).map((body) => {
-    const input = JSON.parse(body) as Record<string, string>;
-    const token = randomBytes(16).toString('base64url');
-    return {
-      ...{ name: input.name || null, email: input.email || null, reference: input.reference || null },
-      ...{ phone: input.phone, address: input.address, problemType: input.problemType },
-      ...{ latitude: input.latitude, longitude: input.longitude, companyId: Number(input.company) },
-      ...{ poleId: null, poleNumber: null, district: null, city: null, areaRetryAt: null, language: 'pt' },
-      ...{ smsTo: null, whatsappTo: null, mediaUrl: null, createdAt: now },
-      trackingTokenHash: hash(token),
-      idempotencyKeyHash: hash(`key ${token}`),
-      idempotencyHash: hash(body),
-    } as PublicRequestValues;
-  });
 }
 
 /** One run of `variant`: filings per second, µs per filing in statements and commit, log pages per filing. */
@@ -98,7 +78,7 @@ async function runVariant(variant: Variant) {
     const companyIds = (
       writer.prepare('select id from energy_companies where active = 1').all() as { id: number }[]
     ).map((c) => c.id);
-    const values = filedValues(companyIds);
+    const values = filedValues(FILINGS, companyIds);
     const html = `<!doctype html><html><body>${'<p>Acende</p>'.repeat(250)}</body></html>`;
     const run = <R>(statement: Statement<R>, v: object) =>
       prepared(writer, statement.sql).get(...statement.bind(v)) as R | undefined;

@@ -185,7 +185,6 @@ async function commitGroup(db: Db, batch: SqliteWork[]): Promise<Outcome<unknown
   // If the transaction itself fails (disk full, I/O error), nothing of the group is stored
   // and every caller gets the error.
   return db.connection().execute(async () => {
-    const settings = groupSettings(writer);
     const each = writer.transaction((work: SqliteWork) => work(writer));
     const group = writer.transaction(() =>
       batch.map((work): Outcome<unknown> => {
@@ -197,37 +196,19 @@ async function commitGroup(db: Db, batch: SqliteWork[]): Promise<Outcome<unknown
         }
       }),
     );
-    // A pragma's setting takes effect when it is prepared, not when it runs: exec each time.
-    writer.exec(settings.during);
+    // The group's rollback journal (savepoints, statements) in memory, every other transaction
+    // on the connection keeping its own (decision 0074). SQLite keeps that journal in memory up
+    // to 64 KiB, then in a temporary file page by page: a filing with its triggers passes that,
+    // and those writes were a third of a filing's time. It is emptied after each statement and
+    // savepoint, so it holds one filing's pages, a few hundred KiB at most; an import, a
+    // migration or a big update keeps SQLite's default. A pragma's setting takes effect when it
+    // is prepared, not when it runs: executed each time.
+    const tempStore = writer.pragma('temp_store', { simple: true }) as number;
+    writer.exec('pragma temp_store = memory');
     try {
       return group();
     } finally {
-      writer.exec(settings.after);
+      writer.exec(`pragma temp_store = ${tempStore}`);
     }
   });
-}
-
-interface GroupSettings {
-  during: string;
-  after: string;
-}
-
-const settingsOf = new WeakMap<SQLite.Database, GroupSettings>();
-
-/**
- * A group's rollback journal (savepoints, statements) in memory (decision 0074); every other
- * transaction on the connection keeps its own. SQLite keeps that journal in memory up to
- * 64 KiB, then in a temporary file page by page: a filing's statements with their triggers pass
- * that, and those writes were a third of a filing's time. The journal is emptied after each
- * statement (and savepoint), so it holds one filing's pages, a few hundred KiB at most; an
- * import, a migration or a big update keeps SQLite's default.
- */
-function groupSettings(writer: SQLite.Database): GroupSettings {
-  let settings = settingsOf.get(writer);
-  if (!settings) {
-    const tempStore = writer.pragma('temp_store', { simple: true }) as number;
-    settings = { during: 'pragma temp_store = memory', after: `pragma temp_store = ${tempStore}` };
-    settingsOf.set(writer, settings);
-  }
-  return settings;
 }

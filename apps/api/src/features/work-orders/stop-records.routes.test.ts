@@ -6,7 +6,7 @@ import { readdirSync } from 'node:fs';
 import sharp from 'sharp';
 import { beforeAll, expect } from 'vitest';
 import { signedIn, type TestAccount } from '../../../test/accounts.ts';
-import { describeEachEngine, it, type TestContext } from '../../../test/engines.ts';
+import { describeEachDay, it, type TestContext } from '../../../test/engines.ts';
 import { smallPng } from '../../../test/photos.ts';
 import { fileValidRequest } from '../../../test/requests.ts';
 import {
@@ -62,7 +62,7 @@ async function applied(ctx: TestContext, crew: CrewLogin, actions: unknown[]): P
 }
 
 for (const store of ['db', 'dir'] as const) {
-  describeEachEngine(
+  describeEachDay(
     `a stop's record for the office (photos in ${store})`,
     (ctx) => {
       let office: TestAccount;
@@ -275,6 +275,6 @@ for (const store of ['db', 'dir'] as const) {
         expect((await photo(operatorB, foreignOrderId, foreignPhotoId)).statusCode).toBe(200);
       });
     },
-    { env: { PHOTO_STORE: store }, startAt: 'midday' },
+    { env: { PHOTO_STORE: store } },
   );
 }
