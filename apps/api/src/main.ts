@@ -166,7 +166,7 @@ function startWorkers(app: Awaited<ReturnType<typeof buildApp>>, config: ReturnT
         })
       : undefined;
 
-  // PostgreSQL's search rows, written after the filings' commits (decision 0060).
+  // The search indexes, written after the filings' commits (decisions 0060 and 0075).
   const searchUpkeep = startSearchUpkeep(app.deps.db, {
     intervalMs: 500,
     onError: (err) => {
@@ -211,7 +211,7 @@ function startWorkers(app: Awaited<ReturnType<typeof buildApp>>, config: ReturnT
       whatsapp.stop(),
       push.stop(),
       webhooks?.stop(),
-      searchUpkeep?.stop(),
+      searchUpkeep.stop(),
       areaRetry?.stop(),
       retention?.stop(),
     ]);

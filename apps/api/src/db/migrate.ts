@@ -51,6 +51,7 @@ import * as m0059 from './migrations/0059-integration-keys.ts';
 import * as m0060 from './migrations/0060-crews-and-work-orders.ts';
 import * as m0061 from './migrations/0061-crew-accounts-and-sync.ts';
 import * as m0062 from './migrations/0062-settings-notices.ts';
+import * as m0063 from './migrations/0063-sqlite-search-after-filing.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -103,6 +104,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0060-crews-and-work-orders': m0060,
   '0061-crew-accounts-and-sync': m0061,
   '0062-settings-notices': m0062,
+  '0063-sqlite-search-after-filing': m0063,
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works below the typed schema

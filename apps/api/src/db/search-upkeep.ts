@@ -4,16 +4,26 @@
 // runs it first, so what was filed before a search is found by it. Rounds of two instances (or
 // of a search and the timer) take different queued rows (`for update skip locked`); a row
 // leaves the queue in the same statement that writes its search row, so a crash loses nothing.
-// SQLite's FTS5 tables are kept by triggers in the filing's own transaction: nothing to do there.
+// SQLite (migration 0063, decision 0075): the requests above `search_upkeep.indexed_through` are
+// the queue; a round indexes the next of them into the FTS5 tables and moves the mark on in one
+// transaction, so a crash loses nothing there either.
 import { sql } from 'kysely';
 import { type Db, dialectOf } from './database.ts';
+import { SQLITE_DIGITS } from './migrations/0006-search-and-counters.ts';
 
 /** Requests one round folds and indexes at most. */
 export const SEARCH_UPKEEP_BATCH = 5000;
 
+/**
+ * The timer's rounds on SQLite: a round runs on the only writer, on the event loop, at about
+ * 10 µs a request, and the filings waiting meanwhile wait for it: 250 keep that wait near 3 ms
+ * (a round costs the same per request from 200 to 5,000).
+ */
+export const SQLITE_TIMER_BATCH = 250;
+
 /** Folds and indexes up to `limit` queued requests; answers how many it took off the queue. */
 export async function indexQueued(db: Db, limit = SEARCH_UPKEEP_BATCH): Promise<number> {
-  if (dialectOf(db) !== 'postgres') return 0;
+  if (dialectOf(db) === 'sqlite') return indexAboveMark(db, limit);
   // A request deleted since it was queued has no row to join: it only leaves the queue. Each
   // taken number is looked up by its key (the lateral subquery): a join let the planner walk
   // the primary key from the first request to the last queued one, all the rows at a million.
@@ -33,9 +43,47 @@ export async function indexQueued(db: Db, limit = SEARCH_UPKEEP_BATCH): Promise<
   return Number(rows[0]?.taken ?? 0);
 }
 
+/**
+ * SQLite: indexes the requests numbered above the mark, up to `limit` numbers on, and moves the
+ * mark; answers how many numbers it moved (deleted requests among them). `begin immediate`
+ * takes the write lock before the mark is read: another process writing the file (a seed)
+ * waits its turn instead of failing on a stale read. Kysely's one connection keeps the hot
+ * path's grouped writes and the other transactions apart.
+ */
+async function indexAboveMark(db: Db, limit: number): Promise<number> {
+  const mark = async (conn: Db) => {
+    const { rows } = await sql<{ from: number; upTo: number }>`select indexed_through as "from",
+      min(indexed_through + ${limit}, (select coalesce(max(id), 0) from repair_requests)) as "upTo"
+      from search_upkeep`.execute(conn);
+    const row = rows[0];
+    return row ? { from: Number(row.from), upTo: Number(row.upTo) } : { from: 0, upTo: 0 };
+  };
+  // Nothing above the mark (the timer's rounds when nobody files): no transaction.
+  const seen = await mark(db);
+  if (seen.upTo <= seen.from) return 0;
+  return db.connection().execute(async (conn) => {
+    await sql`begin immediate`.execute(conn);
+    try {
+      const { from, upTo } = await mark(conn);
+      if (upTo > from) {
+        await sql`insert into repair_requests_search_name (rowid, name)
+          select id, coalesce(name, '') from repair_requests where id > ${from} and id <= ${upTo}`.execute(conn);
+        await sql`insert into repair_requests_search_contact (rowid, phone, phone_digits, address)
+          select id, phone, ${sql.raw(SQLITE_DIGITS('phone'))}, address from repair_requests
+          where id > ${from} and id <= ${upTo}`.execute(conn);
+        await sql`update search_upkeep set indexed_through = ${upTo}`.execute(conn);
+      }
+      await sql`commit`.execute(conn);
+      return Math.max(0, upTo - from);
+    } catch (error) {
+      await sql`rollback`.execute(conn).catch(() => {});
+      throw error;
+    }
+  });
+}
+
 /** Everything queued before the call, ahead of a search (at most `maxRounds` rounds). */
 export async function indexAllQueued(db: Db, maxRounds = 20): Promise<void> {
-  if (dialectOf(db) !== 'postgres') return;
   for (let round = 0; round < maxRounds; round++) {
     if ((await indexQueued(db)) < SEARCH_UPKEEP_BATCH) return;
   }

@@ -280,7 +280,7 @@ export async function listRequests(
  * number, at most `limit`, with the updatedAt each was read at: a bulk change's "all matching".
  */
 export async function listMatchingRequests(db: Db, scope: Scope, filters: ListFilters, limit: number) {
-  // PostgreSQL: what was filed before is in the search rows first (decision 0060).
+  // What was filed before is in the search indexes first (decisions 0060 and 0075).
   if (filters.q) await indexAllQueued(db);
   return applyFilters(applyScope(db.selectFrom('repairRequests'), scope), filters, dialectOf(db))
     .select(['repairRequests.id', 'repairRequests.updatedAt'])

@@ -1,5 +1,6 @@
-// The text search of the request list, per engine: FTS5 trigram tables on SQLite, trigram
-// GIN indexes on PostgreSQL's request_search (migration 0052, kept by db/search-upkeep.ts),
+// The text search of the request list, per engine: FTS5 trigram tables on SQLite (kept by
+// db/search-upkeep.ts above its mark, migration 0063), trigram GIN indexes on PostgreSQL's
+// request_search (migration 0052, kept by db/search-upkeep.ts),
 // and the window of the newest matches a search pages within.
 import { MAX_ID } from '@acende/shared/constants';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
@@ -75,7 +76,7 @@ export function searchCondition(
   }
 
   if (terms.indexed) {
-    // The FTS5 trigram tables (contentless, kept by triggers) give the matching rowids.
+    // The FTS5 trigram tables (contentless, indexed before the search) give the matching rowids.
     const numberPart = byNumber !== null ? sql` union all select ${byNumber}` : sql``;
     return sql<boolean>`repair_requests.id in (${ftsMatches(terms)}${numberPart})`;
   }
@@ -96,6 +97,8 @@ export function searchCondition(
 export async function searchWindow(db: Db, text: string, size: number): Promise<number[]> {
   const dialect = dialectOf(db);
   const terms = searchTerms(text);
+  // What was filed before the search is indexed first (decisions 0060 and 0075).
+  await indexAllQueued(db);
   if (dialect === 'sqlite' && terms.indexed) {
     // FTS5 walks a match's rowids in order and SQLite merges the indexes' walks, stopping
     // at the limit, never reading them all.
@@ -107,9 +110,8 @@ export async function searchWindow(db: Db, text: string, size: number): Promise<
     return rows.map((row) => Number(row.id));
   }
   if (dialect === 'postgres') {
-    // What was filed before the search is indexed first. The planner picks the trigram
-    // indexes for rare text and walks the search rows' key backwards for common text.
-    await indexAllQueued(db);
+    // The planner picks the trigram indexes for rare text and walks the search rows' key
+    // backwards for common text.
     const [matches, numbered] = await Promise.all([
       sql<{ id: number }>`${postgresMatches(terms)} order by s.request_id desc limit ${size + 1}`.execute(db),
       terms.byNumber === null

@@ -38,7 +38,7 @@ export async function countFiltered(db: Db, scope: Scope, filters: ListFilters):
   const key = JSON.stringify([scope, filters]);
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
-  // PostgreSQL: what was filed before is in the search rows first (decision 0060).
+  // What was filed before is in the search indexes first (decisions 0060 and 0075).
   if (filters.q) await indexAllQueued(db);
   const row = await applyFilters(applyScope(db.selectFrom('repairRequests'), scope), filters, dialectOf(db))
     .select((eb) => eb.fn.countAll<number>().as('total'))

@@ -5,11 +5,13 @@ import { describeEachEngine, it } from '../../../test/engines.ts';
 import { searchedIds } from '../../../test/requests.ts';
 import * as byField from '../../db/migrations/0016-search-by-field.ts';
 import * as offTheFiling from '../../db/migrations/0052-search-off-the-filing.ts';
+import * as sqliteAfterFiling from '../../db/migrations/0063-sqlite-search-after-filing.ts';
 import { seedRequests } from '../../db/seed-requests.ts';
 
-// The search indexes (one for names, one for phones and addresses: migration 0016) are
-// kept by triggers (on PostgreSQL, queued for the upkeep a search runs first: 0052), so any write (here plain SQL, as a DBA or an import would do) is found
-// by the next search, and what it replaced is no longer found.
+// The search indexes (one for names, one for phones and addresses: migration 0016) are kept
+// by triggers, or indexed by the upkeep a search runs first (PostgreSQL 0052, SQLite above its
+// mark 0063), so any write (here plain SQL, as a DBA or an import would do) is found by the
+// next search, and what it replaced is no longer found.
 describeEachEngine('search indexes kept in step with the requests', (ctx) => {
   let admin: TestAccount;
   let id: number;
@@ -86,8 +88,9 @@ describeEachEngine('search indexes kept in step with the requests', (ctx) => {
     expect(silvas.length).toBeGreaterThan(0);
     expect(before[0]).toHaveLength(silvas.length);
 
-    // Undone: PostgreSQL's search rows back on the requests (0052), then the single index of
-    // migrations 0006 and 0014 back and filled.
+    // Undone: SQLite's triggers for every request again (0063), PostgreSQL's search rows back
+    // on the requests (0052), then the single index of migrations 0006 and 0014 back and filled.
+    await sqliteAfterFiling.down(ctx().db);
     await offTheFiling.down(ctx().db);
     await byField.down(ctx().db);
     const old =
@@ -100,6 +103,7 @@ describeEachEngine('search indexes kept in step with the requests', (ctx) => {
 
     await byField.up(ctx().db);
     await offTheFiling.up(ctx().db);
+    await sqliteAfterFiling.up(ctx().db);
     expect(await Promise.all(queries.map(found))).toEqual(before);
   });
 });
