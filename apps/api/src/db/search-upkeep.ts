@@ -82,9 +82,22 @@ async function indexAboveMark(db: Db, limit: number): Promise<number> {
   });
 }
 
-/** Everything queued before the call, ahead of a search (at most `maxRounds` rounds). */
-export async function indexAllQueued(db: Db, maxRounds = 20): Promise<void> {
-  for (let round = 0; round < maxRounds; round++) {
-    if ((await indexQueued(db)) < SEARCH_UPKEEP_BATCH) return;
+/**
+ * The rounds before a search: PostgreSQL's at most 20 of 5,000; SQLite's on the event loop, so
+ * shorter (about 10 ms each) with the filings let through between them, and up to 1,000 of them
+ * (the backlog of a long stop of the timer).
+ */
+const BEFORE_A_SEARCH = {
+  postgres: { batch: SEARCH_UPKEEP_BATCH, rounds: 20 },
+  sqlite: { batch: 1000, rounds: 1000 },
+} as const;
+
+/** Everything queued before the call, ahead of a search. */
+export async function indexAllQueued(db: Db): Promise<void> {
+  const dialect = dialectOf(db);
+  const { batch, rounds } = BEFORE_A_SEARCH[dialect];
+  for (let round = 0; round < rounds; round++) {
+    if ((await indexQueued(db, batch)) < batch) return;
+    if (dialect === 'sqlite') await new Promise((resolve) => setImmediate(resolve));
   }
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { beforeAll, expect } from 'vitest';
 import { signedIn, type TestAccount } from '../../../test/accounts.ts';
 import { describeEachEngine, it } from '../../../test/engines.ts';
-import { searchedIds } from '../../../test/requests.ts';
+import { fileValidRequest, searchedIds } from '../../../test/requests.ts';
 import * as byField from '../../db/migrations/0016-search-by-field.ts';
 import * as offTheFiling from '../../db/migrations/0052-search-off-the-filing.ts';
 import * as sqliteAfterFiling from '../../db/migrations/0063-sqlite-search-after-filing.ts';
@@ -88,9 +88,26 @@ describeEachEngine('search indexes kept in step with the requests', (ctx) => {
     expect(silvas.length).toBeGreaterThan(0);
     expect(before[0]).toHaveLength(silvas.length);
 
-    // Undone: SQLite's triggers for every request again (0063), PostgreSQL's search rows back
-    // on the requests (0052), then the single index of migrations 0006 and 0014 back and filled.
+    // Filed with no search since: on SQLite above the mark, not in the search tables yet.
+    const filed = await fileValidRequest(ctx().app, {
+      name: 'Zulmira Takahashi',
+      phone: '(54) 93131-7070',
+      address: 'Beco Quiririm, 17',
+    });
+    const inNames = async () =>
+      Number(
+        (
+          await sql<{ n: number }>`select count(*) as n from repair_requests_search_name
+            where repair_requests_search_name match '"takahashi"'`.execute(ctx().db)
+        ).rows[0]?.n,
+      );
+    if (ctx().engine === 'sqlite') expect(await inNames()).toBe(0);
+
+    // Undone: SQLite's triggers for every request again (0063), what was above the mark indexed
+    // first; PostgreSQL's search rows back on the requests (0052); then the single index of
+    // migrations 0006 and 0014 back and filled.
     await sqliteAfterFiling.down(ctx().db);
+    if (ctx().engine === 'sqlite') expect(await inNames()).toBe(1);
     await offTheFiling.down(ctx().db);
     await byField.down(ctx().db);
     const old =
@@ -105,5 +122,6 @@ describeEachEngine('search indexes kept in step with the requests', (ctx) => {
     await offTheFiling.up(ctx().db);
     await sqliteAfterFiling.up(ctx().db);
     expect(await Promise.all(queries.map(found))).toEqual(before);
+    expect(await found('zulmira takahashi')).toEqual([filed]);
   });
 });
