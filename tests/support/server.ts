@@ -115,6 +115,9 @@ export async function startServer(database: TestDatabase, options: StartOptions 
       GEOCODER_URL: 'http://127.0.0.1:9',
       // No drain on SIGTERM unless a test asks for one: stopping a server stays quick.
       SHUTDOWN_DRAIN_MS: '0',
+      // Three files at a time, each with up to four servers per engine, on one PostgreSQL of
+      // 100 connections: at 10 each (and 2 more) they ran out once ("too many clients", a 503).
+      DATABASE_POOL_SIZE: '6',
       ...options.env,
     },
   });

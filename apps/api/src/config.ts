@@ -78,6 +78,12 @@ const envSchema = z.object({
   DEPENDENCY_BREAKER_RESET_MS: int(30_000, 1000, 3_600_000),
   /** How long a query waits for a new PostgreSQL connection before the answer is 503 (decision 0048). */
   DATABASE_CONNECT_TIMEOUT_MS: int(3000, 100, 60_000),
+  /**
+   * PostgreSQL connections an instance's pool opens at most (the exports' reader, the settings'
+   * LISTEN connection and the checks' own are apart): keep instances × (this + 2) under the
+   * server's `max_connections`.
+   */
+  DATABASE_POOL_SIZE: int(10, 1, 500),
   /** How long the admin's SMTP connection test and test e-mail may take; every failure answers after exactly this. */
   SMTP_CHECK_TIMEOUT_MS: int(10_000, 100, 120_000),
   /** A request's headers and body must arrive within this time, or it is answered 408 and closed. */

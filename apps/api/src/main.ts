@@ -46,7 +46,10 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const db = createDatabase(config.DATABASE_URL, { connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS });
+  const db = createDatabase(config.DATABASE_URL, {
+    connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
   const lifecycle: Lifecycle = { closing: false };
   // The fault tests move the server's clock (issue 39); config.ts allows it under NODE_ENV=test only.
   const clock = config.TEST_CLOCK_OFFSET_FILE ? offsetClock(config.TEST_CLOCK_OFFSET_FILE) : undefined;
