@@ -12,14 +12,7 @@ import { type Db, dialectOf } from './database.ts';
 import { SQLITE_DIGITS } from './migrations/0006-search-and-counters.ts';
 
 /** Requests one round folds and indexes at most. */
-export const SEARCH_UPKEEP_BATCH = 5000;
-
-/**
- * The timer's rounds on SQLite: a round runs on the only writer, on the event loop, at about
- * 10 µs a request, and the filings waiting meanwhile wait for it: 250 keep that wait near 3 ms
- * (a round costs the same per request from 200 to 5,000).
- */
-export const SQLITE_TIMER_BATCH = 250;
+const SEARCH_UPKEEP_BATCH = 5000;
 
 /** Folds and indexes up to `limit` queued requests; answers how many it took off the queue. */
 export async function indexQueued(db: Db, limit = SEARCH_UPKEEP_BATCH): Promise<number> {
@@ -83,21 +76,35 @@ async function indexAboveMark(db: Db, limit: number): Promise<number> {
 }
 
 /**
- * The rounds before a search: PostgreSQL's at most 20 of 5,000; SQLite's on the event loop, so
- * shorter (about 10 ms each) with the filings let through between them, and up to 1,000 of them
- * (the backlog of a long stop of the timer).
+ * How many requests a round takes, and how many rounds at most: the timer's (every 500 ms,
+ * main.ts) and a search's, first. SQLite's rounds run on the event loop, on the only writer,
+ * at about 10 µs a request, and the filings behind one wait for it: 250 on the timer keep that
+ * near 3 ms (a round costs the same per request from 200 to 5,000); 1,000 a round before a
+ * search, up to a million requests (the backlog of a long stop of the timer).
  */
-const BEFORE_A_SEARCH = {
-  postgres: { batch: SEARCH_UPKEEP_BATCH, rounds: 20 },
-  sqlite: { batch: 1000, rounds: 1000 },
+const ROUNDS = {
+  postgres: { timer: SEARCH_UPKEEP_BATCH, search: SEARCH_UPKEEP_BATCH, searchRounds: 20 },
+  sqlite: { timer: 250, search: 1000, searchRounds: 1000 },
 } as const;
 
-/** Everything queued before the call, ahead of a search. */
-export async function indexAllQueued(db: Db): Promise<void> {
-  const dialect = dialectOf(db);
-  const { batch, rounds } = BEFORE_A_SEARCH[dialect];
-  for (let round = 0; round < rounds; round++) {
+/**
+ * Rounds of `batch` until one takes fewer, at most `rounds` of them, or until `shouldStop`;
+ * the event loop is given back between rounds, so the filings waiting on it go first.
+ */
+async function inRounds(db: Db, batch: number, rounds: number, shouldStop: () => boolean): Promise<void> {
+  for (let round = 0; round < rounds && !shouldStop(); round++) {
     if ((await indexQueued(db, batch)) < batch) return;
-    if (dialect === 'sqlite') await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
   }
+}
+
+/** The timer's turn: this instance's share of the queue, until it is empty or `shouldStop`. */
+export function indexOnTimer(db: Db, shouldStop: () => boolean = () => false): Promise<void> {
+  return inRounds(db, ROUNDS[dialectOf(db)].timer, Number.POSITIVE_INFINITY, shouldStop);
+}
+
+/** Everything queued before the call, ahead of a search. */
+export function indexAllQueued(db: Db): Promise<void> {
+  const { search, searchRounds } = ROUNDS[dialectOf(db)];
+  return inRounds(db, search, searchRounds, () => false);
 }
